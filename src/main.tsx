@@ -1,0 +1,20 @@
+// Entry of the UI: starts the data worker, the router and the service-worker prompt.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { getDataClient } from './lib/data-client.ts';
+import { configureLiveQueries, LiveQueryStore } from './lib/live-query.ts';
+import { createAppRouter } from './router.tsx';
+import './styles.css';
+
+const data = getDataClient();
+configureLiveQueries(() => new LiveQueryStore(data));
+const router = createAppRouter({ data });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Elemento #root ausente em index.html');
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

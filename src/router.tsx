@@ -1,0 +1,23 @@
+// The app's router: generated file routes, the worker client injected as typed context.
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from './routeTree.gen.ts';
+import type { DataClient } from './lib/data-client.ts';
+
+export interface RouterContext {
+  data: DataClient;
+}
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

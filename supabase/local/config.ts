@@ -1,0 +1,46 @@
+// Settings of the local stack, read once from the environment, with the same defaults as `supabase start`.
+import { SignJWT } from 'jose';
+
+/** The Supabase CLI's well-known development secret: tools written for its local stack work unchanged. */
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+/** Expiry of the CLI's anon and service keys (2032-11-12), so that our keys are byte-identical to theirs. */
+const CLI_KEY_EXPIRY = 1983812996;
+
+export interface StackConfig {
+  port: number;
+  /** Public base URL of the stack, as browsers and supabase-js reach it. */
+  publicUrl: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Postgres connection string; when absent the stack runs PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** Folder for PGlite's data, stored files and the mail outbox; undefined keeps everything in memory. */
+  dataDir?: string;
+  /** Where the app is served, used as the default redirect of emailed links. */
+  siteUrl: string;
+  /** Access-token lifetime in seconds (GoTrue's default is one hour). */
+  jwtExpirySeconds: number;
+}
+
+export async function signServiceKey(secret: string, role: 'anon' | 'service_role'): Promise<string> {
+  return new SignJWT({ iss: 'supabase-demo', role, exp: CLI_KEY_EXPIRY })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
+}
+
+export async function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<StackConfig> = {}): Promise<StackConfig> {
+  const port = Number(overrides.port ?? env.PORT ?? 54321);
+  const jwtSecret = overrides.jwtSecret ?? env.SUPABASE_JWT_SECRET ?? DEFAULT_JWT_SECRET;
+  return {
+    port,
+    publicUrl: overrides.publicUrl ?? env.SUPABASE_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    jwtSecret,
+    anonKey: overrides.anonKey ?? (await signServiceKey(jwtSecret, 'anon')),
+    serviceRoleKey: overrides.serviceRoleKey ?? (await signServiceKey(jwtSecret, 'service_role')),
+    databaseUrl: overrides.databaseUrl ?? (env.DATABASE_URL || undefined),
+    dataDir: 'dataDir' in overrides ? overrides.dataDir : (env.STACK_DATA_DIR ?? '.data/stack'),
+    siteUrl: overrides.siteUrl ?? env.SITE_URL ?? 'http://127.0.0.1:4173',
+    jwtExpirySeconds: overrides.jwtExpirySeconds ?? Number(env.JWT_EXPIRY ?? 3600),
+  };
+}

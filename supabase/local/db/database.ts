@@ -1,0 +1,138 @@
+// One small interface over the two real Postgres engines the local stack runs on: PGlite (embedded, WASM)
+// and any Postgres server reached through DATABASE_URL. Values leave both engines in the same shape.
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface QueryResult<Row> {
+  rows: Row[];
+  /** Rows changed by INSERT/UPDATE/DELETE, when the engine reports it. */
+  rowCount: number;
+}
+
+/** Anything that can run a parameterised statement: the database itself or an open transaction. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  /** Runs a script of several statements without parameters (migrations, bootstrap). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs `work` inside BEGIN … COMMIT; any throw rolls back. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; returns a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Dates and times stay exactly as Postgres renders them (microseconds, `+00:00`), because replication
+ * checkpoints compare them for equality; json is parsed; bigint and numeric stay strings (no precision loss).
+ */
+const TEXT_TYPES = {
+  date: 1082,
+  time: 1083,
+  timestamp: 1114,
+  timestamptz: 1184,
+  timetz: 1266,
+  interval: 1186,
+  int8: 20,
+  numeric: 1700,
+} as const;
+
+const identity = (value: string): string => value;
+
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const parsers: Record<number, (value: string) => unknown> = {};
+  for (const oid of Object.values(TEXT_TYPES)) parsers[oid] = identity;
+  parsers[pgliteTypes.JSON] = (value: string) => JSON.parse(value) as unknown;
+  parsers[pgliteTypes.JSONB] = (value: string) => JSON.parse(value) as unknown;
+  const client = await PGlite.create({ dataDir, parsers });
+  await client.exec(`SET TIME ZONE 'UTC'; SET datestyle TO 'ISO, YMD';`);
+
+  const asQueryable = (runner: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await runner.query<Row>(sql, params as unknown[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await runner.exec(sql);
+    },
+  });
+
+  return {
+    engine: 'pglite',
+    ...asQueryable(client),
+    transaction: (work) => client.transaction((tx) => work(asQueryable(tx))),
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return stop;
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const typeOverrides = new pg.TypeOverrides();
+  for (const oid of Object.values(TEXT_TYPES)) typeOverrides.setTypeParser(oid, identity);
+  const pool = new pg.Pool({
+    connectionString,
+    types: typeOverrides,
+    options: '-c TimeZone=UTC -c DateStyle=ISO,YMD',
+    max: 10,
+  });
+
+  const asQueryable = (runner: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await runner.query(sql, params as unknown[]);
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await runner.query(sql);
+    },
+  });
+
+  const listeners: pg.PoolClient[] = [];
+  return {
+    engine: 'postgres',
+    ...asQueryable(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(asQueryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      const client = await pool.connect();
+      listeners.push(client);
+      const handler = (message: pg.Notification) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      };
+      client.on('notification', handler);
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        client.off('notification', handler);
+        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        listeners.splice(listeners.indexOf(client), 1);
+        client.release();
+      };
+    },
+    async close() {
+      for (const client of listeners.splice(0)) client.release();
+      await pool.end();
+    },
+  };
+}
+
+/** The database named by the environment: DATABASE_URL if set, otherwise PGlite in `dataDir`. */
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

@@ -1,0 +1,64 @@
+// Build of the PWA: file-based routes with code splitting, React, Tailwind, and the service worker.
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+export default defineConfig({
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(version),
+  },
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePattern: '\\.test\\.' }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/favicon.svg'],
+      manifest: {
+        name: 'Caderneta',
+        short_name: 'Caderneta',
+        description: 'Vendas, fiado, estoque e despesas do seu mercadinho — funciona sem internet.',
+        lang: 'pt-BR',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#f7f5ef',
+        theme_color: '#1f6f4a',
+        categories: ['business', 'finance', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        navigateFallback: '/index.html',
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  worker: {
+    format: 'es',
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  preview: {
+    port: 4173,
+    strictPort: true,
+    host: '127.0.0.1',
+  },
+  server: {
+    host: '127.0.0.1',
+  },
+});
