@@ -9,5 +9,5 @@ const icons = [
 
 for (const icon of icons) {
   await sharp(icon.source, { density: 300 }).resize(icon.size, icon.size).png({ compressionLevel: 9 }).toFile(icon.target);
-  console.log(`${icon.target} (${icon.size}px)`);
+  console.info(`${icon.target} (${icon.size}px)`);
 }

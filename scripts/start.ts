@@ -19,9 +19,13 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const preview = spawn('npx', ['vite', 'preview', '--port', String(APP_PORT), '--strictPort', '--host', '127.0.0.1', '--logLevel', 'warn'], {
-  stdio: 'inherit',
-});
+const preview = spawn(
+  'npx',
+  ['vite', 'preview', '--port', String(APP_PORT), '--strictPort', '--host', '127.0.0.1', '--logLevel', 'warn'],
+  {
+    stdio: 'inherit',
+  },
+);
 
 console.info(`
 Caderneta está no ar

@@ -35,7 +35,9 @@ run('Lint (eslint, zero avisos)', 'npx', ['eslint', '.', '--max-warnings', '0'])
 run('Testes unitários e de integração (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
 
 if (await postgresReachable(postgresUrl)) {
-  run('Testes do banco e do stack no Postgres 15', 'npx', ['vitest', 'run', 'tests/db', 'tests/stack'], { TEST_DATABASE_URL: postgresUrl });
+  run('Testes do banco e do stack no Postgres 15', 'npx', ['vitest', 'run', 'tests/db', 'tests/stack'], {
+    TEST_DATABASE_URL: postgresUrl,
+  });
 } else if (process.env.CI) {
   console.error(`✖ Postgres inacessível em ${postgresUrl}; o CI precisa dele (veja .ci/run).`);
   process.exit(1);

@@ -27,6 +27,6 @@ export function createDataApi(options: DataApiOptions) {
 export type DataApi = ReturnType<typeof createDataApi>;
 type Domains = ReturnType<typeof createDomains>;
 export type LiveQueries = Domains['system']['live'] & Domains['session']['live'];
-export type LiveQueryName = keyof LiveQueries & string;
+export type LiveQueryName = Extract<keyof LiveQueries, string>;
 export type { ConnectivityState } from './system/connectivity.ts';
 export type { SessionSummary } from './session/handlers.ts';

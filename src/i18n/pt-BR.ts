@@ -49,6 +49,16 @@ export const ptBR = {
     adminLogs: 'Logs do Sistema',
     adminSupport: 'Suporte ao Cliente',
   },
+  offline: {
+    banner: 'Offline. Ao conectar-se, as informações serão salvas na nuvem.',
+  },
+  landing: {
+    signIn: 'Entrar',
+    heroTitle: 'O caderno do seu mercadinho, agora no celular',
+    heroSubtitle: 'Vendas à vista e fiado, estoque, clientes e despesas — tudo funcionando mesmo sem internet.',
+    primaryCta: 'Comece grátis por 30 dias',
+    trialNote: 'Sem cartão de crédito. Seus dados ficam salvos no aparelho e na nuvem.',
+  },
   pwa: {
     updateReady: 'Nova versão disponível',
     updateDescription: 'Atualize para usar a versão mais recente do Caderneta.',

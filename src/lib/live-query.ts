@@ -54,7 +54,9 @@ export class LiveQueryStore {
         for (const listener of entry.listeners) listener();
       };
       entry.id = this.client.live.subscribe(name, params as never, proxy(apply));
-      entry.id.catch((error: unknown) => apply({ status: 'error', error: DataError.from(error).toJSON() }));
+      entry.id.catch((error: unknown) => {
+        apply({ status: 'error', error: DataError.from(error).toJSON() });
+      });
     }
     return () => {
       entry.listeners.delete(onChange);
@@ -84,7 +86,8 @@ function store(): LiveQueryStore {
 
 export function useLiveQuery<N extends LiveQueryName>(name: N, params: ParamsOf<N>): LiveQueryState<ResultOf<N>> {
   // Parameters are compared by value: a new object with the same content keeps the subscription.
-  const paramsJson = JSON.stringify(params ?? null);
+  const paramsValue: unknown = params;
+  const paramsJson = JSON.stringify(paramsValue ?? null);
   const key = `${name}:${paramsJson}`;
   const subscribe = useCallback(
     (onChange: () => void) => store().subscribe(name, JSON.parse(paramsJson) as unknown, `${name}:${paramsJson}`, onChange),

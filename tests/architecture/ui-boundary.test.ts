@@ -20,13 +20,15 @@ async function lintUiSource(source: string): Promise<string[]> {
 describe('UI boundary rule', () => {
   const forbidden: Record<string, string> = {
     'rxdb import': "import { createRxDatabase } from 'rxdb';\nexport const open = createRxDatabase;\n",
-    'rxdb plugin import': "import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';\nexport const storage = getRxStorageDexie;\n",
+    'rxdb plugin import':
+      "import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';\nexport const storage = getRxStorageDexie;\n",
     'supabase import': "import { createClient } from '@supabase/supabase-js';\nexport const client = createClient;\n",
     'dexie import': "import Dexie from 'dexie';\nexport const db = Dexie;\n",
-    'y-indexeddb import': "import { IndexeddbPersistence } from 'y-indexeddb';\nexport const persistence = IndexeddbPersistence;\n",
+    'y-indexeddb import':
+      "import { IndexeddbPersistence } from 'y-indexeddb';\nexport const persistence = IndexeddbPersistence;\n",
     'fetch call': "export const load = () => fetch('/api');\n",
     'window.fetch call': "export const load = () => window.fetch('/api');\n",
-    'WebSocket': "export const socket = () => new WebSocket('ws://x');\n",
+    WebSocket: "export const socket = () => new WebSocket('ws://x');\n",
   };
 
   for (const [name, source] of Object.entries(forbidden)) {
@@ -37,7 +39,9 @@ describe('UI boundary rule', () => {
   }
 
   it('accepts code that goes through the data worker', async () => {
-    const messages = await lintUiSource("import { getDataClient } from './data-client.ts';\nexport const version = () => getDataClient().system.appVersion();\n");
+    const messages = await lintUiSource(
+      "import { getDataClient } from './data-client.ts';\nexport const version = () => getDataClient().system.appVersion();\n",
+    );
     expect(messages).toEqual([]);
   });
 });

@@ -14,7 +14,15 @@ function connect() {
   const channel = new MessageChannel();
   expose(api, channel.port1);
   const remote = connectRemoteApi<DataApi>(channel.port2);
-  return { api, remote, connectivity, close: () => (channel.port1.close(), channel.port2.close()) };
+  return {
+    api,
+    remote,
+    connectivity,
+    close: () => {
+      channel.port1.close();
+      channel.port2.close();
+    },
+  };
 }
 
 let opened: ReturnType<typeof connect> | undefined;
@@ -43,7 +51,11 @@ describe('data worker contract', () => {
   it('pushes live connectivity changes to a subscriber and stops after unsubscribe', async () => {
     opened = connect();
     const updates: LiveUpdate<ConnectivityState>[] = [];
-    const id = await opened.remote.live.subscribe('connectivity', undefined, proxy((update: LiveUpdate<ConnectivityState>) => void updates.push(update)));
+    const id = await opened.remote.live.subscribe(
+      'connectivity',
+      undefined,
+      proxy((update: LiveUpdate<ConnectivityState>) => void updates.push(update)),
+    );
     await waitFor(() => (updates.length === 1 ? true : undefined));
     opened.connectivity.set(false);
     await waitFor(() => (updates.length === 2 ? true : undefined));
@@ -58,7 +70,13 @@ describe('data worker contract', () => {
 
   it('carries a DataError with its code, not just a message', async () => {
     opened = connect();
-    const failure = await opened.remote.live.subscribe('nao-existe' as 'connectivity', undefined, proxy(() => undefined)).catch((error: unknown) => error);
+    const failure = await opened.remote.live
+      .subscribe(
+        'nao-existe' as 'connectivity',
+        undefined,
+        proxy(() => undefined),
+      )
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DataError);
     expect(failure).toMatchObject({ code: 'unknown_subscription', message: 'Consulta desconhecida: nao-existe' });
   });

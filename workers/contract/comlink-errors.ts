@@ -27,5 +27,5 @@ let installed = false;
 export function installDataErrorTransfer(): void {
   if (installed) return;
   installed = true;
-  transferHandlers.set('throw', dataErrorThrowHandler as TransferHandler<unknown, unknown>);
+  transferHandlers.set('throw', dataErrorThrowHandler);
 }

@@ -11,7 +11,9 @@ type RemoteDomain<Domain> = {
 };
 
 export type RemoteApi<Api> = {
-  readonly [Domain in keyof Api]: Api[Domain] extends LiveHandlers<infer Queries> ? RemoteLiveHandlers<Queries> : RemoteDomain<Api[Domain]>;
+  readonly [Domain in keyof Api]: Api[Domain] extends LiveHandlers<infer Queries>
+    ? RemoteLiveHandlers<Queries>
+    : RemoteDomain<Api[Domain]>;
 };
 
 /**

@@ -44,8 +44,12 @@ export function createLiveRegistry<Q extends LiveQueryMap>(queries: Q): LiveHand
       if (!query) throw new DataError('unknown_subscription', `Consulta desconhecida: ${name}`);
       const id = nextId++;
       const subscription = query(params).subscribe({
-        next: (value) => listener({ status: 'ok', value }),
-        error: (error: unknown) => listener({ status: 'error', error: DataError.from(error).toJSON() }),
+        next: (value) => {
+          listener({ status: 'ok', value });
+        },
+        error: (error: unknown) => {
+          listener({ status: 'error', error: DataError.from(error).toJSON() });
+        },
       });
       open.set(id, subscription);
       return id;

@@ -40,7 +40,7 @@ export function createSessionDomain(options: { sessionStore: SessionStore }) {
       },
     },
     live: {
-      session: (_params: void): Observable<SessionSummary | null | undefined> => current,
+      session: (_params: undefined): Observable<SessionSummary | null | undefined> => current,
     },
   };
 }

@@ -27,7 +27,11 @@ export function createManualConnectivity(initiallyOnline = true): ConnectivitySo
 /** The browser's view (navigator.onLine plus online/offline events), from inside a worker or a page. */
 export function createBrowserConnectivity(scope: EventTarget & { navigator: { onLine: boolean } }): ConnectivitySource {
   const source = createManualConnectivity(scope.navigator.onLine);
-  scope.addEventListener('online', () => source.set(true));
-  scope.addEventListener('offline', () => source.set(false));
-  return { changes: source.changes, current: source.current };
+  scope.addEventListener('online', () => {
+    source.set(true);
+  });
+  scope.addEventListener('offline', () => {
+    source.set(false);
+  });
+  return { changes: source.changes, current: () => source.current() };
 }

@@ -13,7 +13,7 @@ export function createSystemDomain(options: SystemOptions) {
       connectivity: (): ConnectivityState => options.connectivity.current(),
     },
     live: {
-      connectivity: (_params: void) => options.connectivity.changes,
+      connectivity: (_params: undefined) => options.connectivity.changes,
     },
   };
 }
