@@ -8,7 +8,7 @@ const rules: MergeRules = {
   textFields: ['descricao', 'observacoes'],
   trueWinsFields: ['_deleted', 'lido'],
   serverFields: ['_modified', 'estoque'],
-  editOrder: (doc) => String(doc.updated_hlc ?? ''),
+  editOrder: (doc) => (typeof doc.updated_hlc === 'string' ? doc.updated_hlc : ''),
 };
 
 describe('mergeText', () => {

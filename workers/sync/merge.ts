@@ -29,8 +29,8 @@ export function valuesEqual(a: unknown, b: unknown): boolean {
 
 /** A total order of two values that does not depend on who compares them (for deterministic ties). */
 function stableCompare(a: unknown, b: unknown): number {
-  const left = JSON.stringify(a) ?? '';
-  const right = JSON.stringify(b) ?? '';
+  const left = JSON.stringify(a === undefined ? null : a);
+  const right = JSON.stringify(b === undefined ? null : b);
   return left < right ? -1 : left > right ? 1 : 0;
 }
 

@@ -50,5 +50,5 @@ export function mergeText(base: string, ours: string, theirs: string): string {
   const [first, second] = ours < theirs ? [ours, theirs] : [theirs, ours];
   const merged = editedCopy(baseUpdate, 2, base, first);
   Y.applyUpdate(merged, Y.encodeStateAsUpdate(editedCopy(baseUpdate, 3, base, second)));
-  return merged.getText('t').toString();
+  return merged.getText('t').toJSON();
 }
