@@ -17,6 +17,8 @@ export interface StackService {
   handle(request: Request, ctx: RequestInfo): Promise<Response>;
   /** Takes over a WebSocket upgrade under the prefix (Realtime). */
   upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Prepares the service once the database is migrated, before the first request. */
+  start?(): Promise<void>;
   close?(): Promise<void>;
 }
 

@@ -8,6 +8,7 @@ import { createRestService } from './rest/service.ts';
 import { createAuthService } from './auth/service.ts';
 import { createMailService } from './mail/service.ts';
 import { createStorageService } from './storage/service.ts';
+import { createRealtimeService } from './realtime/service.ts';
 
 export interface RunningStack {
   config: StackConfig;
@@ -35,7 +36,9 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     createAuthService(ctx),
     createStorageService(ctx),
     createMailService(ctx),
+    createRealtimeService(ctx),
   ];
+  for (const service of services) await service.start?.();
   const door = await listen(services, config.port);
   // With port 0 the operating system picked one: the public URL follows it.
   if (config.port === 0) {
