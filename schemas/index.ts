@@ -1,0 +1,41 @@
+// Every collection's JSON schema, keyed by name: the single source the worker's database is built from.
+import clientes from './clientes.json';
+import despesaCategorias from './despesa_categorias.json';
+import despesas from './despesas.json';
+import fiadoLancamentos from './fiado_lancamentos.json';
+import fornecedores from './fornecedores.json';
+import historicoEstoque from './historico_estoque.json';
+import notificacoes from './notificacoes.json';
+import produtos from './produtos.json';
+import vendas from './vendas.json';
+import type { CollectionName } from './types.gen.ts';
+
+export type { CollectionDocs, CollectionName } from './types.gen.ts';
+export type * from './types.gen.ts';
+
+/** A collection's schema as written in its JSON file (a subset of JSON Schema that RxDB reads). */
+export interface CollectionSchema {
+  title: string;
+  description: string;
+  version: number;
+  primaryKey: string;
+  type: 'object';
+  properties: Record<string, unknown>;
+  required: string[];
+  indexes?: (string | string[])[];
+  additionalProperties: boolean;
+}
+
+export const collectionSchemas = {
+  produtos,
+  clientes,
+  fiado_lancamentos: fiadoLancamentos,
+  vendas,
+  historico_estoque: historicoEstoque,
+  despesas,
+  despesa_categorias: despesaCategorias,
+  fornecedores,
+  notificacoes,
+} as unknown as Record<CollectionName, CollectionSchema>;
+
+export const collectionNames = Object.keys(collectionSchemas) as CollectionName[];

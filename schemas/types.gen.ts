@@ -1,0 +1,156 @@
+// Generated from schemas/*.json by scripts/schema-types.ts — do not edit by hand.
+
+/** Cliente da loja; o saldo devedor é derivado do livro do fiado. */
+export type ClientesDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly nome: string;
+  readonly telefone?: string | null;
+  readonly saldo_devedor?: number;
+  readonly is_fiado: boolean;
+  readonly observacoes?: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
+/** Categoria de despesa, com cor para os gráficos. */
+export type DespesaCategoriasDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly nome: string;
+  readonly cor: string;
+  readonly icone?: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
+/** Despesa da loja, com categoria opcional. */
+export type DespesasDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly descricao: string;
+  readonly valor: number;
+  readonly data: string;
+  readonly categoria_id?: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
+/** Lançamento do livro do fiado de um cliente: débito ou pagamento. */
+export type FiadoLancamentosDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly cliente_id: string;
+  readonly tipo: 'debito' | 'pagamento';
+  readonly valor: number;
+  readonly data: string;
+  readonly descricao?: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
+/** Fornecedor da loja. */
+export type FornecedoresDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly nome: string;
+  readonly cnpj_cpf?: string | null;
+  readonly telefone?: string | null;
+  readonly email?: string | null;
+  readonly endereco?: string | null;
+  readonly observacoes?: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
+/** Fato de estoque: contagem (ajuste, valor absoluto) ou entrada de mercadoria (quantidade somada). */
+export type HistoricoEstoqueDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly produto_id: string;
+  readonly tipo: 'ajuste' | 'entrada';
+  readonly quantidade: number;
+  readonly observacao?: string | null;
+  readonly hlc: string;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
+/** Aviso para o dono: estoque baixo ou zerado, fiado vencido, mensagens do sistema. */
+export type NotificacoesDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly tipo: string;
+  readonly mensagem: string;
+  readonly lido: boolean;
+  readonly referencia_id?: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
+/** Produto à venda, com estoque derivado dos fatos (contagens, entradas, vendas). */
+export type ProdutosDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly nome: string;
+  readonly descricao?: string | null;
+  readonly preco: number;
+  readonly preco_compra?: number;
+  readonly estoque?: number;
+  readonly estoque_minimo?: number;
+  readonly codigo_barras?: string | null;
+  readonly categoria?: string | null;
+  readonly marca?: string | null;
+  readonly unidade: string;
+  readonly local?: string | null;
+  readonly imagem_url?: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
+/** Venda com seus itens: um documento, uma escrita atômica. */
+export type VendasDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly data: string;
+  readonly total: number;
+  readonly tipo: 'avista' | 'fiado';
+  readonly cliente_id?: string | null;
+  readonly forma_pagamento?: string | null;
+  readonly forma_pagamento_descricao?: string | null;
+  readonly hlc: string;
+  readonly itens: ReadonlyArray<{
+    readonly produto_id: string;
+    readonly quantidade: number;
+    readonly preco_unitario: number;
+    readonly preco_total: number;
+    readonly nome_produto: string;
+    readonly marca_produto?: string | null;
+    readonly unidade_produto: string;
+  }>;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
+export interface CollectionDocs {
+  clientes: ClientesDoc;
+  despesa_categorias: DespesaCategoriasDoc;
+  despesas: DespesasDoc;
+  fiado_lancamentos: FiadoLancamentosDoc;
+  fornecedores: FornecedoresDoc;
+  historico_estoque: HistoricoEstoqueDoc;
+  notificacoes: NotificacoesDoc;
+  produtos: ProdutosDoc;
+  vendas: VendasDoc;
+}
+
+export type CollectionName = keyof CollectionDocs;

@@ -1,0 +1,46 @@
+// The device's own database (RxDB): one per signed-in owner, collections built from schemas/*.json.
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { collectionNames, collectionSchemas, type CollectionDocs } from '../../schemas/index.ts';
+import { createConflictHandler } from './merge-rules.ts';
+import { migrationStrategies } from './migrations.ts';
+
+addRxPlugin(RxDBMigrationSchemaPlugin);
+addRxPlugin(RxDBLeaderElectionPlugin);
+
+export type LocalCollections = { [Name in keyof CollectionDocs]: RxCollection<CollectionDocs[Name]> };
+export type LocalDatabase = RxDatabase<LocalCollections>;
+
+export interface LocalDatabaseOptions {
+  /** The owner whose data this database holds; part of its name, so owners never share one. */
+  userId: string;
+  // RxDB's storage type is generic over its internals; any storage will do here.
+  storage: RxStorage<unknown, unknown>;
+  /** Several tabs of the same browser share the database and elect one leader to replicate. */
+  multiInstance: boolean;
+  /** Distinguishes devices simulated in one process (tests). */
+  namePrefix?: string;
+}
+
+export async function openLocalDatabase(options: LocalDatabaseOptions): Promise<LocalDatabase> {
+  const database = await createRxDatabase<LocalCollections>({
+    name: `${options.namePrefix ?? 'caderneta'}-${options.userId.replaceAll('-', '')}`,
+    storage: options.storage,
+    multiInstance: options.multiInstance,
+    eventReduce: true,
+    closeDuplicates: true,
+  });
+  const collections = Object.fromEntries(
+    collectionNames.map((name) => [
+      name,
+      {
+        schema: collectionSchemas[name] as unknown as RxJsonSchema<CollectionDocs[typeof name]>,
+        migrationStrategies: migrationStrategies[name],
+        conflictHandler: createConflictHandler<CollectionDocs[typeof name]>(),
+      },
+    ]),
+  );
+  await database.addCollections(collections);
+  return database;
+}
