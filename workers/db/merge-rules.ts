@@ -19,19 +19,19 @@ function withoutServerFields(doc: Doc): Doc {
   return Object.fromEntries(Object.entries(doc).filter(([field]) => !serverFieldSet.has(field)));
 }
 
-export function createConflictHandler<T>(rules: MergeRules = collectionMergeRules): RxConflictHandler<T> {
+export function createConflictHandler<T extends Doc>(rules: MergeRules = collectionMergeRules): RxConflictHandler<T> {
   return {
     isEqual: (a, b) => valuesEqual(withoutServerFields(a), withoutServerFields(b)),
     resolve: (input) =>
       Promise.resolve(
-        mergeDocuments(
+        mergeDocuments<WithDeleted<T>>(
           {
             base: input.assumedMasterState,
             server: input.realMasterState,
             local: input.newDocumentState,
           },
           rules,
-        ) as WithDeleted<T>,
+        ),
       ),
   };
 }

@@ -37,6 +37,7 @@ let nextBindingId = 1000;
 
 export interface RealtimeService extends StackService {
   start(): Promise<void>;
+  close(): Promise<void>;
   /** Connections currently open (diagnostics and tests). */
   connectionCount(): number;
 }
