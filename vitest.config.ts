@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['tests/support/global-setup.ts'],
   },
 });

@@ -1,13 +1,11 @@
 // `npm start`: the local Supabase-compatible stack with demo data, and the built app served beside it.
 import { spawn, spawnSync } from 'node:child_process';
 import { startStack } from '../supabase/local/stack.ts';
-import { seedDemo } from '../supabase/seed/seed.ts';
 
 const APP_PORT = Number(process.env.APP_PORT ?? 4173);
 const appUrl = `http://127.0.0.1:${APP_PORT}`;
 
 const stack = await startStack({ siteUrl: appUrl });
-const logins = await seedDemo(stack.db);
 
 console.info('\nConstruindo o app…');
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
@@ -32,8 +30,6 @@ Caderneta está no ar
   App:            ${appUrl}
   Supabase local: ${stack.url}
   Caixa de email: ${stack.url}/mail
-  Dono (demo):    ${logins.owner.email} / ${logins.owner.password}
-  Admin (demo):   ${logins.admin.email} / ${logins.admin.password}
 Ctrl+C encerra.`);
 
 let stopping = false;

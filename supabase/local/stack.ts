@@ -5,9 +5,6 @@ import { loadConfig, type StackConfig } from './config.ts';
 import { listen } from './http.ts';
 import type { StackContext, StackService } from './service.ts';
 import { createRestService } from './rest/service.ts';
-import { createAuthService } from './auth/service.ts';
-import { createMailService } from './mail/service.ts';
-import { createStorageService } from './storage/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
 
 export interface RunningStack {
@@ -33,9 +30,6 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
   const ctx: StackContext = { config, db };
   const services: StackService[] = [
     createRestService(ctx),
-    createAuthService(ctx),
-    createStorageService(ctx),
-    createMailService(ctx),
     createRealtimeService(ctx),
   ];
   for (const service of services) await service.start?.();

@@ -42,16 +42,28 @@ const TEXT_TYPES = {
 
 const identity = (value: string): string => value;
 
-export async function openPglite(dataDir?: string): Promise<Database> {
+/** PGlite adds a way to copy the whole database (tests clone one migrated template this way). */
+export interface PgliteDatabase extends Database {
+  dumpDataDir(): Promise<Blob>;
+}
+
+export interface PgliteOptions {
+  /** Folder kept on disk; undefined keeps the database in memory. */
+  dataDir?: string;
+  /** Starts from a copy of another database's data folder (a `dumpDataDir` tarball). */
+  loadDataDir?: Blob;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
   const parsers: Record<number, (value: string) => unknown> = {};
   for (const oid of Object.values(TEXT_TYPES)) parsers[oid] = identity;
   parsers[pgliteTypes.JSON] = (value: string) => JSON.parse(value) as unknown;
   parsers[pgliteTypes.JSONB] = (value: string) => JSON.parse(value) as unknown;
-  const client = await PGlite.create({ dataDir, parsers });
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, parsers });
   await client.exec(`SET TIME ZONE 'UTC'; SET datestyle TO 'ISO, YMD';`);
 
   const asQueryable = (runner: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
       const result = await runner.query<Row>(sql, params as unknown[]);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
@@ -68,6 +80,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       const stop = await client.listen(channel, onPayload);
       return stop;
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
@@ -81,9 +94,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     options: '-c TimeZone=UTC -c DateStyle=ISO,YMD',
     max: 10,
   });
+  // Fail at start, with the server's own message, rather than at the first request.
+  await pool.query('SELECT 1');
 
   const asQueryable = (runner: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
       const result = await runner.query(sql, params as unknown[]);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     },
@@ -134,5 +149,5 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 
 /** The database named by the environment: DATABASE_URL if set, otherwise PGlite in `dataDir`. */
 export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite({ dataDir: options.dataDir });
 }
