@@ -106,7 +106,9 @@ export async function listen(services: readonly StackService[], port: number, ho
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    server.listen(port, host, () => {
+      resolve();
+    });
   });
   const actualPort = (server.address() as AddressInfo).port;
   return {
@@ -115,7 +117,9 @@ export async function listen(services: readonly StackService[], port: number, ho
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

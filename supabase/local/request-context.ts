@@ -29,7 +29,8 @@ export class GatewayError extends Error {
     readonly status: number,
     readonly body: Record<string, unknown>,
   ) {
-    super(String(body.message ?? body.msg ?? 'gateway error'));
+    const text = body.message ?? body.msg;
+    super(typeof text === 'string' ? text : 'gateway error');
   }
 }
 

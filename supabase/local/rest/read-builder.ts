@@ -1,0 +1,307 @@
+// Turns a parsed read request into one SQL statement whose JSON is built by Postgres itself: columns, aliases,
+// casts, JSON paths, embeds through foreign keys (as LATERAL joins), filters, logic trees, order and paging.
+import { ApiError } from './errors.ts';
+import { findRelationship, type Relationship } from './relationships.ts';
+import { emptyLevel, type LevelModifiers } from './query-request.ts';
+import { Params, arrayLiteral, quoteIdent, quoteLiteral } from './sql.ts';
+import type { Column, Relation, SchemaCache } from './catalog.ts';
+import type { Condition, Field, LogicTree, OrderTerm, SelectItem } from './grammar.ts';
+
+/** What rows are read from: a table, a CTE of changed rows, or a function's result. */
+export interface Shape {
+  /** The catalogue relation, when the rows have one (needed to embed). */
+  relation: Relation | null;
+  name: string;
+  columns: Map<string, Column>;
+}
+
+export function shapeOf(relation: Relation): Shape {
+  return { relation, name: relation.name, columns: relation.columns };
+}
+
+export interface BuildContext {
+  cache: SchemaCache;
+  params: Params;
+  levels: Map<string, LevelModifiers>;
+  /** Level paths that matched an embed (the rest are reported as PGRST108). */
+  usedLevels: Set<string>;
+  nextAlias: number;
+}
+
+export function newContext(cache: SchemaCache, levels: Map<string, LevelModifiers>, params = new Params()): BuildContext {
+  return { cache, params, levels, usedLevels: new Set(['']), nextAlias: 0 };
+}
+
+/** The parts of one SELECT; rendered once for rows and once (without paging) for the count. */
+export interface SelectParts {
+  projection: string[];
+  /** Output keys, in order (spread embeds need them). */
+  outputs: string[];
+  from: string;
+  joins: string[];
+  where: string[];
+  orderBy: string[];
+  limit: number | null;
+  offset: number | null;
+}
+
+export function renderSelect(parts: SelectParts, options: { paging: boolean; projection?: string } = { paging: true }): string {
+  const projection = options.projection ?? parts.projection.join(', ');
+  let sql = `SELECT ${projection} FROM ${parts.from}`;
+  if (parts.joins.length > 0) sql += ` ${parts.joins.join(' ')}`;
+  if (parts.where.length > 0) sql += ` WHERE ${parts.where.join(' AND ')}`;
+  if (options.paging) {
+    if (parts.orderBy.length > 0) sql += ` ORDER BY ${parts.orderBy.join(', ')}`;
+    if (parts.limit !== null) sql += ` LIMIT ${parts.limit}`;
+    if (parts.offset !== null && parts.offset > 0) sql += ` OFFSET ${parts.offset}`;
+  }
+  return sql;
+}
+
+function unknownColumn(shape: Shape, name: string): ApiError {
+  return new ApiError(400, '42703', `column ${shape.name}.${name} does not exist`);
+}
+
+export function column(shape: Shape, name: string): Column {
+  const found = shape.columns.get(name);
+  if (!found) throw unknownColumn(shape, name);
+  return found;
+}
+
+function jsonKey(key: string): string {
+  return /^-?\d+$/.test(key) ? key : quoteLiteral(key);
+}
+
+export function fieldSql(shape: Shape, alias: string, field: Field): string {
+  column(shape, field.name);
+  let sql = `${alias}.${quoteIdent(field.name)}`;
+  for (const step of field.jsonPath) sql += `${step.arrow}${jsonKey(step.key)}`;
+  return sql;
+}
+
+const COMPARISON: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const PATTERN: Record<string, string> = { like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*' };
+const GEOMETRY: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-' };
+const TEXT_SEARCH: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
+
+function valueText(condition: Condition): string {
+  if (condition.value.kind !== 'text') throw new ApiError(400, 'PGRST100', `"failed to parse filter (${condition.operator})"`);
+  return condition.value.text;
+}
+
+/** PostgREST lets `*` stand for `%` in like patterns (it is awkward in URLs). */
+function likePattern(text: string, operator: string): string {
+  return operator === 'like' || operator === 'ilike' ? text.replaceAll('*', '%') : text;
+}
+
+export function conditionSql(ctx: BuildContext, shape: Shape, alias: string, condition: Condition): string {
+  const lhs = fieldSql(shape, alias, condition.field);
+  const { operator, value } = condition;
+  const p = (v: unknown) => ctx.params.add(v);
+  let sql: string;
+  if (value.kind === 'is') {
+    sql = `${lhs} IS ${value.value === 'not_null' ? 'NOT NULL' : value.value.toUpperCase()}`;
+  } else if (operator === 'in') {
+    const items = value.kind === 'list' ? value.items : [];
+    sql = `${lhs} = ANY(${p(arrayLiteral(items))})`;
+  } else if (condition.quantifier) {
+    const symbol = COMPARISON[operator] ?? PATTERN[operator] ?? '=';
+    const text = valueText(condition);
+    const items = text.startsWith('{') && text.endsWith('}') ? text : `{${text}}`;
+    sql = `${lhs} ${symbol} ${condition.quantifier.toUpperCase()}(${p(likePattern(items, operator))})`;
+  } else if (operator in COMPARISON) {
+    sql = `${lhs} ${COMPARISON[operator]} ${p(valueText(condition))}`;
+  } else if (operator in PATTERN) {
+    sql = `${lhs} ${PATTERN[operator]} ${p(likePattern(valueText(condition), operator))}`;
+  } else if (operator === 'isdistinct') {
+    sql = `${lhs} IS DISTINCT FROM ${p(valueText(condition))}`;
+  } else if (operator in GEOMETRY) {
+    sql = `${lhs} ${GEOMETRY[operator]} ${p(valueText(condition))}`;
+  } else {
+    const fn = TEXT_SEARCH[operator] ?? 'to_tsquery';
+    const isVector = condition.field.jsonPath.length === 0 && column(shape, condition.field.name).udt === 'tsvector';
+    const language = condition.language ? `${p(condition.language)}::regconfig, ` : '';
+    const vector = isVector ? lhs : `to_tsvector(${language}${lhs})`;
+    sql = `${vector} @@ ${fn}(${language}${p(valueText(condition))})`;
+  }
+  return condition.negated ? `NOT (${sql})` : sql;
+}
+
+export function logicSql(ctx: BuildContext, shape: Shape, alias: string, tree: LogicTree): string {
+  const parts = tree.children.map((child) =>
+    child.kind === 'condition' ? conditionSql(ctx, shape, alias, child.condition) : logicSql(ctx, shape, alias, child.tree),
+  );
+  const sql = `(${parts.join(tree.operator === 'and' ? ' AND ' : ' OR ')})`;
+  return tree.negated ? `NOT ${sql}` : sql;
+}
+
+interface BuiltEmbed {
+  key: string;
+  relationship: Relationship;
+  alias: string;
+  lateral: string;
+}
+
+function joinCondition(relationship: Relationship, childAlias: string, parentAlias: string): string[] {
+  const fk = relationship.foreignKey;
+  return fk.columns.map((fkColumn, index) => {
+    const referenced = quoteIdent(fk.foreignColumns[index] ?? '');
+    return relationship.parentHoldsKey
+      ? `${childAlias}.${referenced} = ${parentAlias}.${quoteIdent(fkColumn)}`
+      : `${childAlias}.${quoteIdent(fkColumn)} = ${parentAlias}.${referenced}`;
+  });
+}
+
+function orderSql(shape: Shape, alias: string, term: OrderTerm, embeds: Map<string, BuiltEmbed>): string {
+  let expression: string;
+  if (term.embed) {
+    const embed = embeds.get(term.embed);
+    if (!embed) {
+      throw new ApiError(400, 'PGRST108', `'${term.embed}' is not an embedded resource in this request`, null,
+        `Verify that '${term.embed}' is included in the 'select' query parameter.`);
+    }
+    if (!embed.relationship.toOne) {
+      throw new ApiError(400, 'PGRST118', `A related order on '${term.embed}' is not possible`,
+        `'${shape.name}' and '${embed.relationship.target.name}' do not form a many-to-one or one-to-one relationship`);
+    }
+    const target = shapeOf(embed.relationship.target);
+    const inner = `${embed.alias}_o`;
+    const value = fieldSql(target, inner, term.field);
+    const on = joinCondition(embed.relationship, inner, alias).join(' AND ');
+    const from = `${quoteIdent(target.relation?.schema ?? 'public')}.${quoteIdent(target.name)}`;
+    expression = `(SELECT ${value} FROM ${from} AS ${inner} WHERE ${on} LIMIT 1)`;
+  } else {
+    expression = fieldSql(shape, alias, term.field);
+  }
+  const direction = term.direction === 'desc' ? ' DESC' : term.direction === 'asc' ? ' ASC' : '';
+  const nulls = term.nulls ? ` NULLS ${term.nulls.toUpperCase()}` : '';
+  return `${expression}${direction}${nulls}`;
+}
+
+/**
+ * Builds one level: the root rows, or the rows of an embed joined to `parentAlias`. `from` is the SQL of the
+ * rows (a table name, a CTE name or a function call) and `path` the embed keys leading here.
+ */
+export function buildLevel(
+  ctx: BuildContext,
+  shape: Shape,
+  from: string,
+  items: readonly SelectItem[],
+  path: readonly string[],
+  join: ((alias: string) => string[]) | null = null,
+): SelectParts {
+  const alias = `_t${ctx.nextAlias++}`;
+  const level = ctx.levels.get(path.join('.')) ?? emptyLevel();
+  const parts: SelectParts = {
+    projection: [],
+    outputs: [],
+    from: `${from} AS ${alias}`,
+    joins: [],
+    where: join ? join(alias) : [],
+    orderBy: [],
+    limit: level.limit,
+    offset: level.offset,
+  };
+  const embeds = new Map<string, BuiltEmbed>();
+  for (const item of items) {
+    if (item.kind === 'star') {
+      parts.projection.push(`${alias}.*`);
+      parts.outputs.push(...shape.columns.keys());
+    } else if (item.kind === 'column') {
+      let sql = fieldSql(shape, alias, item.field);
+      if (item.cast) sql = `(${sql})::${item.cast}`;
+      const key = item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name;
+      parts.projection.push(`${sql} AS ${quoteIdent(key)}`);
+      parts.outputs.push(key);
+    } else {
+      if (!shape.relation) {
+        throw new ApiError(400, 'PGRST200', `Could not find a relationship between '${shape.name}' and '${item.name}' in the schema cache`);
+      }
+      const relationship = findRelationship(ctx.cache, shape.relation, item.name, item.hint);
+      const key = item.alias ?? item.name;
+      const childPath = [...path, key];
+      ctx.usedLevels.add(childPath.join('.'));
+      const target = relationship.target;
+      const child = buildLevel(
+        ctx,
+        shapeOf(target),
+        `${quoteIdent(target.schema)}.${quoteIdent(target.name)}`,
+        item.items,
+        childPath,
+        (childAlias) => joinCondition(relationship, childAlias, alias),
+      );
+      const embedAlias = `_e${ctx.nextAlias++}`;
+      const inner = item.joinType === 'inner';
+      if (relationship.toOne) {
+        child.limit = child.limit ?? 1;
+      }
+      if (item.spread) {
+        if (!relationship.toOne) {
+          throw new ApiError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`,
+            `'${shape.name}' and '${target.name}' do not form a many-to-one or one-to-one relationship`);
+        }
+        parts.joins.push(`${inner ? '' : 'LEFT '}JOIN LATERAL (${renderSelect(child)}) AS ${embedAlias} ON true`);
+        for (const output of child.outputs) {
+          parts.projection.push(`${embedAlias}.${quoteIdent(output)} AS ${quoteIdent(output)}`);
+          parts.outputs.push(output);
+        }
+      } else {
+        const aggregate = relationship.toOne ? 'to_json(_x)' : 'json_agg(_x)';
+        const lateral = `LEFT JOIN LATERAL (SELECT ${aggregate} AS body FROM (${renderSelect(child)}) _x) AS ${embedAlias} ON true`;
+        parts.joins.push(lateral);
+        if (inner) parts.where.push(`${embedAlias}.body IS NOT NULL`);
+        if (item.items.length > 0) {
+          const value = relationship.toOne ? `${embedAlias}.body` : `coalesce(${embedAlias}.body, '[]'::json)`;
+          parts.projection.push(`${value} AS ${quoteIdent(key)}`);
+          parts.outputs.push(key);
+        }
+        embeds.set(key, { key, relationship, alias: embedAlias, lateral });
+      }
+    }
+  }
+  for (const condition of level.conditions) {
+    const embed = condition.field.jsonPath.length === 0 && !shape.columns.has(condition.field.name) ? embeds.get(condition.field.name) : undefined;
+    if (embed) {
+      if (condition.value.kind !== 'is' || (condition.value.value !== 'null' && condition.value.value !== 'not_null')) {
+        throw new ApiError(400, 'PGRST120', `Only is null or not is null filters are allowed on embedded resources`);
+      }
+      const isNull = (condition.value.value === 'null') !== condition.negated;
+      parts.where.push(`${embed.alias}.body IS ${isNull ? 'NULL' : 'NOT NULL'}`);
+    } else {
+      parts.where.push(conditionSql(ctx, shape, alias, condition));
+    }
+  }
+  for (const tree of level.logic) parts.where.push(logicSql(ctx, shape, alias, tree));
+  for (const term of level.order ?? []) parts.orderBy.push(orderSql(shape, alias, term, embeds));
+  return parts;
+}
+
+/** Refuses filters, order or paging aimed at an embed that the select does not contain. */
+export function assertLevelsUsed(ctx: BuildContext): void {
+  for (const key of ctx.levels.keys()) {
+    if (ctx.usedLevels.has(key)) continue;
+    const name = key.split('.').at(-1) ?? key;
+    throw new ApiError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null,
+      `Verify that '${name}' is included in the 'select' query parameter.`);
+  }
+}
+
+/**
+ * Wraps the root level into the statement the gateway runs: one row with the total count (when asked), the
+ * number of rows and the JSON body as text.
+ */
+export function renderResponseQuery(
+  parts: SelectParts,
+  options: { count: boolean; body: boolean; stripNulls: boolean; with?: string },
+): string {
+  const total = options.count ? `(SELECT count(*) FROM (${renderSelect(parts, { paging: false, projection: '1' })}) _c)` : 'NULL::bigint';
+  let body = `coalesce(json_agg(_r), '[]'::json)`;
+  if (options.stripNulls) body = `json_strip_nulls(${body})`;
+  const prefix = options.with ? `WITH ${options.with} ` : '';
+  return `${prefix}SELECT ${total} AS total, count(*) AS page_total, ${options.body ? `${body}::text` : 'NULL::text'} AS body FROM (${renderSelect(parts)}) _r`;
+}

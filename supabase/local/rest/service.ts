@@ -1,0 +1,306 @@
+// The PostgREST-compatible gateway at /rest/v1: tables and views (read, insert, upsert, update, delete) and
+// functions (/rpc), each request run as its caller in one transaction so row-level security decides.
+import { asCaller, GatewayError, identifyCaller, type Caller, type DatabaseRole } from '../request-context.ts';
+import { json, type RequestInfo, type StackContext, type StackService } from '../service.ts';
+import { CatalogHolder, keyOf, type Relation, type SchemaCache } from './catalog.ts';
+import { ApiError, toApiError } from './errors.ts';
+import { parseAccept, parsePrefer, parseRangeHeader, profileSchema, type AcceptedFormat, type Preferences } from './prefer.ts';
+import { emptyLevel, parseQuery, type QueryRequest } from './query-request.ts';
+import { assertLevelsUsed, buildLevel, newContext, renderResponseQuery, shapeOf, type BuildContext } from './read-builder.ts';
+import { deleteSql, insertRows, insertSql, MUTATION_ALIAS, updateSql } from './mutation.ts';
+import { argumentNames, findRoutine, routineCall, scalarStatement, takesWholeBody } from './rpc.ts';
+import { DEFAULT_MAX_BODY_BYTES, isRecord, readJsonBody } from './body.ts';
+import { contentRange, JSON_TYPE, OBJECT_TYPE, rangeStatus, respond, shapeBody, toCount, unwrapSingle, type StatementRow } from './responses.ts';
+import { describeApi } from './openapi.ts';
+import { quoteIdent } from './sql.ts';
+import type { Queryable } from '../db/database.ts';
+
+export interface RestOptions {
+  /** Exposed schemas; the first is the default profile. */
+  schemas?: string[];
+  maxBodyBytes?: number;
+}
+
+export interface RestService extends StackService {
+  /** Re-reads the schema cache (after DDL run outside the migrations). */
+  reloadSchema(): Promise<void>;
+}
+
+/** Thrown inside the transaction to undo it while still answering (Prefer: tx=rollback). */
+class RollbackWith extends Error {
+  constructor(readonly row: StatementRow) {
+    super('rollback requested by Prefer: tx=rollback');
+  }
+}
+
+interface Call {
+  request: Request;
+  url: URL;
+  method: string;
+  caller: Caller;
+  schema: string;
+  prefer: Preferences;
+  accept: AcceptedFormat;
+  /** `performance.now()` when the request arrived. */
+  startedAt: number;
+}
+
+export function createRestService(ctx: StackContext, options: RestOptions = {}): RestService {
+  const schemas = options.schemas ?? ['public'];
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const catalog = new CatalogHolder(ctx.db, schemas);
+
+  function headersOf(call: Call, contentType = JSON_TYPE): Record<string, string> {
+    const headers: Record<string, string> = { 'content-type': contentType };
+    if (call.prefer.applied.length > 0) headers['preference-applied'] = call.prefer.applied.join(', ');
+    return headers;
+  }
+
+  async function run(call: Call, sql: string, params: readonly unknown[], readOnly: boolean, check?: (row: StatementRow) => void): Promise<StatementRow> {
+    try {
+      return await asCaller(
+        ctx.db,
+        call.caller,
+        async (tx: Queryable) => {
+          const { rows } = await tx.query<StatementRow>(sql, params);
+          const row = rows[0] ?? { total: null, page_total: 0, body: null };
+          check?.(row);
+          if (call.prefer.rollback) throw new RollbackWith(row);
+          return row;
+        },
+        {
+          readOnly,
+          headers: Object.fromEntries(call.request.headers),
+          method: call.method,
+          path: call.url.pathname,
+        },
+      );
+    } catch (error) {
+      if (error instanceof RollbackWith) return error.row;
+      throw error;
+    }
+  }
+
+  async function relationFor(call: Call, schema: string, name: string): Promise<{ cache: SchemaCache; relation: Relation }> {
+    let cache = await catalog.get();
+    let relation = cache.relations.get(keyOf(schema, name));
+    if (!relation && (await catalog.reloadAfterMiss(call.startedAt))) {
+      cache = await catalog.get();
+      relation = cache.relations.get(keyOf(schema, name));
+    }
+    if (!relation) {
+      const similar = [...cache.relations.values()].find((r) => r.schema === schema && (r.name.startsWith(name) || name.startsWith(r.name)));
+      throw new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null,
+        similar ? `Perhaps you meant the table '${schema}.${similar.name}'` : null);
+    }
+    return { cache, relation };
+  }
+
+  function applyRange(call: Call, query: QueryRequest): void {
+    const range = parseRangeHeader(call.request.headers);
+    if (!range) return;
+    const root = query.levels.get('') ?? emptyLevel();
+    query.levels.set('', root);
+    const offset = Math.max(range.offset, root.offset ?? 0);
+    const ends = [range.limit === null ? Infinity : range.offset + range.limit, root.limit === null ? Infinity : (root.offset ?? 0) + root.limit];
+    const end = Math.min(...ends);
+    root.offset = offset;
+    root.limit = end === Infinity ? null : Math.max(0, end - offset);
+  }
+
+  /** Answers a read: array or object, Content-Range, 206 for partial pages when counted. */
+  function readResponse(call: Call, query: QueryRequest, row: StatementRow, singleObject = false): Response {
+    const rows = Number(row.page_total);
+    const total = toCount(row.total);
+    const lower = query.levels.get('')?.offset ?? 0;
+    const status = rangeStatus(lower, rows, total);
+    const singular = call.accept.singular;
+    let body = shapeBody(row.body, rows, singular);
+    if (singleObject && body !== null && !singular) body = rows === 0 ? 'null' : unwrapSingle(body);
+    const headers = headersOf(call, singular ? OBJECT_TYPE : JSON_TYPE);
+    headers['content-range'] = contentRange(lower, rows, total);
+    return respond(singular ? 200 : status, call.method === 'HEAD' ? null : body, headers);
+  }
+
+  async function read(call: Call, name: string): Promise<Response> {
+    const { cache, relation } = await relationFor(call, call.schema, name);
+    const query = parseQuery(call.url.searchParams);
+    applyRange(call, query);
+    const build = newContext(cache, query.levels);
+    const parts = buildLevel(build, shapeOf(relation), `${quoteIdent(relation.schema)}.${quoteIdent(relation.name)}`, query.select, []);
+    assertLevelsUsed(build);
+    const sql = renderResponseQuery(parts, { count: call.prefer.count !== null, body: call.method !== 'HEAD', stripNulls: call.accept.stripNulls });
+    const row = await run(call, sql, build.params.values, true);
+    return readResponse(call, query, row);
+  }
+
+  /** Runs a write and answers with nothing, headers, or the changed rows read back through the select list. */
+  async function write(call: Call, relation: Relation, query: QueryRequest, build: BuildContext, mutation: string | null, created: boolean): Promise<Response> {
+    const returnPref = call.prefer.return ?? 'minimal';
+    const wantsRows = returnPref !== 'minimal';
+    let sql: string;
+    if (mutation === null) {
+      sql = `SELECT NULL::bigint AS total, 0::bigint AS page_total, '[]'::text AS body`;
+    } else if (wantsRows) {
+      const levels = new Map(query.levels);
+      levels.delete('');
+      const representation: BuildContext = { ...build, levels, usedLevels: new Set(['']) };
+      const parts = buildLevel(representation, shapeOf(relation), 'pgrst_source', query.select, []);
+      assertLevelsUsed(representation);
+      sql = renderResponseQuery(parts, {
+        count: false,
+        body: true,
+        stripNulls: call.accept.stripNulls,
+        with: `pgrst_source AS (${mutation} RETURNING ${MUTATION_ALIAS}.*)`,
+      });
+    } else {
+      sql = `WITH pgrst_source AS (${mutation} RETURNING 1) SELECT NULL::bigint AS total, count(*) AS page_total, NULL::text AS body FROM pgrst_source`;
+    }
+    const row = await run(call, sql, build.params.values, false, (result) => {
+      const affected = Number(result.page_total);
+      if (call.accept.singular && affected !== 1) shapeBody('[]', affected, true);
+      if (call.prefer.strict && call.prefer.maxAffected !== null && affected > call.prefer.maxAffected) {
+        throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
+      }
+    });
+    const affected = Number(row.page_total);
+    const total = call.prefer.count ? affected : null;
+    const headers = headersOf(call, call.accept.singular ? OBJECT_TYPE : JSON_TYPE);
+    headers['content-range'] = wantsRows && affected > 0 && !created ? `0-${affected - 1}/${total ?? '*'}` : `*/${total ?? '*'}`;
+    if (returnPref === 'headers-only' && created && row.body && relation.primaryKey.length > 0) {
+      const first = (JSON.parse(row.body) as Record<string, unknown>[])[0];
+      if (first) {
+        const filters = relation.primaryKey.map((key) => `${encodeURIComponent(key)}=eq.${encodeURIComponent(String(first[key]))}`);
+        headers.location = `/${relation.name}?${filters.join('&')}`;
+      }
+    }
+    if (returnPref !== 'representation') return respond(created ? 201 : 204, null, headers);
+    return respond(created ? 201 : 200, shapeBody(row.body, affected, call.accept.singular), headers);
+  }
+
+  async function insert(call: Call, name: string): Promise<Response> {
+    const { cache, relation } = await relationFor(call, call.schema, name);
+    const query = parseQuery(call.url.searchParams);
+    const body = await readJsonBody(call.request, maxBodyBytes);
+    if (body === undefined) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+    const { rows, columns } = insertRows(relation, body, query.columns);
+    const build = newContext(cache, query.levels);
+    const resolution = call.prefer.resolution;
+    const conflict = resolution ? { columns: query.onConflict ?? relation.primaryKey, ignore: resolution === 'ignore-duplicates' } : null;
+    const mutation = insertSql(build, relation, JSON.stringify(rows), { columns, missingDefault: call.prefer.missingDefault, conflict });
+    return write(call, relation, query, build, mutation, true);
+  }
+
+  async function update(call: Call, name: string): Promise<Response> {
+    const { cache, relation } = await relationFor(call, call.schema, name);
+    const query = parseQuery(call.url.searchParams);
+    const body = await readJsonBody(call.request, maxBodyBytes);
+    const build = newContext(cache, query.levels);
+    return write(call, relation, query, build, updateSql(build, relation, body ?? {}), false);
+  }
+
+  async function remove(call: Call, name: string): Promise<Response> {
+    const { cache, relation } = await relationFor(call, call.schema, name);
+    const query = parseQuery(call.url.searchParams);
+    const build = newContext(cache, query.levels);
+    return write(call, relation, query, build, deleteSql(build, relation), false);
+  }
+
+  async function rpc(call: Call, name: string): Promise<Response> {
+    const isRead = call.method === 'GET' || call.method === 'HEAD';
+    let cache = await catalog.get();
+    if (!cache.routines.has(keyOf(call.schema, name)) && (await catalog.reloadAfterMiss(call.startedAt))) cache = await catalog.get();
+    let query: QueryRequest;
+    let args: unknown;
+    if (isRead) {
+      query = parseQuery(call.url.searchParams, argumentNames(cache, call.schema, name));
+      args = Object.fromEntries(query.args);
+    } else {
+      query = parseQuery(call.url.searchParams);
+      args = (await readJsonBody(call.request, maxBodyBytes)) ?? {};
+    }
+    const names = isRecord(args) ? Object.keys(args) : [];
+    const routine = findRoutine(cache, call.schema, name, names, !isRead);
+    if (!isRecord(args) && !takesWholeBody(routine)) throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'The arguments must be a JSON object.');
+    applyRange(call, query);
+    const build = newContext(cache, query.levels);
+    const routineSql = routineCall(cache, routine, args, !isRead, build.params);
+    const readOnly = isRead || routine.volatility !== 'volatile';
+    if (routineSql.shape) {
+      const parts = buildLevel(build, routineSql.shape, routineSql.from, query.select, []);
+      assertLevelsUsed(build);
+      const sql = renderResponseQuery(parts, { count: call.prefer.count !== null, body: call.method !== 'HEAD', stripNulls: call.accept.stripNulls });
+      const row = await run(call, sql, build.params.values, readOnly);
+      return readResponse(call, query, row, !routine.returnsSet);
+    }
+    const row = await run(call, scalarStatement(routine, routineSql), build.params.values, readOnly);
+    if (routine.returnKind === 'void') return respond(204, null, headersOf(call));
+    const rows = Number(row.page_total);
+    const body = routine.returnsSet ? shapeBody(row.body, rows, call.accept.singular) : row.body;
+    return respond(200, call.method === 'HEAD' ? null : body, headersOf(call, call.accept.singular ? OBJECT_TYPE : JSON_TYPE));
+  }
+
+  async function serve(request: Request, info: RequestInfo, caller: Caller): Promise<Response> {
+    const startedAt = performance.now();
+    const method = request.method.toUpperCase();
+    const segments = info.path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    const schema = profileSchema(request.headers, method, schemas);
+    const call: Call = { request, url: info.url, method, caller, schema, prefer: parsePrefer(request.headers), accept: parseAccept(request.headers), startedAt };
+    if (segments.length === 0) {
+      if (method !== 'GET' && method !== 'HEAD') throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      return json(describeApi(await catalog.get(), schema, ctx.config.publicUrl));
+    }
+    const [first, second] = segments;
+    if (segments.length === 2 && first === 'rpc' && second) {
+      if (!['GET', 'HEAD', 'POST'].includes(method)) throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      return rpc(call, second);
+    }
+    if (segments.length !== 1 || !first) throw new ApiError(404, 'PGRST125', `Invalid path specified in request URL`);
+    switch (method) {
+      case 'GET':
+      case 'HEAD':
+        return read(call, first);
+      case 'POST':
+        return insert(call, first);
+      case 'PATCH':
+        return update(call, first);
+      case 'DELETE':
+        return remove(call, first);
+      default:
+        throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    }
+  }
+
+  return {
+    prefix: '/rest/v1',
+    async start() {
+      await catalog.get();
+      await catalog.listen();
+    },
+    async close() {
+      await catalog.close();
+    },
+    async reloadSchema() {
+      await catalog.reload();
+    },
+    async handle(request, info) {
+      let role: DatabaseRole = 'anon';
+      try {
+        const caller = await identifyCaller(request, ctx.config);
+        role = caller.role;
+        return await serve(request, info, caller);
+      } catch (error) {
+        if (error instanceof GatewayError) {
+          const headers: Record<string, string> = {};
+          if (error.status === 401 && typeof error.body.code === 'string') {
+            headers['www-authenticate'] = `Bearer error="invalid_token", error_description="${error.message}"`;
+          }
+          return json(error.body, error.status, headers);
+        }
+        const apiError = toApiError(error, role);
+        if (apiError.status >= 500) console.error('[rest]', error);
+        return json(apiError.toBody(), apiError.status, apiError.headers);
+      }
+    },
+  };
+}
