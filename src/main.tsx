@@ -4,10 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { getDataClient } from './lib/data-client.ts';
 import { configureLiveQueries, LiveQueryStore } from './lib/live-query.ts';
+import { relayConnectivity } from './lib/connectivity-relay.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
 const data = getDataClient();
+relayConnectivity(data);
 configureLiveQueries(() => new LiveQueryStore(data));
 const router = createAppRouter({ data });
 

@@ -4,6 +4,9 @@
 interface ImportMetaEnv {
   /** The app's version from package.json. */
   readonly VITE_APP_VERSION: string;
+  /** The Supabase project (or local stack) the data worker talks to; unset in builds without a backend. */
+  readonly VITE_SUPABASE_URL?: string;
+  readonly VITE_SUPABASE_ANON_KEY?: string;
 }
 
 interface ImportMeta {

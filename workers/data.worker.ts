@@ -3,13 +3,26 @@ import { expose } from 'comlink';
 import { createDataApi } from './api.ts';
 import { installDataErrorTransfer } from './contract/comlink-errors.ts';
 import { createMemorySessionStore } from './session/handlers.ts';
-import { createBrowserConnectivity } from './system/connectivity.ts';
+import { createBrowserConnectivity, createCombinedConnectivity, createManualConnectivity } from './system/connectivity.ts';
+import { createReachability } from './system/reachability.ts';
 
 installDataErrorTransfer();
+const pageConnectivity = createManualConnectivity(self.navigator.onLine);
+// The backend's health endpoint when one is configured; otherwise the app's own origin.
+const backendUrl = import.meta.env.VITE_SUPABASE_URL;
+const reachability = createReachability({
+  probeUrl: backendUrl ? `${backendUrl}/auth/v1/health` : new URL('/manifest.webmanifest', self.location.origin).toString(),
+});
 expose(
   createDataApi({
     appVersion: import.meta.env.VITE_APP_VERSION,
-    connectivity: createBrowserConnectivity(self),
+    connectivity: createCombinedConnectivity([createBrowserConnectivity(self), pageConnectivity, reachability]),
+    pageConnectivity: {
+      set(online) {
+        pageConnectivity.set(online);
+        if (online) void reachability.check();
+      },
+    },
     sessionStore: createMemorySessionStore(),
   }),
 );

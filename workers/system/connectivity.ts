@@ -1,5 +1,5 @@
 // Whether this device can reach the network, as a live value the rest of the worker can follow.
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { BehaviorSubject, combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
 
 export interface ConnectivityState {
   readonly online: boolean;
@@ -34,4 +34,24 @@ export function createBrowserConnectivity(scope: EventTarget & { navigator: { on
     source.set(false);
   });
   return { changes: source.changes, current: () => source.current() };
+}
+
+/**
+ * Online only while every source says so. The worker combines its own view with what the page reports:
+ * a dedicated worker's navigator does not always follow the page's (emulated or captive) network state.
+ */
+export function createCombinedConnectivity(sources: readonly ConnectivitySource[]): ConnectivitySource {
+  const current = (): ConnectivityState => {
+    const states = sources.map((source) => source.current());
+    const online = states.every((state) => state.online);
+    const since = states.map((state) => state.since).sort().at(-1) ?? new Date().toISOString();
+    return { online, since };
+  };
+  return {
+    changes: combineLatest(sources.map((source) => source.changes)).pipe(
+      map(() => current()),
+      distinctUntilChanged((a, b) => a.online === b.online),
+    ),
+    current,
+  };
 }

@@ -4,6 +4,8 @@ import type { ConnectivitySource, ConnectivityState } from './connectivity.ts';
 export interface SystemOptions {
   appVersion: string;
   connectivity: ConnectivitySource;
+  /** Where the page's own online/offline events are recorded (part of `connectivity`). */
+  pageConnectivity?: { set(online: boolean): void };
 }
 
 export function createSystemDomain(options: SystemOptions) {
@@ -11,6 +13,10 @@ export function createSystemDomain(options: SystemOptions) {
     handlers: {
       appVersion: (): string => options.appVersion,
       connectivity: (): ConnectivityState => options.connectivity.current(),
+      /** The page tells the worker what its navigator says (called at start and on online/offline). */
+      reportPageConnectivity: (online: boolean): void => {
+        options.pageConnectivity?.set(online);
+      },
     },
     live: {
       connectivity: (_params: undefined) => options.connectivity.changes,
