@@ -1,6 +1,8 @@
 // The data worker's entry: builds the API for this browser context and exposes it with comlink.
 import { expose } from 'comlink';
 import { createDataApi } from './api.ts';
+import { resolveBackendConfig } from './account/config.ts';
+import { createIndexedDbStore } from './account/kv-store.ts';
 import { installDataErrorTransfer } from './contract/comlink-errors.ts';
 import { createMemorySessionStore } from './session/handlers.ts';
 import { createBrowserConnectivity, createCombinedConnectivity, createManualConnectivity } from './system/connectivity.ts';
@@ -24,5 +26,10 @@ expose(
       },
     },
     sessionStore: createMemorySessionStore(),
+    account: {
+      backend: resolveBackendConfig(import.meta.env),
+      storage: createIndexedDbStore(self.indexedDB, 'caderneta-conta'),
+      siteOrigin: self.location.origin,
+    },
   }),
 );
