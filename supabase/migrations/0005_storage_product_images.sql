@@ -1,0 +1,16 @@
+-- Storage bucket for product photos: anyone may read (public URLs), owners write only under `{userId}/`.
+INSERT INTO storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+VALUES ('product-images', 'product-images', true, 5242880,
+        ARRAY['image/jpeg', 'image/jpg', 'image/png', 'application/pdf'])
+ON CONFLICT (id) DO UPDATE
+  SET public = EXCLUDED.public, file_size_limit = EXCLUDED.file_size_limit, allowed_mime_types = EXCLUDED.allowed_mime_types;
+
+CREATE POLICY "product-images: leitura pública" ON storage.objects FOR SELECT TO anon, authenticated
+  USING (bucket_id = 'product-images');
+CREATE POLICY "product-images: dono envia na própria pasta" ON storage.objects FOR INSERT TO authenticated
+  WITH CHECK (bucket_id = 'product-images' AND (storage.foldername(name))[1] = auth.uid()::text);
+CREATE POLICY "product-images: dono substitui na própria pasta" ON storage.objects FOR UPDATE TO authenticated
+  USING (bucket_id = 'product-images' AND (storage.foldername(name))[1] = auth.uid()::text)
+  WITH CHECK (bucket_id = 'product-images' AND (storage.foldername(name))[1] = auth.uid()::text);
+CREATE POLICY "product-images: dono remove da própria pasta" ON storage.objects FOR DELETE TO authenticated
+  USING (bucket_id = 'product-images' AND (storage.foldername(name))[1] = auth.uid()::text);
