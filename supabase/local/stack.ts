@@ -6,6 +6,7 @@ import { listen } from './http.ts';
 import type { StackContext, StackService } from './service.ts';
 import { createRestService } from './rest/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
+import { createStorageService } from './storage/service.ts';
 
 export interface RunningStack {
   config: StackConfig;
@@ -31,6 +32,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
   const services: StackService[] = [
     createRestService(ctx),
     createRealtimeService(ctx),
+    createStorageService(ctx),
   ];
   for (const service of services) await service.start?.();
   const door = await listen(services, config.port);
