@@ -1,0 +1,73 @@
+// Emails of the Auth flows: stores a fresh one-time code (hashed) on the user, then puts the Portuguese
+// message with its verify link into the outbox. One email per kind per user within the frequency window.
+import type { Queryable } from '../db/database.ts';
+import type { StackConfig } from '../config.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import { renderMail, type TemplateKind } from '../mail/templates.ts';
+import { AuthFailure } from './errors.ts';
+import type { AuthSettings } from './settings.ts';
+import { newOtp, tokenHash } from './tokens.ts';
+import type { UserRow } from './users.ts';
+
+export type VerifyType = 'signup' | 'recovery' | 'magiclink' | 'email_change';
+
+/** Where each kind keeps its hash and its sent-at time in auth.users. */
+const COLUMNS: Record<VerifyType, { token: string; sentAt: string }> = {
+  signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  magiclink: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at' },
+};
+
+export interface Mailer {
+  /** Sends the `type` email to the user (to `newEmail` for an email change) with a link back to `redirectTo`. */
+  send(db: Queryable, user: UserRow, type: VerifyType, redirectTo: string, newEmail?: string): Promise<void>;
+}
+
+function metadataText(user: UserRow, key: string): string | undefined {
+  const value = user.raw_user_meta_data[key];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+export function createMailer(config: StackConfig, settings: AuthSettings, outbox: Outbox): Mailer {
+  return {
+    async send(db, user, type, redirectTo, newEmail) {
+      const columns = COLUMNS[type];
+      const to = type === 'email_change' ? newEmail : user.email;
+      if (!to || !user.email) throw new AuthFailure(400, 'validation_failed', 'An email address is required');
+      const { rows } = await db.query<{ recent: boolean }>(
+        `SELECT coalesce(${columns.sentAt} > now() - make_interval(secs => $2), false) AS recent FROM auth.users WHERE id = $1::uuid`,
+        [user.id, settings.emailFrequencySeconds],
+      );
+      if (rows[0]?.recent) {
+        throw new AuthFailure(
+          429,
+          'over_email_send_rate_limit',
+          `For security purposes, you can only request this after ${settings.emailFrequencySeconds} seconds.`,
+          { retry_after_seconds: settings.emailFrequencySeconds },
+        );
+      }
+      const otp = newOtp();
+      const hash = tokenHash(to, otp);
+      await db.query(`UPDATE auth.users SET ${columns.token} = $2, ${columns.sentAt} = now() WHERE id = $1::uuid`, [user.id, hash]);
+      if (type === 'email_change') {
+        await db.query(`UPDATE auth.users SET email_change = $2 WHERE id = $1::uuid`, [user.id, to]);
+      }
+      const link = new URL(`${config.publicUrl}/auth/v1/verify`);
+      link.searchParams.set('token', hash);
+      link.searchParams.set('type', type);
+      link.searchParams.set('redirect_to', redirectTo);
+      const template: TemplateKind = type;
+      const name = metadataText(user, 'nome');
+      await outbox.send(renderMail(template, { to, link: link.href, otp, name, shopName: metadataText(user, 'nome_mercado') }), db);
+      if (type === 'email_change') {
+        await outbox.send(renderMail('email_change_notice', { to: user.email, name, newEmail: to }), db);
+      }
+    },
+  };
+}
+
+/** The column holding the hash that a verification of `type` checks. */
+export function tokenColumnOf(type: VerifyType): { token: string; sentAt: string } {
+  return COLUMNS[type];
+}

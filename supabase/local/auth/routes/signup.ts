@@ -1,0 +1,131 @@
+// Sign-up with metadata and email confirmation, plus the other flows that only send an email: /recover,
+// /resend and /otp (magic link). None of them tells whether an email is registered.
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.ts';
+import { json } from '../../service.ts';
+import { redirectOf, type AuthCall } from '../call.ts';
+import { AuthFailure, validationFailed } from '../errors.ts';
+import { assertStrongEnough, hashPassword } from '../passwords.ts';
+import { metadataField, normalizeEmail, readBody, stringField } from '../request.ts';
+import { createEmailIdentity, findUserByEmail, reloadUser, userJson, type Metadata, type UserRow } from '../users.ts';
+
+const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
+
+/** Inserts a password (or passwordless) user with its email identity. */
+export async function insertUser(
+  db: Queryable,
+  fields: { email: string; passwordHash: string | null; userMetadata: Metadata; appMetadata?: Metadata; confirmed: boolean; id?: string },
+): Promise<UserRow> {
+  const id = fields.id ?? randomUUID();
+  await db.query(
+    `INSERT INTO auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+     VALUES ('00000000-0000-0000-0000-000000000000', $1::uuid, 'authenticated', 'authenticated', $2, $3,
+             CASE WHEN $4::boolean THEN now() END, $5::jsonb, $6::jsonb)`,
+    [id, fields.email, fields.passwordHash, fields.confirmed, JSON.stringify({ ...EMAIL_APP_METADATA, ...fields.appMetadata }), JSON.stringify(fields.userMetadata)],
+  );
+  await createEmailIdentity(db, id, fields.email, fields.confirmed);
+  return reloadUser(db, id);
+}
+
+/** What GoTrue answers for an already confirmed email: a plausible user that reveals nothing. */
+function sanitizedUser(email: string): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: EMAIL_APP_METADATA,
+    user_metadata: {},
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+export async function signup(call: AuthCall): Promise<Response> {
+  const body = await readBody(call.request);
+  const email = normalizeEmail(stringField(body, 'email'));
+  const password = stringField(body, 'password');
+  if (!password) throw new AuthFailure(422, 'validation_failed', 'Signup requires a valid password');
+  assertStrongEnough(password, call.settings.minPasswordLength);
+  const data = metadataField(body, 'data') ?? {};
+  const redirect = redirectOf(call);
+  const passwordHash = await hashPassword(password);
+
+  const answer = await call.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, email);
+    if (existing?.email_confirmed_at) return sanitizedUser(email);
+    let user: UserRow;
+    if (existing) {
+      // Signing up again before confirming: the newest password and details win, and the email goes again.
+      await tx.query(`UPDATE auth.users SET encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now() WHERE id = $1::uuid`, [
+        existing.id,
+        passwordHash,
+        JSON.stringify(data),
+      ]);
+      user = await reloadUser(tx, existing.id);
+    } else {
+      user = await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: false });
+    }
+    await call.mailer.send(tx, user, 'signup', redirect);
+    return userJson(tx, await reloadUser(tx, user.id));
+  });
+  return json(answer);
+}
+
+export async function recover(call: AuthCall): Promise<Response> {
+  const body = await readBody(call.request);
+  const email = normalizeEmail(stringField(body, 'email'));
+  const redirect = redirectOf(call);
+  await call.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (user) await call.mailer.send(tx, user, 'recovery', redirect);
+  });
+  return json({});
+}
+
+export async function resend(call: AuthCall): Promise<Response> {
+  const body = await readBody(call.request);
+  const type = stringField(body, 'type');
+  if (type !== 'signup' && type !== 'email_change') throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
+  const email = normalizeEmail(stringField(body, 'email'));
+  const redirect = redirectOf(call);
+  await call.db.transaction(async (tx) => {
+    if (type === 'signup') {
+      const user = await findUserByEmail(tx, email);
+      if (user && !user.email_confirmed_at) await call.mailer.send(tx, user, 'signup', redirect);
+      return;
+    }
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT id::text FROM auth.users WHERE (lower(email) = $1 OR lower(email_change) = $1) AND coalesce(email_change, '') <> '' AND deleted_at IS NULL`,
+      [email],
+    );
+    const pending = rows[0] ? await reloadUser(tx, rows[0].id) : null;
+    if (pending?.email_change) await call.mailer.send(tx, pending, 'email_change', redirect, pending.email_change);
+  });
+  return json({});
+}
+
+/** signInWithOtp by email: a magic link for a known user, a sign-up confirmation for a new one. */
+export async function otp(call: AuthCall): Promise<Response> {
+  const body = await readBody(call.request);
+  const email = normalizeEmail(stringField(body, 'email'));
+  const createUser = body.create_user !== false;
+  const data = metadataField(body, 'data') ?? {};
+  const redirect = redirectOf(call);
+  await call.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (user) {
+      await call.mailer.send(tx, user, user.email_confirmed_at ? 'magiclink' : 'signup', redirect);
+      return;
+    }
+    if (!createUser) throw new AuthFailure(422, 'otp_disabled', 'Signups not allowed for otp');
+    const created = await insertUser(tx, { email, passwordHash: null, userMetadata: data, confirmed: false });
+    await call.mailer.send(tx, created, 'signup', redirect);
+  });
+  return json({});
+}

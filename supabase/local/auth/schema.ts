@@ -1,0 +1,16 @@
+// What the Auth service keeps beyond bootstrap/10_auth.sql, created at start when missing (so data folders
+// made before it existed keep working): GoTrue's auth.mfa_amr_claims, the sign-in methods of each session.
+import type { Queryable } from '../db/database.ts';
+
+export async function ensureAuthSchema(db: Queryable): Promise<void> {
+  await db.exec(`
+    CREATE TABLE IF NOT EXISTS auth.mfa_amr_claims (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      session_id uuid NOT NULL REFERENCES auth.sessions (id) ON DELETE CASCADE,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      authentication_method text NOT NULL,
+      UNIQUE (session_id, authentication_method)
+    );
+    CREATE INDEX IF NOT EXISTS refresh_tokens_parent_idx ON auth.refresh_tokens (parent);`);
+}

@@ -1,0 +1,102 @@
+// Caderneta's sign-in protections on top of GoTrue: addresses in public.blocked_ips are refused, and an email
+// with too many failed passwords is locked for a while (public.system_settings.security_settings); both are
+// written to public.security_logs. The tables come from our migrations; without them nothing is enforced.
+import type { Queryable } from '../db/database.ts';
+import { AuthFailure } from './errors.ts';
+import type { AuthSettings } from './settings.ts';
+
+export interface SecurityEvent {
+  action: 'login_failed' | 'login_locked' | 'account_locked' | 'blocked_ip_access';
+  ip: string;
+  userId: string | null;
+  blocked: boolean;
+  details: Record<string, unknown>;
+}
+
+export interface LockoutPolicy {
+  maxAttempts: number;
+  lockoutMinutes: number;
+}
+
+async function tableExists(db: Queryable, name: string): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [name]);
+  return rows[0]?.found === true;
+}
+
+/** `::ffff:10.0.0.1` → `10.0.0.1`; `10.0.0.1/32` → `10.0.0.1`; lower case. */
+export function normalizeIp(ip: string): string {
+  return ip
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1')
+    .replace(/\/(32|128)$/, '');
+}
+
+export async function logSecurityEvent(db: Queryable, event: SecurityEvent): Promise<void> {
+  if (!(await tableExists(db, 'public.security_logs'))) return;
+  await db.query(`INSERT INTO public.security_logs (action, ip_address, user_id, blocked, details) VALUES ($1, $2, $3, $4, $5)`, [
+    event.action,
+    normalizeIp(event.ip),
+    event.userId,
+    event.blocked,
+    JSON.stringify(event.details),
+  ]);
+}
+
+/** Refuses (and logs) a request whose address an admin blocked. */
+export async function refuseBlockedIp(db: Queryable, ip: string, path: string): Promise<void> {
+  if (!(await tableExists(db, 'public.blocked_ips'))) return;
+  const address = normalizeIp(ip);
+  const { rows } = await db.query<{ ip_address: string; reason: string | null }>(
+    'SELECT ip_address::text AS ip_address, reason::text AS reason FROM public.blocked_ips',
+  );
+  const match = rows.find((row) => normalizeIp(row.ip_address) === address);
+  if (!match) return;
+  await logSecurityEvent(db, { action: 'blocked_ip_access', ip, userId: null, blocked: true, details: { path, reason: match.reason } });
+  throw new AuthFailure(403, 'ip_address_blocked', 'Acesso bloqueado para este endereço IP.');
+}
+
+function positiveInt(value: unknown, fallback: number): number {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) && number > 0 ? Math.trunc(number) : fallback;
+}
+
+/** The lockout rule in force, or null when the security tables are not there. */
+export async function lockoutPolicy(db: Queryable, settings: AuthSettings): Promise<LockoutPolicy | null> {
+  if (!(await tableExists(db, 'public.security_logs'))) return null;
+  let value: unknown = null;
+  if (await tableExists(db, 'public.system_settings')) {
+    const { rows } = await db.query<{ value: unknown }>(`SELECT value FROM public.system_settings WHERE key = 'security_settings'`);
+    value = rows[0]?.value ?? null;
+  }
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return {
+    maxAttempts: positiveInt(record.max_login_attempts, settings.defaultMaxLoginAttempts),
+    lockoutMinutes: positiveInt(record.lockout_duration, settings.defaultLockoutMinutes),
+  };
+}
+
+/**
+ * Failed passwords for `email` in the lockout window, counting only those after the last successful
+ * sign-in (a success clears the slate).
+ */
+export async function recentFailures(db: Queryable, email: string, policy: LockoutPolicy, lastSignIn: string | null): Promise<number> {
+  const { rows } = await db.query<{ failures: string | number }>(
+    `SELECT count(*) AS failures FROM public.security_logs
+      WHERE action = 'login_failed'
+        AND lower(details::jsonb ->> 'email') = lower($1)
+        AND created_at > now() - make_interval(mins => $2)
+        AND ($3::timestamptz IS NULL OR created_at > $3::timestamptz)`,
+    [email, policy.lockoutMinutes, lastSignIn],
+  );
+  return Number(rows[0]?.failures ?? 0);
+}
+
+export function lockedOut(policy: LockoutPolicy): AuthFailure {
+  return new AuthFailure(
+    429,
+    'over_request_rate_limit',
+    `Muitas tentativas de login sem sucesso. Tente novamente em ${policy.lockoutMinutes} minutos.`,
+    { retry_after_seconds: policy.lockoutMinutes * 60 },
+  );
+}
