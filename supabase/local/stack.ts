@@ -7,6 +7,7 @@ import type { StackContext, StackService } from './service.ts';
 import { createRestService } from './rest/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createStorageService } from './storage/service.ts';
+import { createFunctionsService } from './functions/service.ts';
 
 export interface RunningStack {
   config: StackConfig;
@@ -33,6 +34,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     createRestService(ctx),
     createRealtimeService(ctx),
     createStorageService(ctx),
+    createFunctionsService(ctx),
   ];
   for (const service of services) await service.start?.();
   const door = await listen(services, config.port);

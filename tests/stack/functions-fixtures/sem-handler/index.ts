@@ -1,0 +1,2 @@
+// Fixture edge function that forgets to export its handler.
+export const nome = 'sem-handler';
