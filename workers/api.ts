@@ -1,14 +1,28 @@
 // The data worker's whole API, composed in this one place from the per-domain handler modules.
 import { createAccountDomain, type AccountOptions } from './account/domain.ts';
 import { createDetachedAccountDomain } from './account/detached.ts';
+import { createClientsDomain } from './clients/handlers.ts';
+import { holdWorkspace, type OwnerSession, type WorkspaceOptions } from './db/workspace.ts';
 import { createLiveRegistry } from './live/registry.ts';
+import { createProductsDomain } from './products/handlers.ts';
+import { createSalesDomain } from './sales/handlers.ts';
+import { createStockDomain } from './stock/handlers.ts';
+import { createSyncDomain } from './sync/handlers.ts';
 import { createSessionDomain, type SessionStore } from './session/handlers.ts';
 import { createSystemDomain, type SystemOptions } from './system/handlers.ts';
+import { map, of, type Observable } from 'rxjs';
 
 export interface DataApiOptions extends SystemOptions {
   sessionStore: SessionStore;
   /** The backend account (auth session, profile, plan); without it the account is always signed out. */
   account?: Omit<AccountOptions, 'connectivity'>;
+  /** The owner's data on this device (RxDB and its sync); without it the owner-data domains refuse. */
+  ownerData?: OwnerDataOptions;
+}
+
+export interface OwnerDataOptions extends Omit<WorkspaceOptions, 'connectivity'> {
+  /** Who is signed in, with a client acting as them; by default the account domain's session. */
+  session$?: Observable<OwnerSession | null>;
 }
 
 function createDomains(options: DataApiOptions) {
@@ -16,29 +30,69 @@ function createDomains(options: DataApiOptions) {
   const account = options.account
     ? createAccountDomain({ ...options.account, connectivity: options.connectivity })
     : createDetachedAccountDomain();
+  const ownerData = options.ownerData;
+  const session$: Observable<OwnerSession | null> = !ownerData
+    ? of(null)
+    : (ownerData.session$ ??
+      account.auth.userId$.pipe(
+        map((userId) => (userId ? { userId, client: account.auth.client, accessToken: () => account.auth.accessToken() } : null)),
+      ));
+  const workspace = holdWorkspace(session$, ownerData && { ...ownerData, connectivity: options.connectivity });
+  account.auth.setPendingChangesProbe(async () => (await workspace.current().catch(() => null))?.sync.canSignOut().pending ?? 0);
   return {
     system: createSystemDomain(options),
     session: createSessionDomain(options),
     account,
+    workspace,
+    products: createProductsDomain(workspace),
+    stock: createStockDomain(workspace),
+    sales: createSalesDomain(workspace),
+    clients: createClientsDomain(workspace),
+    sync: createSyncDomain(workspace),
   };
 }
 
-export function createDataApi(options: DataApiOptions) {
-  const { system, session, account } = createDomains(options);
-  const liveQueries = { ...system.live, ...session.live, ...account.live };
-  return {
+/** The API plus what stays inside the worker: the owner's workspace (Node tests simulate devices with it). */
+export function createDataApiParts(options: DataApiOptions) {
+  const domains = createDomains(options);
+  const { system, session, account } = domains;
+  const liveQueries = {
+    ...system.live,
+    ...session.live,
+    ...account.live,
+    ...domains.products.live,
+    ...domains.clients.live,
+    ...domains.sync.live,
+  };
+  const api = {
     system: system.handlers,
     session: session.handlers,
     account: account.handlers,
+    products: domains.products.handlers,
+    stock: domains.stock.handlers,
+    sales: domains.sales.handlers,
+    clients: domains.clients.handlers,
+    sync: domains.sync.handlers,
     live: createLiveRegistry(liveQueries),
   };
+  return { api, workspace: domains.workspace, account };
+}
+
+export function createDataApi(options: DataApiOptions) {
+  return createDataApiParts(options).api;
 }
 
 export type DataApi = ReturnType<typeof createDataApi>;
 type Domains = ReturnType<typeof createDomains>;
-export type LiveQueries = Domains['system']['live'] & Domains['session']['live'] & Domains['account']['live'];
+export type LiveQueries = Domains['system']['live'] &
+  Domains['session']['live'] &
+  Domains['account']['live'] &
+  Domains['products']['live'] &
+  Domains['clients']['live'] &
+  Domains['sync']['live'];
 export type LiveQueryName = Extract<keyof LiveQueries, string>;
 export type { ConnectivityState } from './system/connectivity.ts';
 export type { SessionSummary } from './session/handlers.ts';
 export type { AccountState, PlanState, Profile, SignedInState } from './account/types.ts';
 export type { AccountErrorReason } from './account/errors.ts';
+export type { SyncStatus, SignOutCheck } from './sync/status.ts';

@@ -64,7 +64,8 @@ BEGIN
     INTO v_documents
     USING v_horizon, p_after_modified, coalesce(p_after_id, '00000000-0000-0000-0000-000000000000'::uuid),
           least(greatest(coalesce(p_limit, 500), 1), 5000);
-  RETURN jsonb_build_object('documents', v_documents, 'horizon', v_horizon);
+  -- `now` lets each device measure how far its clock is from the server's (hybrid logical clocks).
+  RETURN jsonb_build_object('documents', v_documents, 'horizon', v_horizon, 'now', clock_timestamp());
 END $$;
 
 -- Push: each row carries the document a device wrote and the `_modified` of the version it started from

@@ -1,13 +1,29 @@
 // The device's own database (RxDB): one per signed-in owner, collections built from schemas/*.json.
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type MigrationStrategies,
+  type RxCollection,
+  type RxDatabase,
+  type RxJsonSchema,
+  type RxStorage,
+} from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { collectionNames, collectionSchemas, type CollectionDocs } from '../../schemas/index.ts';
+import {
+  collectionNames,
+  collectionSchemas,
+  type CollectionDocs,
+  type CollectionName,
+  type CollectionSchema,
+} from '../../schemas/index.ts';
 import { createConflictHandler } from './merge-rules.ts';
 import { migrationStrategies } from './migrations.ts';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 addRxPlugin(RxDBLeaderElectionPlugin);
+addRxPlugin(RxDBLocalDocumentsPlugin);
 
 export type LocalCollections = { [Name in keyof CollectionDocs]: RxCollection<CollectionDocs[Name]> };
 export type LocalDatabase = RxDatabase<LocalCollections>;
@@ -21,6 +37,8 @@ export interface LocalDatabaseOptions {
   multiInstance: boolean;
   /** Distinguishes devices simulated in one process (tests). */
   namePrefix?: string;
+  /** Replaces schemas and strategies of some collections (tests of older versions migrating in place). */
+  overrides?: Partial<Record<CollectionName, { schema: CollectionSchema; migrationStrategies?: MigrationStrategies }>>;
 }
 
 export async function openLocalDatabase(options: LocalDatabaseOptions): Promise<LocalDatabase> {
@@ -30,13 +48,17 @@ export async function openLocalDatabase(options: LocalDatabaseOptions): Promise<
     multiInstance: options.multiInstance,
     eventReduce: true,
     closeDuplicates: true,
+    // Sync bookkeeping (refused documents) lives in local documents, which never replicate.
+    localDocuments: true,
   });
   const collections = Object.fromEntries(
     collectionNames.map((name) => [
       name,
       {
-        schema: collectionSchemas[name] as unknown as RxJsonSchema<CollectionDocs[typeof name]>,
-        migrationStrategies: migrationStrategies[name],
+        schema: (options.overrides?.[name]?.schema ?? collectionSchemas[name]) as unknown as RxJsonSchema<
+          CollectionDocs[typeof name]
+        >,
+        migrationStrategies: options.overrides?.[name]?.migrationStrategies ?? migrationStrategies[name],
         conflictHandler: createConflictHandler<CollectionDocs[typeof name]>(),
       },
     ]),

@@ -41,6 +41,8 @@ export interface DerivedCounters {
   upsertLedgerEntry(entry: LedgerEntryFact): void;
   stockOf(productId: string): number;
   balanceOf(clientId: string): number;
+  /** Runs many upserts and recomputes each touched product and client once, at the end. */
+  batch(run: () => void): void;
   /** Products and clients whose number changed since the last call (for live queries). */
   takeChanged(): { products: Set<string>; clients: Set<string> };
 }
@@ -58,7 +60,13 @@ export function createDerivedCounters(): DerivedCounters {
   let changedProducts = new Set<string>();
   let changedClients = new Set<string>();
 
+  let batching: { products: Set<string>; clients: Set<string> } | undefined;
+
   function recomputeStock(productId: string): void {
+    if (batching) {
+      batching.products.add(productId);
+      return;
+    }
     let latestCount: StockFact | undefined;
     const facts = [...(stockFactsByProduct.get(productId)?.values() ?? [])].filter((fact) => !fact.deleted);
     for (const fact of facts) {
@@ -80,6 +88,10 @@ export function createDerivedCounters(): DerivedCounters {
   }
 
   function recomputeBalance(clientId: string): void {
+    if (batching) {
+      batching.clients.add(clientId);
+      return;
+    }
     let total = 0;
     for (const saleId of saleIdsByClient.get(clientId) ?? []) {
       const sale = salesById.get(saleId);
@@ -138,6 +150,20 @@ export function createDerivedCounters(): DerivedCounters {
       if (!entries) ledgerByClient.set(entry.cliente_id, (entries = new Map<string, LedgerEntryFact>()));
       entries.set(entry.id, entry);
       recomputeBalance(entry.cliente_id);
+    },
+    batch(run) {
+      if (batching) {
+        run();
+        return;
+      }
+      const touched = (batching = { products: new Set(), clients: new Set() });
+      try {
+        run();
+      } finally {
+        batching = undefined;
+        for (const productId of touched.products) recomputeStock(productId);
+        for (const clientId of touched.clients) recomputeBalance(clientId);
+      }
     },
     stockOf: (productId) => stock.get(productId) ?? 0,
     balanceOf: (clientId) => balance.get(clientId) ?? 0,

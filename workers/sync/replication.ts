@@ -6,6 +6,7 @@ import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxd
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject } from 'rxjs';
 import type { CollectionSchema } from '../../schemas/index.ts';
+import { compareTimestamps, measureOffset } from './server-time.ts';
 
 export interface ReplicationCheckpoint {
   modified: string;
@@ -26,31 +27,52 @@ interface PushResponse {
 
 interface PullResponse {
   documents: Record<string, unknown>[];
+  now?: string;
 }
+
+type Row = Record<string, unknown>;
 
 export interface CollectionReplicationOptions<Doc> {
   collection: RxCollection<Doc>;
   table: string;
   schema: CollectionSchema;
   client: SupabaseClient;
+  /** The signed-in owner: stamped on a document that somehow lacks a real `user_id`. */
+  userId: string;
   /** Identifies the server, so a device that switches backend starts over instead of mixing checkpoints. */
   serverUrl: string;
   batchSize?: number;
-  /** Reports documents the server refused; they stay on the device. */
+  /** Wait before retrying after a failed request (RxDB's `retryTime`). */
+  retryTime?: number;
+  /** The device clock, to measure the offset against the server's. */
+  wallClock?: () => number;
+  /** Server time minus device time, measured at each pull. */
+  onServerOffset?: (offsetMs: number) => void;
+  /** Documents the server refused; they stay on the device. */
   onRejected?: (rejected: RejectedDocument[]) => void;
+  /** Documents the server accepted in a push. */
+  onAccepted?: (ids: string[]) => void;
 }
 
 export interface CollectionReplication<Doc> {
+  table: string;
   state: RxReplicationState<Doc, ReplicationCheckpoint>;
   /** Feeds a row seen on Realtime into the replication (the row as the server sent it). */
-  receive(row: Record<string, unknown>): void;
+  receive(row: Row): Promise<void>;
   /** Asks for a pull from the last checkpoint (after a reconnect, or when events may have been missed). */
   resync(): void;
+  /** Pushes documents again outside the replication cycle (a rejected one, once its cause may be gone). */
+  pushAgain(documents: Row[]): Promise<PushResponse>;
 }
 
+const START_CHECKPOINT: ReplicationCheckpoint = {
+  modified: '1970-01-01T00:00:00+00:00',
+  id: '00000000-0000-0000-0000-000000000000',
+};
+
 /** Server row → device document: keeps the schema's fields, the revision stamp as `server_modified`. */
-export function fromServerRow<Doc>(row: Record<string, unknown>, schema: CollectionSchema): WithDeleted<Doc> {
-  const document: Record<string, unknown> = {};
+export function fromServerRow<Doc>(row: Row, schema: CollectionSchema): WithDeleted<Doc> {
+  const document: Row = {};
   for (const field of Object.keys(schema.properties)) {
     const value = row[field];
     if (value !== undefined && value !== null) document[field] = value;
@@ -66,34 +88,63 @@ function isNullable(property: unknown): boolean {
   return Array.isArray(type) && type.includes('null');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Device document → server row: the revision stamp and the device's bookkeeping stay behind. */
-export function toServerRow(document: Record<string, unknown>): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
+export function toServerRow(document: Row, userId?: string): Row {
+  const row: Row = {};
   for (const [field, value] of Object.entries(document)) {
     if (field === 'server_modified' || field === '_meta' || field === '_rev' || field === '_attachments') continue;
     row[field] = value;
   }
+  if (userId && (typeof row.user_id !== 'string' || !UUID.test(row.user_id))) row.user_id = userId;
   return row;
 }
 
 export function replicateCollection<Doc>(options: CollectionReplicationOptions<Doc>): CollectionReplication<Doc> {
-  const { collection, table, schema, client } = options;
+  const { collection, table, schema, client, userId } = options;
   const batchSize = options.batchSize ?? 500;
+  const wallClock = options.wallClock ?? Date.now;
   const stream = new Subject<RxReplicationPullStreamItem<Doc, ReplicationCheckpoint>>();
   let lastCheckpoint: ReplicationCheckpoint | undefined;
+
+  /** Drops server rows older than what this device already holds (a pull and the stream may cross). */
+  async function newerThanLocal(rows: Row[]): Promise<Row[]> {
+    if (rows.length === 0) return rows;
+    const ids = rows.map((row) => String(row.id));
+    const local = await collection.storageInstance.findDocumentsById(ids, true);
+    const held = new Map(
+      local.map((doc) => [String((doc as Row).id), (doc as Row).server_modified as string | null | undefined]),
+    );
+    return rows.filter((row) => compareTimestamps(row._modified as string, held.get(String(row.id))) > 0);
+  }
+
+  async function push(rows: { doc: Row; assumed_modified: unknown }[]): Promise<PushResponse> {
+    const result: { data: unknown; error: Error | null } = await client.rpc('replicate_push', { p_table: table, p_rows: rows });
+    if (result.error) throw new Error(`push ${table}: ${result.error.message}`);
+    const response = result.data as PushResponse;
+    const refused = new Set(response.rejected.map((rejected) => rejected.id));
+    const conflicting = new Set(response.conflicts.map((row) => String(row.id)));
+    const accepted = rows.map((row) => String(row.doc.id)).filter((id) => !refused.has(id) && !conflicting.has(id));
+    if (accepted.length > 0) options.onAccepted?.(accepted);
+    if (response.rejected.length > 0) options.onRejected?.(response.rejected);
+    return response;
+  }
 
   const state = replicateRxCollection<Doc, ReplicationCheckpoint>({
     collection,
     replicationIdentifier: `caderneta-${table}-${options.serverUrl}`,
     live: true,
-    retryTime: 5000,
+    retryTime: options.retryTime ?? 5000,
     waitForLeadership: true,
-    autoStart: true,
+    // The engine starts it once it knows whether the device is online.
+    autoStart: false,
     deletedField: '_deleted',
     pull: {
       batchSize,
       stream$: stream.asObservable(),
       handler: async (checkpoint, size) => {
+        const sentAt = wallClock();
         const response: { data: unknown; error: Error | null } = await client.rpc('replicate_pull', {
           p_table: table,
           p_after_modified: checkpoint?.modified ?? null,
@@ -101,48 +152,49 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
           p_limit: size,
         });
         if (response.error) throw new Error(`pull ${table}: ${response.error.message}`);
-        const rows = (response.data as PullResponse).documents;
+        const data = response.data as PullResponse;
+        if (data.now) options.onServerOffset?.(measureOffset(data.now, sentAt, wallClock()));
+        const rows = data.documents;
         const last = rows.at(-1);
         const next = last ? { modified: String(last._modified), id: String(last.id) } : checkpoint;
         if (next) lastCheckpoint = next;
-        return {
-          documents: rows.map((row) => fromServerRow<Doc>(row, schema)),
-          checkpoint: next ?? { modified: '1970-01-01T00:00:00+00:00', id: '00000000-0000-0000-0000-000000000000' },
-        };
+        const fresh = await newerThanLocal(rows);
+        return { documents: fresh.map((row) => fromServerRow<Doc>(row, schema)), checkpoint: next ?? START_CHECKPOINT };
       },
     },
     push: {
       batchSize,
       handler: async (rows) => {
-        const payload = rows.map((row) => ({
-          doc: toServerRow(row.newDocumentState as Record<string, unknown>),
-          assumed_modified: (row.assumedMasterState as Record<string, unknown> | undefined)?.server_modified ?? null,
-        }));
-        const result: { data: unknown; error: Error | null } = await client.rpc('replicate_push', {
-          p_table: table,
-          p_rows: payload,
-        });
-        if (result.error) throw new Error(`push ${table}: ${result.error.message}`);
-        const response = result.data as PushResponse;
-        if (response.rejected.length > 0) options.onRejected?.(response.rejected);
+        const response = await push(
+          rows.map((row) => ({
+            doc: toServerRow(row.newDocumentState as Row, userId),
+            assumed_modified: (row.assumedMasterState as Row | undefined)?.server_modified ?? null,
+          })),
+        );
         return response.conflicts.map((row) => fromServerRow<Doc>(row, schema));
       },
     },
   });
 
   return {
+    table,
     state,
-    receive(row) {
+    async receive(row) {
       // The checkpoint does not move on a streamed row: a slower transaction may still commit an earlier
       // `_modified`, and only the pull (bounded by the server's horizon) may advance past it.
       if (!lastCheckpoint) {
         stream.next('RESYNC');
         return;
       }
-      stream.next({ documents: [fromServerRow<Doc>(row, schema)], checkpoint: lastCheckpoint });
+      const fresh = await newerThanLocal([row]);
+      if (fresh.length === 0) return;
+      stream.next({ documents: fresh.map((doc) => fromServerRow<Doc>(doc, schema)), checkpoint: lastCheckpoint });
     },
     resync() {
       stream.next('RESYNC');
+    },
+    pushAgain(documents) {
+      return push(documents.map((doc) => ({ doc: toServerRow(doc, userId), assumed_modified: doc.server_modified ?? null })));
     },
   };
 }

@@ -1,0 +1,21 @@
+// Messages between a test and a simulated device thread.
+export interface DeviceThreadConfig {
+  name: string;
+  url: string;
+  anonKey: string;
+  token: string;
+  userId: string;
+  namePrefix: string;
+  online: boolean;
+  skewMs: number;
+  retryTime: number;
+  batchSize?: number;
+}
+
+export interface DeviceRequest {
+  id: number;
+  op: string;
+  args: unknown[];
+}
+
+export type DeviceResponse = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };

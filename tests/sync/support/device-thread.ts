@@ -1,0 +1,111 @@
+// One simulated device in its own worker thread (its own JavaScript realm, as each browser tab's worker is):
+// the real data API over RxDB's memory storage, driven by the test through small request/response messages.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createClient } from '@supabase/supabase-js';
+import { getChangedDocumentsSince, type RxStorageInstance } from 'rxdb';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { BehaviorSubject } from 'rxjs';
+import WebSocket from 'ws';
+import type { CollectionName } from '../../../schemas/index.ts';
+import { createDataApiParts } from '../../../workers/api.ts';
+import type { OwnerSession, Workspace } from '../../../workers/db/workspace.ts';
+import { createMemorySessionStore } from '../../../workers/session/handlers.ts';
+import { createManualConnectivity } from '../../../workers/system/connectivity.ts';
+import type { DeviceThreadConfig, DeviceRequest } from './device-protocol.ts';
+
+const config = workerData as DeviceThreadConfig;
+const storage = getRxStorageMemory();
+const connectivity = createManualConnectivity(config.online);
+let skewMs = config.skewMs;
+
+function build() {
+  const client = createClient(config.url, config.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as unknown as never },
+    global: { headers: { Authorization: `Bearer ${config.token}` } },
+  });
+  const session: OwnerSession = { userId: config.userId, client, accessToken: () => Promise.resolve(config.token) };
+  return createDataApiParts({
+    appVersion: 'teste',
+    connectivity,
+    sessionStore: createMemorySessionStore(),
+    ownerData: {
+      storage,
+      multiInstance: false,
+      namePrefix: config.namePrefix,
+      serverUrl: config.url,
+      deviceId: config.name,
+      wallClock: () => Date.now() + skewMs,
+      retryTime: config.retryTime,
+      batchSize: config.batchSize,
+      session$: new BehaviorSubject<OwnerSession | null>(session),
+    },
+  });
+}
+
+let parts = build();
+let workspace: Workspace = await parts.workspace.current();
+
+async function allDocs(table: CollectionName): Promise<Record<string, unknown>[]> {
+  const collection = workspace.database.collections[table];
+  const out: Record<string, unknown>[] = [];
+  let checkpoint: unknown = undefined;
+  for (;;) {
+    const page = await getChangedDocumentsSince(
+      collection.storageInstance as RxStorageInstance<unknown, unknown, unknown>,
+      1000,
+      checkpoint,
+    );
+    if (page.documents.length === 0) break;
+    out.push(...(page.documents as Record<string, unknown>[]));
+    checkpoint = page.checkpoint;
+  }
+  return out;
+}
+
+type Callable = (...args: unknown[]) => unknown;
+
+const control: Record<string, Callable> = {
+  call: (domain, method, args) => {
+    const target = (parts.api as unknown as Record<string, Record<string, Callable>>)[String(domain)];
+    const fn = target?.[String(method)];
+    if (!fn) throw new Error(`unknown ${String(domain)}.${String(method)}`);
+    return fn(...(args as unknown[]));
+  },
+  setOnline: (online) => {
+    connectivity.set(online === true);
+  },
+  setSkew: (ms) => {
+    skewMs = Number(ms);
+  },
+  stockOf: (id) => workspace.counters.stockOf(String(id)),
+  balanceOf: (id) => workspace.counters.balanceOf(String(id)),
+  status: () => workspace.sync.status(),
+  docs: (table) => allDocs(table as CollectionName),
+  serverOffset: () => workspace.sync.serverOffset(),
+  /** Ends the app abruptly (no waiting for pushes in flight) and starts it again on the same data. */
+  restart: async () => {
+    const old = parts;
+    void old.workspace.close().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    parts = build();
+    workspace = await parts.workspace.current();
+  },
+  close: async () => {
+    await parts.workspace.close();
+  },
+};
+
+parentPort?.on('message', (request: DeviceRequest) => {
+  void (async () => {
+    try {
+      const fn = control[request.op];
+      if (!fn) throw new Error(`unknown op ${request.op}`);
+      const result: unknown = await fn(...request.args);
+      parentPort?.postMessage({ id: request.id, ok: true, result });
+    } catch (error) {
+      parentPort?.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  })();
+});
+parentPort?.postMessage({ id: 0, ok: true, result: 'ready' });

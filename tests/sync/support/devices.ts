@@ -1,0 +1,206 @@
+// Devices for integration tests: each runs the real data API in its own worker thread (its own realm and
+// RxDB, as each browser tab's worker does), all acting as one owner against the local stack.
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { expect } from 'vitest';
+import { collectionNames, type CollectionName } from '../../../schemas/index.ts';
+import type { DataApi } from '../../../workers/api.ts';
+import type { SyncStatus } from '../../../workers/sync/status.ts';
+import type { TestStack } from '../../support/stack.ts';
+import type { DeviceResponse, DeviceThreadConfig } from './device-protocol.ts';
+
+type Row = Record<string, unknown>;
+type AnyFn = (...args: never[]) => unknown;
+/** The API as seen from the test: every call crosses a thread, so every result is a promise. */
+export type RemoteDataApi = {
+  readonly [D in Exclude<keyof DataApi, 'live'>]: {
+    readonly [M in keyof DataApi[D]]: DataApi[D][M] extends AnyFn
+      ? (...args: Parameters<DataApi[D][M]>) => Promise<Awaited<ReturnType<DataApi[D][M]>>>
+      : never;
+  };
+};
+
+export interface Owner {
+  userId: string;
+  token: string;
+  client: SupabaseClient;
+}
+
+export async function newOwner(stack: TestStack): Promise<Owner> {
+  const userId = randomUUID();
+  const token = await stack.mintUserToken(userId);
+  return { userId, token, client: stack.client(token) };
+}
+
+export interface Device {
+  name: string;
+  api: RemoteDataApi;
+  setOnline(online: boolean): Promise<void>;
+  setSkew(ms: number): Promise<void>;
+  stockOf(productId: string): Promise<number>;
+  balanceOf(clientId: string): Promise<number>;
+  status(): Promise<SyncStatus>;
+  docs(table: CollectionName): Promise<Row[]>;
+  serverOffset(): Promise<number | null>;
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DeviceOptions {
+  name: string;
+  skewMs?: number;
+  online?: boolean;
+  retryTime?: number;
+  batchSize?: number;
+  /** The stack's URL the device talks to (a proxy in fault tests). */
+  url?: string;
+}
+
+const THREAD = new URL('./device-thread.ts', import.meta.url).href;
+// A worker thread's loader knows no TypeScript: the bootstrap registers tsx first, then loads the device.
+const BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD)}); });`;
+
+export async function openDevice(stack: TestStack, owner: Owner, options: DeviceOptions): Promise<Device> {
+  const config: DeviceThreadConfig = {
+    name: options.name,
+    url: options.url ?? stack.url,
+    anonKey: stack.anonKey,
+    token: owner.token,
+    userId: owner.userId,
+    namePrefix: `dev-${options.name}-${randomUUID().slice(0, 8)}`,
+    online: options.online ?? true,
+    skewMs: options.skewMs ?? 0,
+    retryTime: options.retryTime ?? 200,
+    batchSize: options.batchSize,
+  };
+  const worker = new Worker(BOOT, { eval: true, workerData: config });
+  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let nextId = 1;
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    waiting.set(0, {
+      resolve: () => {
+        resolve();
+      },
+      reject,
+    });
+  });
+  worker.on('message', (response: DeviceResponse) => {
+    const pending = waiting.get(response.id);
+    waiting.delete(response.id);
+    if (response.ok) pending?.resolve(response.result);
+    else pending?.reject(new Error(`${options.name}: ${response.error}`));
+  });
+  await ready;
+  const send = <T>(op: string, ...args: unknown[]): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, {
+        resolve: (value) => {
+          resolve(value as T);
+        },
+        reject,
+      });
+      worker.postMessage({ id, op, args });
+    });
+  const api = new Proxy({} as RemoteDataApi, {
+    get: (_target, domain) =>
+      new Proxy(
+        {},
+        {
+          get:
+            (_inner, method) =>
+            (...args: unknown[]): Promise<unknown> =>
+              send('call', String(domain), String(method), args),
+        },
+      ),
+  });
+  return {
+    name: options.name,
+    api,
+    setOnline: (online) => send('setOnline', online),
+    setSkew: (ms) => send('setSkew', ms),
+    stockOf: (id) => send('stockOf', id),
+    balanceOf: (id) => send('balanceOf', id),
+    status: () => send('status'),
+    docs: (table) => send('docs', table),
+    serverOffset: () => send('serverOffset'),
+    restart: () => send('restart'),
+    async close() {
+      await send('close').catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}
+
+/** Every row of the owner on the server, per table, as the owner reads them (soft-deleted included). */
+export async function serverRows(owner: Owner, table: CollectionName): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await owner.client
+      .from(table)
+      .select('*')
+      .order('id')
+      .range(from, from + 999);
+    if (error) throw new Error(error.message);
+    rows.push(...(data as Row[]));
+    if ((data as Row[]).length < 1000) return rows;
+  }
+}
+
+const IGNORED = new Set(['_meta', '_rev', '_attachments', 'server_modified', '_modified', 'estoque', 'saldo_devedor']);
+
+/** A row or document reduced to what both sides must agree on. */
+export function comparable(row: Row): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (IGNORED.has(key) || value === null || value === undefined) continue;
+    out[key] = normalizeValue(key, value);
+  }
+  out._deleted = row._deleted === true;
+  return out;
+}
+
+function normalizeValue(key: string, value: unknown): unknown {
+  if ((key === 'created_at' || key === 'updated_at') && typeof value === 'string') return new Date(value).toISOString();
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) && key !== 'telefone' && key !== 'codigo_barras')
+    return Number(value);
+  if (Array.isArray(value))
+    return (value as unknown[]).map((item) => (typeof item === 'object' && item !== null ? comparable(item as Row) : item));
+  return value;
+}
+
+const byId = (a: Row, b: Row) => String(a.id).localeCompare(String(b.id));
+
+/** Waits until `check` passes (it throws while not yet). */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 20_000, intervalMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+}
+
+/** Waits until every device has pushed everything and holds exactly the server's documents. */
+export async function converged(owner: Owner, devices: readonly Device[], timeoutMs = 30_000): Promise<void> {
+  await eventually(
+    async () => {
+      for (const device of devices) expect((await device.status()).pending, `${device.name} pending`).toBe(0);
+      for (const table of collectionNames) {
+        const server = (await serverRows(owner, table)).map(comparable).sort(byId);
+        for (const device of devices) {
+          const local = (await device.docs(table)).map(comparable).sort(byId);
+          expect(local, `${device.name} ${table}`).toEqual(server);
+        }
+      }
+    },
+    timeoutMs,
+    250,
+  );
+}

@@ -1,0 +1,138 @@
+// Everything one signed-in owner has on this device: the database, the clock, the derived counters, the
+// product search and the sync engine; opened on sign-in and closed on sign-out.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxStorage } from 'rxdb';
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { DataError } from '../contract/errors.ts';
+import { followCounters, type LiveCounters } from '../ledger/live-counters.ts';
+import { followProductSearch, type ProductSearch } from '../products/search-index.ts';
+import { startSyncEngine, type SyncEngine } from '../sync/engine.ts';
+import { createHybridClock, type HybridClock } from '../sync/hlc.ts';
+import type { ConnectivitySource } from '../system/connectivity.ts';
+import { openLocalDatabase, type LocalDatabase, type LocalDatabaseOptions } from './local-database.ts';
+
+/** The signed-in owner as the account domain hands it over: who, and a client that acts as them. */
+export interface OwnerSession {
+  userId: string;
+  client: SupabaseClient;
+  /** The current access token, for Realtime (a client holding a session provides it by itself). */
+  accessToken?: () => Promise<string | null>;
+}
+
+export interface WorkspaceOptions {
+  // RxDB's storage type is generic over its internals; any storage will do here.
+  storage: RxStorage<unknown, unknown>;
+  multiInstance: boolean;
+  namePrefix?: string;
+  serverUrl: string;
+  connectivity: ConnectivitySource;
+  /** This device's clock (tests skew it by days). */
+  wallClock?: () => number;
+  /** Names this device in hybrid-logical-clock stamps. */
+  deviceId: string;
+  retryTime?: number;
+  batchSize?: number;
+  realtime?: boolean;
+  overrides?: LocalDatabaseOptions['overrides'];
+  /** Asks the browser to keep the database under storage pressure (navigator.storage.persist). */
+  requestPersistence?: () => Promise<boolean>;
+}
+
+export interface Workspace {
+  userId: string;
+  database: LocalDatabase;
+  clock: HybridClock;
+  now(): number;
+  counters: LiveCounters;
+  products: ProductSearch;
+  sync: SyncEngine;
+  close(): Promise<void>;
+}
+
+export async function openWorkspace(session: OwnerSession, options: WorkspaceOptions): Promise<Workspace> {
+  const wallClock = options.wallClock ?? Date.now;
+  const database = await openLocalDatabase({
+    userId: session.userId,
+    storage: options.storage,
+    multiInstance: options.multiInstance,
+    namePrefix: options.namePrefix,
+    overrides: options.overrides,
+  });
+  const clock = createHybridClock({ node: options.deviceId, wallClock });
+  const counters = followCounters(database, {
+    onHlc: (hlc) => {
+      clock.receive(hlc);
+    },
+  });
+  const products = followProductSearch(database);
+  await Promise.all([counters.ready, products.ready]);
+  const sync = await startSyncEngine({
+    database,
+    client: session.client,
+    userId: session.userId,
+    serverUrl: options.serverUrl,
+    connectivity: options.connectivity,
+    clock,
+    wallClock,
+    accessToken: session.accessToken,
+    retryTime: options.retryTime,
+    batchSize: options.batchSize,
+    realtime: options.realtime,
+  });
+  void options.requestPersistence?.().catch(() => false);
+  return {
+    userId: session.userId,
+    database,
+    clock,
+    now: wallClock,
+    counters,
+    products,
+    sync,
+    async close() {
+      await sync.close();
+      counters.close();
+      products.close();
+      await database.close();
+    },
+  };
+}
+
+export interface WorkspaceHolder {
+  readonly workspace$: Observable<Workspace | null>;
+  /** The open workspace; refuses when nobody is signed in. */
+  current(): Promise<Workspace>;
+  close(): Promise<void>;
+}
+
+/** Follows the account domain's session: opens the owner's workspace on sign-in, closes it on sign-out. */
+export function holdWorkspace(session$: Observable<OwnerSession | null>, options: WorkspaceOptions | undefined): WorkspaceHolder {
+  const workspace = new BehaviorSubject<Workspace | null>(null);
+  let opening: Promise<Workspace | null> = Promise.resolve(null);
+  const subscription = session$.subscribe((session) => {
+    opening = opening.then(async (previous) => {
+      if (previous && session && previous.userId === session.userId) return previous;
+      if (previous) {
+        workspace.next(null);
+        await previous.close();
+      }
+      if (!session || !options) return null;
+      const opened = await openWorkspace(session, options);
+      workspace.next(opened);
+      return opened;
+    });
+  });
+  return {
+    workspace$: workspace.asObservable(),
+    async current() {
+      const opened = (await opening) ?? workspace.getValue();
+      if (!opened) throw new DataError('unauthenticated', 'Você precisa estar logado para realizar esta operação.');
+      return opened;
+    },
+    async close() {
+      subscription.unsubscribe();
+      const last = await opening;
+      workspace.next(null);
+      await last?.close();
+    },
+  };
+}

@@ -1,0 +1,238 @@
+// The device's sync engine: every owner collection replicated with the server, a Realtime feed that streams
+// other devices' writes, refused documents kept and offered again, and the status the UI shows.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxCollection } from 'rxdb';
+import type { RxReplicationState } from 'rxdb/plugins/replication';
+import { BehaviorSubject, combineLatest, map, merge, type Observable, type Subscription } from 'rxjs';
+import { collectionNames, collectionSchemas, type CollectionName } from '../../schemas/index.ts';
+import type { LocalDatabase } from '../db/local-database.ts';
+import type { ConnectivitySource } from '../system/connectivity.ts';
+import type { HybridClock } from './hlc.ts';
+import { trackPending, type PendingTracker } from './pending.ts';
+import { openRealtimeFeed, type RealtimeFeed } from './realtime-feed.ts';
+import { openRejectedStore, type RejectedStore } from './rejected-store.ts';
+import { replicateCollection, type CollectionReplication } from './replication.ts';
+import { describeStatus, signOutCheck, type SignOutCheck, type SyncPhase, type SyncStatus } from './status.ts';
+
+export interface SyncEngineOptions {
+  database: LocalDatabase;
+  client: SupabaseClient;
+  userId: string;
+  serverUrl: string;
+  connectivity: ConnectivitySource;
+  clock: HybridClock;
+  wallClock?: () => number;
+  /** Gives Realtime the owner's token (a client built with a session does this by itself). */
+  accessToken?: () => Promise<string | null>;
+  batchSize?: number;
+  retryTime?: number;
+  /** Off in tests that drive pulls by hand (no Realtime channel is opened). */
+  realtime?: boolean;
+}
+
+export interface SyncEngine {
+  readonly status$: Observable<SyncStatus>;
+  status(): SyncStatus;
+  /** Pulls every collection again from its checkpoint and offers refused documents again. */
+  syncNow(): Promise<void>;
+  /** Resolves when every collection is in sync with the server (tests, sign-out). */
+  awaitInSync(): Promise<void>;
+  canSignOut(): SignOutCheck;
+  /** Server time minus device time seen at the last pull, if any. */
+  serverOffset(): number | null;
+  replications: ReadonlyMap<CollectionName, CollectionReplication<unknown>>;
+  pending: PendingTracker;
+  close(): Promise<void>;
+}
+
+export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncEngine> {
+  const { database, client, userId } = options;
+  const rejected: RejectedStore = await openRejectedStore(database);
+  const lastError = new BehaviorSubject<number | null>(null);
+  const lastSyncedAt = new BehaviorSubject<string | null>(null);
+  const wallClock = options.wallClock ?? Date.now;
+  let offset: number | null = null;
+  let feed: RealtimeFeed | undefined;
+  let closed = false;
+
+  const replications = new Map<CollectionName, CollectionReplication<unknown>>();
+  for (const name of collectionNames) {
+    replications.set(
+      name,
+      replicateCollection<unknown>({
+        collection: database.collections[name] as unknown as RxCollection<unknown>,
+        table: name,
+        schema: collectionSchemas[name],
+        client,
+        userId,
+        serverUrl: options.serverUrl,
+        batchSize: options.batchSize,
+        retryTime: options.retryTime,
+        wallClock,
+        onServerOffset(measured) {
+          offset = measured;
+          options.clock.setServerOffset(measured);
+          lastError.next(null);
+        },
+        onAccepted(ids) {
+          lastError.next(null);
+          void rejected.remove(name, ids);
+        },
+        onRejected(refused) {
+          void rejected.add(name, refused);
+        },
+      }),
+    );
+  }
+  const states = [...replications.values()].map((replication) => replication.state);
+  const pending = trackPending(
+    [...replications.entries()].map(([name, replication]) => ({
+      collection: database.collections[name] as unknown as RxCollection<unknown>,
+      state: replication.state as RxReplicationState<unknown, unknown>,
+    })),
+  );
+
+  const active$ = combineLatest(states.map((state) => state.active$)).pipe(map((flags) => flags.some(Boolean)));
+  const subscriptions: Subscription[] = [
+    merge(...states.map((state) => state.error$)).subscribe(() => {
+      lastError.next(wallClock());
+    }),
+    active$.subscribe((active) => {
+      if (!active && options.connectivity.current().online && lastError.getValue() === null) {
+        lastSyncedAt.next(new Date(wallClock()).toISOString());
+        if (rejected.current().length > 0) void retryRejected();
+      }
+    }),
+  ];
+
+  const status = new BehaviorSubject<SyncStatus>(
+    describeStatus({ online: false, phase: 'idle', pending: 0, rejected: [], lastSyncedAt: null }),
+  );
+  subscriptions.push(
+    combineLatest([options.connectivity.changes, active$, lastError, lastSyncedAt, pending.count$, rejected.entries$]).subscribe(
+      ([connectivity, active, error, syncedAt, pendingCount, refused]) => {
+        const phase: SyncPhase = !connectivity.online
+          ? 'offline'
+          : active
+            ? 'syncing'
+            : error !== null
+              ? 'error'
+              : syncedAt !== null
+                ? 'completed'
+                : 'idle';
+        const refusedNotPending = refused.filter(
+          (entry) =>
+            !pending
+              .pendingIds()
+              .get(entry.table as CollectionName)
+              ?.has(entry.id),
+        );
+        status.next(
+          describeStatus({
+            online: connectivity.online,
+            phase,
+            pending: pendingCount + refusedNotPending.length,
+            rejected: refused,
+            lastSyncedAt: syncedAt,
+          }),
+        );
+      },
+    ),
+  );
+
+  async function retryRejected(): Promise<void> {
+    const byTable = new Map<CollectionName, string[]>();
+    for (const entry of rejected.current()) {
+      const table = entry.table as CollectionName;
+      byTable.set(table, [...(byTable.get(table) ?? []), entry.id]);
+    }
+    for (const [table, ids] of byTable) {
+      const replication = replications.get(table);
+      if (!replication) continue;
+      const docs = await database.collections[table].storageInstance.findDocumentsById(ids, true);
+      if (docs.length === 0) {
+        await rejected.remove(table, ids);
+        continue;
+      }
+      try {
+        const response = await replication.pushAgain(docs);
+        // A conflict means the server holds the row by now: the pull brings it and the merge follows.
+        if (response.conflicts.length > 0) {
+          await rejected.remove(
+            table,
+            response.conflicts.map((row) => String(row.id)),
+          );
+          replication.resync();
+        }
+      } catch {
+        lastError.next(wallClock());
+      }
+    }
+  }
+
+  let started = false;
+  async function goOnline(): Promise<void> {
+    started = true;
+    for (const state of states) void state.start();
+    if (options.realtime === false || feed) return;
+    const token = await options.accessToken?.();
+    if (token) await client.realtime.setAuth(token);
+    feed = openRealtimeFeed({
+      client,
+      userId,
+      tables: collectionNames,
+      onRow(table, row) {
+        void replications.get(table as CollectionName)?.receive(row);
+      },
+      onSubscribed() {
+        for (const replication of replications.values()) replication.resync();
+      },
+    });
+  }
+
+  async function goOffline(): Promise<void> {
+    // Started even offline, so that the replication's bookkeeping (and the pending count) exists.
+    if (!started) await Promise.all(states.map((state) => state.start()));
+    started = true;
+    await Promise.all(states.map((state) => state.pause()));
+    const closing = feed;
+    feed = undefined;
+    await closing?.close();
+  }
+
+  let transition: Promise<void> = Promise.resolve();
+  subscriptions.push(
+    options.connectivity.changes.subscribe((connectivity) => {
+      transition = transition
+        .then(() => (closed ? undefined : connectivity.online ? goOnline() : goOffline()))
+        .catch(() => {
+          lastError.next(wallClock());
+        });
+    }),
+  );
+
+  return {
+    status$: status.asObservable(),
+    status: () => status.getValue(),
+    async syncNow() {
+      for (const replication of replications.values()) replication.resync();
+      await retryRejected();
+    },
+    async awaitInSync() {
+      await Promise.all(states.map((state) => state.awaitInSync()));
+    },
+    canSignOut: () => signOutCheck(status.getValue().pending),
+    serverOffset: () => offset,
+    replications,
+    pending,
+    async close() {
+      closed = true;
+      await transition;
+      for (const subscription of subscriptions.splice(0)) subscription.unsubscribe();
+      pending.close();
+      await feed?.close();
+      feed = undefined;
+      await Promise.all(states.map((state) => state.cancel()));
+    },
+  };
+}
