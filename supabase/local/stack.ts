@@ -6,6 +6,8 @@ import { listen } from './http.ts';
 import type { StackContext, StackService } from './service.ts';
 import { createRestService } from './rest/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
+import { createMailService } from './mail/service.ts';
+import { createAuthService } from './auth/service.ts';
 import { createStorageService } from './storage/service.ts';
 import { createFunctionsService } from './functions/service.ts';
 
@@ -30,11 +32,14 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.skipMigrations) await applyMigrations(db);
   const ctx: StackContext = { config, db };
+  const mail = createMailService(ctx);
   const services: StackService[] = [
     createRestService(ctx),
     createRealtimeService(ctx),
     createStorageService(ctx),
     createFunctionsService(ctx),
+    mail,
+    createAuthService(ctx, mail.outbox),
   ];
   for (const service of services) await service.start?.();
   const door = await listen(services, config.port);

@@ -32,6 +32,24 @@ export function normalizeIp(ip: string): string {
     .replace(/\/(32|128)$/, '');
 }
 
+function ipv4ToNumber(ip: string): number | null {
+  const parts = ip.split('.');
+  if (parts.length !== 4 || parts.some((part) => !/^\d{1,3}$/.test(part) || Number(part) > 255)) return null;
+  return parts.reduce((total, part) => total * 256 + Number(part), 0);
+}
+
+/** An exact address, or an IPv4 network in CIDR notation (`10.0.0.0/24`) containing `address`. */
+export function ipMatches(entry: string, address: string): boolean {
+  if (entry === address) return true;
+  const [network = '', bitsText] = entry.split('/');
+  const bits = Number(bitsText);
+  const base = ipv4ToNumber(network);
+  const candidate = ipv4ToNumber(address);
+  if (bitsText === undefined || base === null || candidate === null || !Number.isInteger(bits) || bits < 0 || bits > 32) return false;
+  const size = 2 ** (32 - bits);
+  return Math.floor(base / size) === Math.floor(candidate / size);
+}
+
 export async function logSecurityEvent(db: Queryable, event: SecurityEvent): Promise<void> {
   if (!(await tableExists(db, 'public.security_logs'))) return;
   await db.query(`INSERT INTO public.security_logs (action, ip_address, user_id, blocked, details) VALUES ($1, $2, $3, $4, $5)`, [
@@ -50,7 +68,7 @@ export async function refuseBlockedIp(db: Queryable, ip: string, path: string): 
   const { rows } = await db.query<{ ip_address: string; reason: string | null }>(
     'SELECT ip_address::text AS ip_address, reason::text AS reason FROM public.blocked_ips',
   );
-  const match = rows.find((row) => normalizeIp(row.ip_address) === address);
+  const match = rows.find((row) => ipMatches(normalizeIp(row.ip_address), address));
   if (!match) return;
   await logSecurityEvent(db, { action: 'blocked_ip_access', ip, userId: null, blocked: true, details: { path, reason: match.reason } });
   throw new AuthFailure(403, 'ip_address_blocked', 'Acesso bloqueado para este endereço IP.');
