@@ -13,6 +13,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const PREVIEW_PORT = 4173;
+/** The local stack the built app reaches by default (VITE_SUPABASE_URL unset → http://127.0.0.1:54321). */
+export const STACK_URL = process.env.E2E_STACK_URL ?? 'http://127.0.0.1:54321';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -36,10 +38,20 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
     },
   ],
-  webServer: {
-    command: `npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${PREVIEW_PORT}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PREVIEW_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // Auth, REST and the mail outbox on a fresh data folder, for the account specs.
+      command: 'node --import tsx e2e/account-stack.ts',
+      url: `${STACK_URL}/auth/v1/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { E2E_SITE_URL: `http://127.0.0.1:${PREVIEW_PORT}` },
+    },
+  ],
 });

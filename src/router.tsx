@@ -20,4 +20,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface HistoryState {
+    /** Set by /register on its way to /login: the owner must confirm the email before signing in. */
+    emailConfirmation?: boolean;
+  }
 }

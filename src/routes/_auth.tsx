@@ -1,11 +1,35 @@
-// Guard of every signed-in page: without a session on this device, the visitor goes to /login.
+// Guard of every signed-in page: no session → /login; an expired trial → /upgrade, except the allowed pages.
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { t } from '../i18n/pt-BR.ts';
+import { allowedWithExpiredTrial } from '../features/account/trial-guard.ts';
+import { showToast } from '../ui/toast.ts';
+import { SessionWatcher } from './-components/SessionWatcher.tsx';
+
+const TRIAL_TOAST_MS = 10_000;
 
 export const Route = createFileRoute('/_auth')({
-  beforeLoad: async ({ context }) => {
-    const session = await context.data.session.current();
-    if (!session) throw redirect({ to: '/login', replace: true });
-    return { session };
+  beforeLoad: async ({ context, location }) => {
+    const account = await context.data.account.current();
+    if (account.status !== 'signed_in') throw redirect({ to: '/login', replace: true });
+    if (account.plan.kind === 'trial_expired' && !allowedWithExpiredTrial(location.pathname)) {
+      showToast({
+        title: t.auth.session.trialExpiredTitle,
+        description: t.auth.session.trialExpiredDescription,
+        kind: 'destructive',
+        durationMs: TRIAL_TOAST_MS,
+      });
+      throw redirect({ to: '/upgrade', search: { reason: 'trial_expired' }, replace: true });
+    }
+    return { account };
   },
-  component: Outlet,
+  component: AuthLayout,
 });
+
+function AuthLayout() {
+  return (
+    <>
+      <SessionWatcher />
+      <Outlet />
+    </>
+  );
+}

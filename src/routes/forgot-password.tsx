@@ -1,8 +1,7 @@
-// /forgot-password: placeholder until its screen is built; the title is final.
+// /forgot-password: asks for the email that receives the reset link.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+import { ForgotPasswordPage } from './-components/ForgotPasswordPage.tsx';
 
 export const Route = createFileRoute('/forgot-password')({
-  component: () => <PagePlaceholder title={t.pages.forgotPassword} />,
+  component: ForgotPasswordPage,
 });

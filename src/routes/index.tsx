@@ -7,7 +7,7 @@ import { usePageTitle } from '../ui/PagePlaceholder.tsx';
 
 export const Route = createFileRoute('/')({
   beforeLoad: async ({ context }) => {
-    if (await context.data.session.current()) throw redirect({ to: '/dashboard', replace: true });
+    if ((await context.data.account.current()).status === 'signed_in') throw redirect({ to: '/dashboard', replace: true });
   },
   component: LandingPage,
 });

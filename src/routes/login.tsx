@@ -1,8 +1,22 @@
-// /login: placeholder until its screen is built; the title is final.
-import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+// /login: email and password; ?verified=1 after the confirmation link, a toast after registration.
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { LoginPage } from './-components/LoginPage.tsx';
+
+const searchSchema = v.object({ verified: v.optional(v.picklist(['1'])) });
 
 export const Route = createFileRoute('/login')({
-  component: () => <PagePlaceholder title={t.pages.login} />,
+  validateSearch: (search) => v.parse(searchSchema, { verified: search.verified === 1 || search.verified === '1' ? '1' : undefined }),
+  beforeLoad: async ({ context }) => {
+    const account = await context.data.account.current();
+    if (account.status === 'signed_in') throw redirect({ to: '/dashboard', replace: true });
+    return { signedOutReason: account.status === 'signed_out' ? account.reason : 'signed_out' };
+  },
+  component: LoginRoute,
 });
+
+function LoginRoute() {
+  const { verified } = Route.useSearch();
+  const { signedOutReason } = Route.useRouteContext();
+  return <LoginPage verified={verified === '1'} signedOutReason={signedOutReason} />;
+}

@@ -1,8 +1,10 @@
-// /register: placeholder until its screen is built; the title is final.
-import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+// /register: the owner's account and shop; success leads to /login to confirm the email first.
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { RegisterPage } from './-components/RegisterPage.tsx';
 
 export const Route = createFileRoute('/register')({
-  component: () => <PagePlaceholder title={t.pages.register} />,
+  beforeLoad: async ({ context }) => {
+    if ((await context.data.account.current()).status === 'signed_in') throw redirect({ to: '/dashboard', replace: true });
+  },
+  component: RegisterPage,
 });

@@ -1,8 +1,7 @@
-// /reset-password: placeholder until its screen is built; the title is final.
+// /reset-password: where the emailed recovery link lands; sets the new password, then back to /login.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+import { ResetPasswordPage } from './-components/ResetPasswordPage.tsx';
 
 export const Route = createFileRoute('/reset-password')({
-  component: () => <PagePlaceholder title={t.pages.resetPassword} />,
+  component: ResetPasswordPage,
 });

@@ -1,8 +1,12 @@
-// /verify-email: placeholder until its screen is built; the title is final.
+// /verify-email: 'Verifique seu email' with 'Reenviar email' for the address registered on this device.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+import { VerifyEmailPage } from './-components/VerifyEmailPage.tsx';
 
 export const Route = createFileRoute('/verify-email')({
-  component: () => <PagePlaceholder title={t.pages.verifyEmail} />,
+  loader: ({ context }) => context.data.account.pendingEmail(),
+  component: VerifyEmailRoute,
 });
+
+function VerifyEmailRoute() {
+  return <VerifyEmailPage email={Route.useLoaderData()} />;
+}

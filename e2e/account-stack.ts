@@ -1,0 +1,27 @@
+// The local stack for end-to-end specs: a fresh PGlite folder per run, on the port the built app talks to
+// by default, sending emailed links back to the preview. Started by playwright.config.ts's webServer.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack } from '../supabase/local/stack.ts';
+
+const port = Number(process.env.E2E_STACK_PORT ?? 54321);
+const siteUrl = process.env.E2E_SITE_URL ?? 'http://127.0.0.1:4173';
+const dataDir = mkdtempSync(join(tmpdir(), 'caderneta-e2e-'));
+
+const stack = await startStack({ port, dataDir, siteUrl, publicUrl: `http://127.0.0.1:${port}` });
+console.info(`stack e2e em ${stack.url} (dados em ${dataDir})`);
+
+let closing = false;
+async function close(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  try {
+    await stack.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void close());
+process.on('SIGTERM', () => void close());

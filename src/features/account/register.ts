@@ -1,0 +1,53 @@
+// Registration: the form's schema (every field, password rule, matching confirmation, terms) and the command.
+import * as v from 'valibot';
+import { t } from '../../i18n/pt-BR.ts';
+import type { DataClient } from '../../lib/data-client.ts';
+import { phoneDigits } from '../../lib/format.ts';
+import { emailSchema } from './email.ts';
+import { accountFailure } from './failures.ts';
+import { newPasswordSchema } from './password-rules.ts';
+
+const copy = t.auth.register;
+
+export const registerSchema = v.pipe(
+  v.object({
+    nome: v.pipe(v.string(), v.trim(), v.nonEmpty(t.auth.required)),
+    email: emailSchema,
+    password: v.pipe(v.string(), v.nonEmpty(t.auth.required), newPasswordSchema),
+    confirmPassword: v.pipe(v.string(), v.nonEmpty(t.auth.required)),
+    nomeMercado: v.pipe(v.string(), v.trim(), v.nonEmpty(t.auth.required), v.maxLength(40, copy.marketNameTooLong)),
+    telefone: v.pipe(
+      v.string(),
+      v.transform(phoneDigits),
+      v.nonEmpty(t.auth.required),
+      v.regex(/^\d{10,11}$/, copy.invalidPhone),
+    ),
+    terms: v.pipe(v.boolean(), v.value(true, copy.termsRequired)),
+  }),
+  v.forward(
+    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, copy.passwordsDiffer),
+    ['confirmPassword'],
+  ),
+);
+
+export type RegisterValues = v.InferInput<typeof registerSchema>;
+export type RegisterField = keyof RegisterValues;
+
+export function registerFailureMessage(error: unknown): string {
+  const { reason } = accountFailure(error);
+  if (reason === 'offline') return copy.offline;
+  if (reason === 'user_already_exists') return copy.alreadyRegistered;
+  if (reason === 'weak_password') return copy.weakPassword;
+  if (reason === 'rate_limited') return t.auth.rateLimited;
+  return error instanceof Error && error.message ? error.message : t.auth.login.unknown;
+}
+
+export async function register(data: DataClient, values: v.InferOutput<typeof registerSchema>): Promise<{ confirmationRequired: boolean }> {
+  return data.account.signUp({
+    nome: values.nome,
+    email: values.email,
+    password: values.password,
+    nomeMercado: values.nomeMercado,
+    telefone: values.telefone,
+  });
+}

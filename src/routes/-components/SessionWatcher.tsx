@@ -1,0 +1,16 @@
+// Follows the live account: a sign-out (here, in another tab, or by the server) leaves the signed-in tree.
+import { useEffect } from 'react';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useLiveQuery } from '../../lib/live-query.ts';
+
+export function SessionWatcher() {
+  const account = useLiveQuery('account', undefined);
+  const navigate = useNavigate();
+  const router = useRouter();
+  const signedOut = account.status === 'ok' && account.data.status === 'signed_out';
+  useEffect(() => {
+    if (!signedOut) return;
+    void router.invalidate().then(() => navigate({ to: '/login', replace: true }));
+  }, [signedOut, navigate, router]);
+  return null;
+}
