@@ -1,11 +1,15 @@
 // `npm start`: the local Supabase-compatible stack with demo data, and the built app served beside it.
 import { spawn, spawnSync } from 'node:child_process';
 import { startStack } from '../supabase/local/stack.ts';
+import { describeLogins, seedDemo } from '../supabase/seed/seed.ts';
 
 const APP_PORT = Number(process.env.APP_PORT ?? 4173);
 const appUrl = `http://127.0.0.1:${APP_PORT}`;
 
 const stack = await startStack({ siteUrl: appUrl });
+// First run: the demo shop and the demo admin (a database that has them is left as is).
+const seeded = await seedDemo(stack.db);
+if (seeded.created) console.info('Dados de demonstração criados.');
 
 console.info('\nConstruindo o app…');
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
@@ -30,6 +34,8 @@ Caderneta está no ar
   App:            ${appUrl}
   Supabase local: ${stack.url}
   Caixa de email: ${stack.url}/mail
+Logins de demonstração:
+${describeLogins(seeded.accounts)}
 Ctrl+C encerra.`);
 
 let stopping = false;
