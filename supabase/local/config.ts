@@ -21,6 +21,8 @@ export interface StackConfig {
   siteUrl: string;
   /** Access-token lifetime in seconds (GoTrue's default is one hour). */
   jwtExpirySeconds: number;
+  /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES, comma-separated addresses). */
+  trustedProxies: string[];
 }
 
 export async function signServiceKey(secret: string, role: 'anon' | 'service_role'): Promise<string> {
@@ -42,5 +44,11 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides
     dataDir: 'dataDir' in overrides ? overrides.dataDir : (env.STACK_DATA_DIR ?? '.data/stack'),
     siteUrl: overrides.siteUrl ?? env.SITE_URL ?? 'http://127.0.0.1:4173',
     jwtExpirySeconds: overrides.jwtExpirySeconds ?? Number(env.JWT_EXPIRY ?? 3600),
+    trustedProxies:
+      overrides.trustedProxies ??
+      (env.TRUSTED_PROXIES ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
   };
 }

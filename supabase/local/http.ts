@@ -16,10 +16,18 @@ const CORS_HEADERS: Record<string, string> = {
   'access-control-max-age': '86400',
 };
 
-export function clientIp(request: IncomingMessage): string {
+const normaliseAddress = (address: string): string => address.replace(/^::ffff:/, '');
+
+/**
+ * The caller's address. `X-Forwarded-For` is believed only from a trusted proxy (a load balancer in front
+ * of the stack); anyone else could write any address there and walk past an IP block.
+ */
+export function clientIp(request: IncomingMessage, trustedProxies: readonly string[] = []): string {
+  const peer = normaliseAddress(request.socket.remoteAddress ?? '0.0.0.0');
+  if (!trustedProxies.includes(peer)) return peer;
   const forwarded = request.headers['x-forwarded-for'];
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || request.socket.remoteAddress || '0.0.0.0';
+  return first ? normaliseAddress(first) : peer;
 }
 
 function toWebRequest(request: IncomingMessage, baseUrl: string): Request {
@@ -66,7 +74,15 @@ export interface HttpFrontDoor {
   close(): Promise<void>;
 }
 
-export async function listen(services: readonly StackService[], port: number, host = '127.0.0.1'): Promise<HttpFrontDoor> {
+export interface ListenOptions {
+  host?: string;
+  /** Peers whose X-Forwarded-For header names the real client (see clientIp). */
+  trustedProxies?: readonly string[];
+}
+
+export async function listen(services: readonly StackService[], port: number, options: ListenOptions = {}): Promise<HttpFrontDoor> {
+  const host = options.host ?? '127.0.0.1';
+  const trustedProxies = options.trustedProxies ?? [];
   const byLongestPrefix = [...services].sort((a, b) => b.prefix.length - a.prefix.length);
   const find = (pathname: string) =>
     byLongestPrefix.find((service) => pathname === service.prefix || pathname.startsWith(`${service.prefix}/`));
@@ -83,7 +99,7 @@ export async function listen(services: readonly StackService[], port: number, ho
           const url = new URL(request.url);
           const service = find(url.pathname);
           response = service
-            ? await service.handle(request, { path: url.pathname.slice(service.prefix.length) || '/', url, ip: clientIp(incoming) })
+            ? await service.handle(request, { path: url.pathname.slice(service.prefix.length) || '/', url, ip: clientIp(incoming, trustedProxies) })
             : json({ message: 'no Route matched with those values' }, 404);
         }
       } catch (error) {

@@ -42,7 +42,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     createAuthService(ctx, mail.outbox),
   ];
   for (const service of services) await service.start?.();
-  const door = await listen(services, config.port);
+  const door = await listen(services, config.port, { trustedProxies: config.trustedProxies });
   // With port 0 the operating system picked one: the public URL follows it.
   if (config.port === 0) {
     config.port = door.port;

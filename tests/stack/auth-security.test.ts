@@ -21,7 +21,8 @@ let hasSecurityTables = false;
 const PASSWORD = 'Senha@Forte1';
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // The test plays a load balancer on loopback, so the stack believes the addresses it forwards.
+  stack = await startTestStack({ config: { trustedProxies: ['127.0.0.1'] } });
   const { rows } = await stack.db.query<{ ready: boolean }>(
     `SELECT to_regclass('public.security_logs') IS NOT NULL AND to_regclass('public.blocked_ips') IS NOT NULL
         AND to_regclass('public.system_settings') IS NOT NULL AS ready`,
@@ -33,7 +34,7 @@ afterAll(async () => {
   await stack.close();
 });
 
-/** A client whose requests come from `ip` (the stack reads X-Forwarded-For as Supabase's gateway does). */
+/** A client whose requests come from `ip`, as forwarded by the trusted proxy. */
 function clientFrom(ip: string) {
   return createClient(stack.url, stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -154,6 +155,26 @@ describe('blocked IPs', () => {
       expect.objectContaining({ action: 'blocked_ip_access', blocked: true, details: { path: '/token', reason: 'abuso' } }),
     ]);
     expect(await securityLogs({ ip: '198.51.100.20' })).toHaveLength(1);
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async (ctx) => {
+    if (!hasSecurityTables) ctx.skip();
+    const direct = await startTestStack({ db: stack.db });
+    try {
+      const email = `xff.${Date.now()}@teste.dev`;
+      await confirmedUser(email);
+      await stack.db.query(`INSERT INTO public.blocked_ips (ip_address, reason) VALUES ('127.0.0.1', 'loopback bloqueado')`);
+      const spoofing = createClient(direct.url, direct.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: WebSocket as unknown as never },
+        global: { headers: { 'x-forwarded-for': '203.0.113.99' } },
+      });
+      const result = await spoofing.auth.signInWithPassword({ email, password: PASSWORD });
+      expect(result.error?.code).toBe('ip_address_blocked');
+    } finally {
+      await stack.db.query(`DELETE FROM public.blocked_ips WHERE ip_address = '127.0.0.1'`);
+      await direct.close();
+    }
   });
 });
 
