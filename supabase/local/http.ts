@@ -12,7 +12,8 @@ const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-headers':
     'authorization, x-client-info, apikey, content-type, x-retry-count, traceparent, tracestate, baggage, ' +
     'x-supabase-api-version, accept-profile, content-profile, prefer, range, range-unit, x-upsert, cache-control, x-metadata, x-region',
-  'access-control-expose-headers': 'content-range, content-location, x-supabase-api-version, preference-applied, location',
+  'access-control-expose-headers':
+    'content-range, content-location, x-supabase-api-version, preference-applied, location, x-total-count, link',
   'access-control-max-age': '86400',
 };
 
