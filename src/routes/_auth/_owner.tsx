@@ -1,6 +1,6 @@
-// Layout of the owner's screens: header with the app's name and the page beneath it.
-import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
-import { t } from '../../i18n/pt-BR.ts';
+// Layout of the owner's screens: the app shell around each page.
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { OwnerShell } from '../../ui/layout/OwnerShell.tsx';
 
 export const Route = createFileRoute('/_auth/_owner')({
   component: OwnerLayout,
@@ -8,15 +8,8 @@ export const Route = createFileRoute('/_auth/_owner')({
 
 function OwnerLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="flex h-14 items-center border-b border-brand-100 bg-white px-4">
-        <Link to="/dashboard" className="text-lg font-semibold text-brand-700">
-          {t.app.name}
-        </Link>
-      </header>
-      <main id="conteudo" className="flex-1">
-        <Outlet />
-      </main>
-    </div>
+    <OwnerShell>
+      <Outlet />
+    </OwnerShell>
   );
 }

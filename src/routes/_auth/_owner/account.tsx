@@ -1,8 +1,7 @@
-// /account: placeholder until its screen is built; the title is final.
+// /account: 'Minha Conta' — the owner's data, market name, plan and trial, status refresh and sign-out.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { AccountPage } from './-components/AccountPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/account')({
-  component: () => <PagePlaceholder title={t.pages.account} />,
+  component: AccountPage,
 });

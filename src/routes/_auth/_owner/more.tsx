@@ -1,8 +1,7 @@
-// /more: placeholder until its screen is built; the title is final.
+// /more: 'Menu Principal', the pages that do not fit the phone's bottom bar.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { MoreMenu } from './-components/MoreMenu.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/more')({
-  component: () => <PagePlaceholder title={t.pages.more} />,
+  component: MoreMenu,
 });

@@ -1,0 +1,148 @@
+// 'Minha Conta': who is signed in, the market name, plan and trial, 'Atualizar Status', 'Sair', plan comparison.
+import { useState } from 'react';
+import { Link, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
+import { Crown, LogOut, RefreshCw } from 'lucide-react';
+import { clsx } from 'clsx';
+import { t } from '../../../../i18n/pt-BR.ts';
+import { accountFailure } from '../../../../features/account/failures.ts';
+import { useSignedInAccount } from '../../../../features/account/use-account.ts';
+import { formatDate } from '../../../../lib/format.ts';
+import { Button, buttonClass } from '../../../../ui/Button.tsx';
+import { usePageTitle } from '../../../../ui/PagePlaceholder.tsx';
+import { showToast } from '../../../../ui/toast.ts';
+import { planLabelOf } from '../../../../ui/layout/identity.ts';
+import { MarketNameEditor } from './MarketNameEditor.tsx';
+import { PlanComparison } from './PlanComparison.tsx';
+
+const copy = t.account;
+
+function dateOrNA(value: string | null): string {
+  return value ? formatDate(value) : copy.notAvailable;
+}
+
+function PlanStatus() {
+  const { plan } = useSignedInAccount();
+  if (plan.kind === 'premium') {
+    return (
+      <>
+        <p>{copy.premiumUntil(dateOrNA(plan.premiumUntil))}</p>
+        {plan.paymentStatus === 'cancelado_mantem_acesso' ? (
+          <p className="rounded-xl bg-amber-50 p-3 text-amber-900">{copy.cancelledNotice(dateOrNA(plan.premiumUntil))}</p>
+        ) : null}
+      </>
+    );
+  }
+  if (plan.kind === 'trial_expired') {
+    return (
+      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
+        {copy.trialExpiredBanner}
+      </p>
+    );
+  }
+  return (
+    <>
+      {plan.trialDaysLeft !== null ? <p className="font-medium">{copy.trialActive(plan.trialDaysLeft)}</p> : null}
+      {plan.trialEndsAt ? <p className="text-ink/70">{copy.trialEndsOn(dateOrNA(plan.trialEndsAt))}</p> : null}
+    </>
+  );
+}
+
+export function AccountPage() {
+  usePageTitle(copy.title);
+  const { data } = useRouteContext({ from: '__root__' });
+  const account = useSignedInAccount();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const [refreshing, setRefreshing] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const { user, profile, plan } = account;
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await data.account.refreshProfile();
+      showToast({ title: copy.statusUpdated, kind: 'success' });
+    } catch (error) {
+      const offline = accountFailure(error).reason === 'offline';
+      showToast({ title: copy.updateError, description: offline ? copy.offlineActions : undefined, kind: 'destructive' });
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const signOut = async () => {
+    setLeaving(true);
+    try {
+      await data.account.signOut();
+      await router.invalidate();
+      await navigate({ to: '/login', replace: true });
+    } catch (error) {
+      const failure = accountFailure(error);
+      if (failure.reason === 'unsynced_changes') {
+        showToast({ title: copy.signOutBlockedTitle, description: copy.signOutBlocked(failure.pending ?? 1), kind: 'destructive' });
+      } else {
+        showToast({ title: copy.updateError, description: failure.reason === 'offline' ? copy.signOutOffline : undefined, kind: 'destructive' });
+      }
+      setLeaving(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
+      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
+        {copy.title}
+      </h1>
+      {account.offline ? <p className="rounded-xl bg-amber-50 p-3 text-amber-900">{t.layout.offlineRestored}</p> : null}
+
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
+        <h2 className="text-lg font-semibold">{copy.profile}</h2>
+        <dl className="mt-3 flex flex-col gap-4">
+          <div>
+            <dt className="text-sm text-ink/70">{copy.name}</dt>
+            <dd className="font-medium">{profile?.nome ?? copy.notAvailable}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-ink/70">{copy.email}</dt>
+            <dd className="break-all font-medium">{user.email}</dd>
+          </div>
+          <MarketNameEditor current={profile?.nome_mercado ?? null} />
+        </dl>
+      </div>
+
+      <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">{copy.plan}</h2>
+          <span
+            className={clsx(
+              'inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm font-semibold',
+              plan.isPremium ? 'bg-accent-400 text-ink' : 'bg-brand-100 text-brand-900',
+            )}
+          >
+            {plan.isPremium ? <Crown aria-hidden size={16} /> : null}
+            {planLabelOf(plan)}
+          </span>
+        </div>
+        <PlanStatus />
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="secondary" busy={refreshing} onClick={() => void refresh()}>
+            <RefreshCw aria-hidden size={18} className={refreshing ? 'animate-spin' : undefined} />
+            {refreshing ? copy.refreshing : copy.refreshStatus}
+          </Button>
+          {!plan.isPremium ? (
+            <Link to="/upgrade" className={buttonClass('primary')}>
+              <Crown aria-hidden size={18} />
+              {copy.upgrade}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+
+      <PlanComparison isPremium={plan.isPremium} />
+
+      <Button variant="destructive" busy={leaving} onClick={() => void signOut()} className="self-stretch sm:self-start">
+        <LogOut aria-hidden size={18} />
+        {leaving ? copy.signingOut : copy.signOut}
+      </Button>
+    </section>
+  );
+}

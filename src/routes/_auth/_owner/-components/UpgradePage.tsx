@@ -1,0 +1,50 @@
+// The upgrade screen: why the owner is here (trial over), and the plans side by side.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { AlertTriangle } from 'lucide-react';
+import { t } from '../../../../i18n/pt-BR.ts';
+import { useSignedInAccount } from '../../../../features/account/use-account.ts';
+import { buttonClass } from '../../../../ui/Button.tsx';
+import { usePageTitle } from '../../../../ui/PagePlaceholder.tsx';
+import { PlanComparison } from './PlanComparison.tsx';
+
+const copy = t.upgrade;
+
+export function UpgradePage({ trialExpired }: { trialExpired: boolean }) {
+  usePageTitle(copy.title);
+  const account = useSignedInAccount();
+  const navigate = useNavigate();
+  // The reason is shown for this visit and then leaves the address bar.
+  const [reasonShown] = useState(trialExpired);
+  useEffect(() => {
+    if (trialExpired) void navigate({ to: '/upgrade', search: {}, replace: true });
+  }, [trialExpired, navigate]);
+  const expired = reasonShown || account.plan.kind === 'trial_expired';
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
+      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
+        {copy.title}
+      </h1>
+      {expired ? (
+        <div role="alert" className="flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
+          <AlertTriangle aria-hidden className="mt-0.5 shrink-0" />
+          <div>
+            <p className="font-semibold">{copy.trialEndedTitle}</p>
+            <p>{t.auth.session.trialExpiredDescription}</p>
+          </div>
+        </div>
+      ) : null}
+      <p className="text-ink/80">{copy.description}</p>
+      <PlanComparison isPremium={account.plan.isPremium} />
+      <p className="text-sm text-ink/70">{copy.checkoutSoon}</p>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Link to="/support" className={buttonClass('primary')}>
+          {copy.contactSupport}
+        </Link>
+        <Link to="/account" className={buttonClass('secondary')}>
+          {copy.seeAccount}
+        </Link>
+      </div>
+    </section>
+  );
+}
