@@ -1,7 +1,9 @@
 // REST gateway throughput and bulk-insert cost, each against the same work sent straight to the database.
-import { openDatabase, type Database } from '../supabase/local/db/database.ts';
+import type { Database } from '../supabase/local/db/database.ts';
 import { startStack } from '../supabase/local/stack.ts';
 import type { BenchFigure } from './figures.ts';
+import { benchEngines } from './engines.ts';
+import { loadFromThread } from './http-load.ts';
 
 const SELECT_REQUESTS = 2000;
 const CONCURRENCY = 8;
@@ -52,16 +54,13 @@ export async function measure(target: Target): Promise<BenchFigure[]> {
   await target.db.query(`INSERT INTO bench_rest_itens (nome, preco, estoque) SELECT 'semente ' || i, i, i FROM generate_series(1, 200) i`);
   const headers = { apikey: target.key, authorization: `Bearer ${target.key}` };
   const selectUrl = `${target.url}/rest/v1/bench_rest_itens?select=id,nome,preco&order=id&limit=20`;
-  const get = async () => {
-    const response = await fetch(selectUrl, { headers });
-    if (response.status !== 200) throw new Error(`REST select answered ${response.status}: ${await response.text()}`);
-    await response.arrayBuffer();
-  };
-  await concurrently(100, CONCURRENCY, get);
-  const restMs = await concurrently(SELECT_REQUESTS, CONCURRENCY, get);
-  const directMs = await concurrently(SELECT_REQUESTS, CONCURRENCY, async () => {
+  // The HTTP client runs in its own thread: the figure is the stack's cost, not fetch's.
+  const restMs = await loadFromThread({ url: selectUrl, headers, total: SELECT_REQUESTS, concurrency: CONCURRENCY, warmup: 100 });
+  const direct = async () => {
     await target.db.query(SELECT_SQL);
-  });
+  };
+  await concurrently(100, CONCURRENCY, direct);
+  const directMs = await concurrently(SELECT_REQUESTS, CONCURRENCY, direct);
 
   const restRuns: number[] = [];
   const directRuns: number[] = [];
@@ -107,12 +106,17 @@ export async function measure(target: Target): Promise<BenchFigure[]> {
 }
 
 export default async function (): Promise<BenchFigure[]> {
-  const db = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL });
-  const stack = await startStack({ port: 0, dataDir: undefined }, { db });
-  try {
-    return await measure({ url: stack.url, key: stack.serviceRoleKey, db });
-  } finally {
-    await stack.close();
-    await db.close();
+  const figures: BenchFigure[] = [];
+  for (const engine of benchEngines()) {
+    const { db, close } = await engine.open();
+    const stack = await startStack({ port: 0, dataDir: undefined }, { db });
+    try {
+      const measured = await measure({ url: stack.url, key: stack.serviceRoleKey, db });
+      figures.push(...measured.map((figure) => ({ ...figure, name: `[${engine.label}] ${figure.name}` })));
+    } finally {
+      await stack.close();
+      await close();
+    }
   }
+  return figures;
 }

@@ -37,13 +37,25 @@ export function memoryBlobStore(): BlobStore {
 
 export function diskBlobStore(root: string): BlobStore {
   const fileOf = (version: string) => join(root, checked(version).slice(0, 2), version);
+  const madeFolders = new Set<string>();
   return {
     async write(version, data) {
       const target = fileOf(version);
-      await mkdir(join(target, '..'), { recursive: true });
+      const folder = join(target, '..');
+      if (!madeFolders.has(folder)) {
+        await mkdir(folder, { recursive: true });
+        madeFolders.add(folder);
+      }
       // Written beside and renamed: a crash never leaves half a file under a live version.
       const partial = `${target}.${randomUUID()}.partial`;
-      await writeFile(partial, data);
+      try {
+        await writeFile(partial, data);
+      } catch (error) {
+        // The folder went away under us (data reset while running): make it again, once.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(folder, { recursive: true });
+        await writeFile(partial, data);
+      }
       await rename(partial, target);
     },
     async read(version) {
