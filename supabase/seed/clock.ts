@@ -20,10 +20,11 @@ export function demoClock(now: Date): DemoClock {
   };
 }
 
-let counter = 0;
-
-/** An HLC stamp for an instant of the demo history (increasing within one run for equal instants). */
-export function hlcAt(instant: Date): string {
-  counter = (counter + 1) % 36 ** 5;
-  return `${instant.getTime().toString(36).padStart(11, '0')}:${counter.toString(36).padStart(5, '0')}:semente`;
+/** HLC stamps for instants of the demo history; equal instants get increasing counters. */
+export function hlcStamper(node = 'semente'): (instant: Date) => string {
+  let counter = 0;
+  return (instant) => {
+    counter = (counter + 1) % 36 ** 5;
+    return `${instant.getTime().toString(36).padStart(11, '0')}:${counter.toString(36).padStart(5, '0')}:${node}`;
+  };
 }

@@ -2,7 +2,7 @@
 // (cash and fiado) and fiado payments, simulated day by day so stock never goes negative; the expected stock
 // and balances fall out of the same simulation.
 import { CATALOG, CLIENT_NAMES, SUPPLIERS, type CatalogItem } from './catalog.ts';
-import { demoClock, hlcAt, type DemoClock } from './clock.ts';
+import { demoClock, hlcStamper, type DemoClock } from './clock.ts';
 import { seededRandom, type Random } from './random.ts';
 import type { ClientPlan, DayPlan, DemoPlan, LedgerPlan, ProductPlan, SaleItem, SalePlan } from './plan-types.ts';
 import { planRecords } from './records.ts';
@@ -91,6 +91,7 @@ const brl = (cents: number): string =>
 export function planDemo(options: PlanOptions): DemoPlan {
   const random = seededRandom(options.seed ?? 20_261_122);
   const clock = demoClock(options.now);
+  const hlcAt = hlcStamper();
   const first = -((options.days ?? 90) - 1);
   const opening = first - 1;
 

@@ -172,6 +172,10 @@ describe('demo seed', () => {
     expect(wrong.error).not.toBeNull();
   });
 
+  it('plans the same shop on every run for the same day', () => {
+    expect(planDemo({ now: NOW })).toEqual(planDemo({ now: NOW }));
+  });
+
   it('leaves a seeded database untouched on a second run', async () => {
     const before = await counts();
     const again = await seedDemo(db, { now: new Date() });

@@ -104,6 +104,18 @@ describe('upload and download', () => {
     expect(await (await bucket.download(path)).data?.text()).toBe('quarto');
   });
 
+  it('answers exists (HEAD) and info for objects the caller may see', async () => {
+    const path = `${idA}/info.txt`;
+    const bucket = ownerA.storage.from('fx-privado');
+    expect((await bucket.upload(path, Buffer.from('12345'), { contentType: 'text/plain', metadata: { origem: 'teste' } })).error).toBeNull();
+    expect((await bucket.exists(path)).data).toBe(true);
+    expect((await bucket.exists(`${idA}/nao-existe.txt`)).data).toBe(false);
+    expect((await ownerB.storage.from('fx-privado').exists(path)).data).toBe(false);
+    const info = await bucket.info(path);
+    expect(info.error).toBeNull();
+    expect(info.data).toMatchObject({ name: path, bucketId: 'fx-privado', size: 5, contentType: 'text/plain', metadata: { origem: 'teste' } });
+  });
+
   it('answers Storage-shaped errors for a missing object and an unknown bucket', async () => {
     const missing = await ownerA.storage.from('fx-privado').download(`${idA}/nao-existe.txt`);
     expect(missing.error).not.toBeNull();
