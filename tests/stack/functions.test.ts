@@ -10,6 +10,10 @@ import { createTestDatabase } from '../support/database.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { listen, type HttpFrontDoor } from '../../supabase/local/http.ts';
 import { createFunctionsService } from '../../supabase/local/functions/service.ts';
+import { functionsWithoutJwtCheck } from '../../supabase/local/functions/settings.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const FIXTURES = fileURLToPath(new URL('./functions-fixtures/', import.meta.url));
 const FIXTURE_SQL = `
@@ -120,5 +124,21 @@ describe('functions service', () => {
   it('is mounted in the stack at /functions/v1', async () => {
     const response = await fetch(`${stack.url}/functions/v1/nao-existe`, { method: 'POST', headers: { authorization: `Bearer ${stack.anonKey}` } });
     expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+  });
+
+  it('reads verify_jwt = false per function from config.toml, as the Supabase CLI does', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'caderneta-config-'));
+    try {
+      const file = join(folder, 'config.toml');
+      await writeFile(
+        file,
+        ['[api]', 'port = 54321', '', '[functions.webhook-pagamento]', 'verify_jwt = false # o provedor não manda JWT', '',
+          '[functions.checkout]', 'verify_jwt = true', '', '[functions."outra"]', 'verify_jwt=false', '[auth]', 'verify_jwt = false'].join('\n'),
+      );
+      expect([...(await functionsWithoutJwtCheck(file))].sort()).toEqual(['outra', 'webhook-pagamento']);
+      expect(await functionsWithoutJwtCheck(join(folder, 'nao-existe.toml'))).toEqual(new Set());
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
