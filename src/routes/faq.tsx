@@ -1,8 +1,19 @@
-// /faq: placeholder until its screen is built; the title is final.
+// /faq: the public help page.
 import { createFileRoute } from '@tanstack/react-router';
 import { t } from '../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+import { usePageTitle } from '../ui/PagePlaceholder.tsx';
+import { PublicPage } from '../ui/PublicLayout.tsx';
+import { FaqList } from './-components/FaqList.tsx';
 
 export const Route = createFileRoute('/faq')({
-  component: () => <PagePlaceholder title={t.pages.faq} />,
+  component: FaqPage,
 });
+
+function FaqPage() {
+  usePageTitle(t.pages.faq);
+  return (
+    <PublicPage title={t.pages.faq}>
+      <FaqList />
+    </PublicPage>
+  );
+}

@@ -1,8 +1,8 @@
-// /privacy: placeholder until its screen is built; the title is final.
+// /privacy: the privacy policy.
 import { createFileRoute } from '@tanstack/react-router';
+import { LegalSections } from './-components/LegalSections.tsx';
 import { t } from '../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
 
 export const Route = createFileRoute('/privacy')({
-  component: () => <PagePlaceholder title={t.pages.privacy} />,
+  component: () => <LegalSections title={t.pages.privacy} sections={t.legal.privacy} />,
 });

@@ -1,8 +1,8 @@
-// /terms: placeholder until its screen is built; the title is final.
+// /terms: the terms of use.
 import { createFileRoute } from '@tanstack/react-router';
+import { LegalSections } from './-components/LegalSections.tsx';
 import { t } from '../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
 
 export const Route = createFileRoute('/terms')({
-  component: () => <PagePlaceholder title={t.pages.terms} />,
+  component: () => <LegalSections title={t.pages.terms} sections={t.legal.terms} />,
 });

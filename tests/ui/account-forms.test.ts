@@ -78,6 +78,7 @@ describe('register', () => {
   });
   it('the checklist follows each rule', () => {
     expect(passwordChecklist('abc').filter((rule) => rule.met).map((rule) => rule.id)).toEqual(['lower', 'allowed']);
+    expect(passwordChecklist('').some((rule) => rule.met)).toBe(false);
     expect(passwordChecklist('Senha@123').every((rule) => rule.met)).toBe(true);
     expect(passwordChecklist('Senha@123#').find((rule) => rule.id === 'allowed')?.met).toBe(false);
   });

@@ -129,8 +129,18 @@ export function createAccountDomain(options: AccountOptions) {
     if (!online() && (await restoreFromCache())) return;
     const loaded = await Promise.race([client.auth.getSession(), delay(SESSION_WAIT_MS).then(() => null)]);
     if (loaded?.data.session) {
-      session.next(loaded.data.session);
-      await loadFor(loaded.data.session, false);
+      const current = loaded.data.session;
+      session.next(current);
+      // Local first: the cached profile opens the app at once; the server's copy follows when it answers.
+      const cached = await readCachedAccount(storage);
+      if (cached?.user.id === current.user.id) {
+        publishSignedIn(toAccountUser(current.user), cached.profile, true);
+        void loadFor(current, false).catch((error: unknown) => {
+          console.warn('perfil não recarregado', error);
+        });
+        return;
+      }
+      await loadFor(current, false);
       return;
     }
     // Either no session, or auth-js keeps one whose refresh failed for lack of network (then it is restored).

@@ -10,7 +10,7 @@ export const PASSWORD_RULES: readonly { readonly id: PasswordRuleId; readonly te
   { id: 'lower', test: (password) => /[a-z]/.test(password) },
   { id: 'digit', test: (password) => /\d/.test(password) },
   { id: 'symbol', test: (password) => /[@$!%*?&]/.test(password) },
-  { id: 'allowed', test: (password) => /^[A-Za-z\d@$!%*?&]*$/.test(password) },
+  { id: 'allowed', test: (password) => /^[A-Za-z\d@$!%*?&]+$/.test(password) },
 ];
 
 export function passwordChecklist(password: string): readonly { readonly id: PasswordRuleId; readonly met: boolean }[] {

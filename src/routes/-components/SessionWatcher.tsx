@@ -1,4 +1,5 @@
-// Follows the live account: a sign-out (here, in another tab, or by the server) leaves the signed-in tree.
+// Follows the live account: a sign-out (here, in another tab, or by the server) leaves the signed-in tree, and
+// a trial found expired by the server re-runs the guards (which lead to /upgrade).
 import { useEffect } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useLiveQuery } from '../../lib/live-query.ts';
@@ -8,9 +9,13 @@ export function SessionWatcher() {
   const navigate = useNavigate();
   const router = useRouter();
   const signedOut = account.status === 'ok' && account.data.status === 'signed_out';
+  const trialExpired = account.status === 'ok' && account.data.status === 'signed_in' && account.data.plan.kind === 'trial_expired';
   useEffect(() => {
     if (!signedOut) return;
     void router.invalidate().then(() => navigate({ to: '/login', replace: true }));
   }, [signedOut, navigate, router]);
+  useEffect(() => {
+    if (trialExpired) void router.invalidate();
+  }, [trialExpired, router]);
   return null;
 }

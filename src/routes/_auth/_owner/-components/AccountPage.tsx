@@ -92,7 +92,6 @@ export function AccountPage() {
       <h1 id="page-title" className="text-2xl font-bold text-brand-900">
         {copy.title}
       </h1>
-      {account.offline ? <p className="rounded-xl bg-amber-50 p-3 text-amber-900">{t.layout.offlineRestored}</p> : null}
 
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
         <h2 className="text-lg font-semibold">{copy.profile}</h2>

@@ -1,0 +1,84 @@
+// The session around the owner's screens: trial expiry sends to /upgrade, sign-out goes to /login, and a
+// signed-in device reopens offline into the shell with the cached profile.
+import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
+import { STACK_URL } from '../playwright.config.ts';
+
+const PASSWORD = 'Senha@123';
+
+async function serviceHeaders(): Promise<Record<string, string>> {
+  const key = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
+  return { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+}
+
+async function createOwner(prefix: string, trialEndsAt?: string): Promise<string> {
+  const email = `${prefix}-${Date.now()}@exemplo.com.br`;
+  const headers = await serviceHeaders();
+  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { nome: 'José Lima', nome_mercado: 'Quitanda do Zé', telefone: '' } }),
+  });
+  expect(response.ok).toBe(true);
+  const { id } = (await response.json()) as { id: string };
+  if (trialEndsAt) {
+    const patch = await fetch(`${STACK_URL}/rest/v1/users?id=eq.${id}`, { method: 'PATCH', headers, body: JSON.stringify({ trial_end_date: trialEndsAt }) });
+    expect(patch.ok).toBe(true);
+  }
+  return email;
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+test('an expired trial leads to /upgrade with the 10 s toast; /account stays open', async ({ page }) => {
+  const email = await createOwner('expirado', new Date(Date.now() - 86_400_000).toISOString());
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/upgrade$/);
+  await expect(page.getByText('Período de teste expirado')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Seu teste acabou!' })).toBeVisible();
+  await page.goto('/products');
+  await expect(page).toHaveURL(/\/upgrade/);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Minha Conta' })).toBeVisible();
+  await expect(page.getByText('Seu período de teste de 30 dias acabou.')).toBeVisible();
+});
+
+test('the header shows the owner; the market name is edited inline; Sair leads to /login', async ({ page }) => {
+  const email = await createOwner('conta');
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('market-name')).toHaveText('Quitanda do Zé');
+  await page.getByRole('link', { name: 'Minha Conta' }).click();
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByLabel('Nome do mercadinho').fill('Quitanda do Zé');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Digite um nome diferente do atual.')).toBeVisible();
+  await page.getByLabel('Nome do mercadinho').fill('  Empório do Zé ');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Nome atualizado')).toBeVisible();
+  await expect(page.getByTestId('market-name')).toHaveText('Empório do Zé');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('signed in, the app reopens offline with the cached owner', async ({ page, context }) => {
+  const email = await createOwner('offline');
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('market-name')).toHaveText('Quitanda do Zé');
+  await expect(page.getByText('Offline. Ao conectar-se, as informações serão salvas na nuvem.')).toBeVisible();
+  await context.setOffline(false);
+});
