@@ -8,7 +8,7 @@ console.info(`Caderneta: stack local no ar (${where})
   REST:             ${stack.url}/rest/v1
   anon key:         ${stack.anonKey}
   service_role key: ${stack.serviceRoleKey}
-  Caixa de e-mails: ${stack.url}/mail/v1/`);
+  Caixa de e-mails: ${stack.url}/mail`);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

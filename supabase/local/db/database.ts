@@ -94,6 +94,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     options: '-c TimeZone=UTC -c DateStyle=ISO,YMD',
     max: 10,
   });
+  // An idle connection the server ends (a restart, DROP DATABASE … WITH (FORCE)) must not crash the stack:
+  // the pool discards it and opens a new one on the next query.
+  pool.on('error', (error) => {
+    console.warn(`[db] conexão ociosa encerrada pelo servidor: ${error.message}`);
+  });
   // Fail at start, with the server's own message, rather than at the first request.
   await pool.query('SELECT 1');
 
