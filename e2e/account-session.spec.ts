@@ -82,3 +82,26 @@ test('signed in, the app reopens offline with the cached owner', async ({ page, 
   await expect(page.getByText('Offline. Ao conectar-se, as informações serão salvas na nuvem.')).toBeVisible();
   await context.setOffline(false);
 });
+
+test('free plan: a second device signs in and the first one is told its session ended', async ({ browser }) => {
+  const email = await createOwner('aparelhos');
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  try {
+    const phone = await first.newPage();
+    await signIn(phone, email);
+    await expect(phone).toHaveURL(/\/dashboard$/);
+    const counter = await second.newPage();
+    await signIn(counter, email);
+    await expect(counter).toHaveURL(/\/dashboard$/);
+    // The phone learns it on its next check (focus, reconnect, a minute's timer, or a restart).
+    await phone.reload();
+    await expect(phone).toHaveURL(/\/login$/);
+    await expect(phone.getByText('Sua sessão foi encerrada')).toBeVisible();
+    await counter.reload();
+    await expect(counter).toHaveURL(/\/dashboard$/);
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});

@@ -30,6 +30,7 @@ expose(
       backend: resolveBackendConfig(import.meta.env),
       storage: createIndexedDbStore(self.indexedDB, 'caderneta-conta'),
       siteOrigin: self.location.origin,
+      deviceInfo: self.navigator.userAgent,
     },
   }),
 );

@@ -161,7 +161,8 @@ export const ptBR = {
       verifiedDescription: 'Agora é só entrar com seu email e senha.',
       registeredTitle: 'Cadastro realizado!',
       registeredDescription: 'Enviamos um link de confirmação para o seu email. Confirme-o e depois entre aqui.',
-      sessionEnded: 'Sua sessão terminou. Entre novamente para continuar.',
+      sessionEndedTitle: 'Sua sessão foi encerrada',
+      sessionEnded: 'Sua conta foi aberta em outro aparelho. No plano gratuito, só um aparelho por vez. O que não foi sincronizado continua guardado aqui e será enviado quando você entrar de novo.',
     },
     session: {
       offlineTitle: 'Sem conexão',

@@ -1,5 +1,5 @@
 // The account domain against a GoTrue-shaped fake: sign-up, sign-in errors, offline starts, recovery, sign-out.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import WebSocket from 'ws';
 import { createAccountDomain, AUTH_STORAGE_KEY, type AccountDomain } from '../../workers/account/domain.ts';
@@ -14,7 +14,7 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((domain) => domain.dispose()));
 });
 
-function open(backend: FakeBackend, options: { storage?: KeyValueStore; online?: boolean; pending?: number } = {}) {
+function open(backend: FakeBackend, options: { storage?: KeyValueStore; online?: boolean; pending?: number; deviceCheckMs?: number } = {}) {
   const connectivity = createManualConnectivity(options.online ?? true);
   const storage = options.storage ?? createMemoryStore();
   const domain = createAccountDomain({
@@ -24,6 +24,8 @@ function open(backend: FakeBackend, options: { storage?: KeyValueStore; online?:
     siteOrigin: 'http://app.test',
     fetch: backend.fetch,
     realtimeTransport: WebSocket,
+    deviceInfo: 'teste',
+    ...(options.deviceCheckMs ? { deviceCheckMs: options.deviceCheckMs } : {}),
     ...(options.pending !== undefined ? { pendingChanges: () => Promise.resolve(options.pending ?? 0) } : {}),
   });
   opened.push(domain);
@@ -170,5 +172,29 @@ describe('account domain', () => {
     await domain.handlers.signIn({ email: 'nome@example.com', password: 'Senha@123' });
     const state = signedIn(await domain.handlers.updateMarketName('  Mercado Novo '));
     expect(state.profile?.nome_mercado).toBe('Mercado Novo');
+  });
+
+  it('free plan: a second device signing in ends the first one, which is told its session ended', async () => {
+    const backend = new FakeBackend();
+    backend.addUser('dois@example.com', 'Senha@123');
+    const first = open(backend, { deviceCheckMs: 30 });
+    await first.domain.handlers.signIn({ email: 'dois@example.com', password: 'Senha@123' });
+    const second = open(backend, { deviceCheckMs: 30 });
+    await second.domain.handlers.signIn({ email: 'dois@example.com', password: 'Senha@123' });
+    await vi.waitFor(async () => {
+      expect(await first.domain.handlers.current()).toEqual({ status: 'signed_out', reason: 'session_ended' });
+    });
+    expect((await second.domain.handlers.current()).status).toBe('signed_in');
+  });
+
+  it('premium: both devices stay signed in', async () => {
+    const backend = new FakeBackend();
+    backend.addUser('premium@example.com', 'Senha@123', { profile: { plano: 'premium' } });
+    const first = open(backend, { deviceCheckMs: 30 });
+    await first.domain.handlers.signIn({ email: 'premium@example.com', password: 'Senha@123' });
+    const second = open(backend, { deviceCheckMs: 30 });
+    await second.domain.handlers.signIn({ email: 'premium@example.com', password: 'Senha@123' });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await first.domain.handlers.current()).status).toBe('signed_in');
   });
 });

@@ -20,6 +20,7 @@ export function createDetachedAccountDomain(): AccountDomain {
   return {
     handlers: {
       current: () => Promise.resolve(SIGNED_OUT),
+      verifyDevice: () => Promise.resolve(),
       signIn: refuse,
       signUp: refuse,
       pendingEmail: () => Promise.resolve(null),

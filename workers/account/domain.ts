@@ -3,6 +3,7 @@ import { createClient, type AuthChangeEvent, type Session, type SupabaseClient }
 import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { BackendConfig } from './config.ts';
+import { createDeviceSessions, sessionIdOf } from './device-session.ts';
 import { accountError, toAccountError } from './errors.ts';
 import type { KeyValueStore } from './kv-store.ts';
 import { derivePlan } from './plan.ts';
@@ -23,6 +24,10 @@ export interface AccountOptions {
   /** How many local changes are not yet on the server; sign-out is refused while any remain. */
   readonly pendingChanges?: () => Promise<number>;
   readonly now?: () => Date;
+  /** Sent with the device-session registration (the browser's user agent). */
+  readonly deviceInfo?: string;
+  /** How often a signed-in, online device asks whether its session is still the active one (60 s). */
+  readonly deviceCheckMs?: number;
 }
 
 /** What the other worker domains (sync, storage, functions) use: the signed-in client and its token. */
@@ -64,6 +69,7 @@ export function createAccountDomain(options: AccountOptions) {
     ...(options.realtimeTransport ? { realtime: { transport: options.realtimeTransport as never } } : {}),
   });
 
+  const devices = createDeviceSessions(client, storage, options.deviceInfo ?? '');
   const state = new BehaviorSubject<AccountState>({ status: 'loading' });
   const session = new BehaviorSubject<Session | null>(null);
   /** Set while a command owns the outcome of the next auth event (sign-in, sign-out). */
@@ -152,12 +158,39 @@ export function createAccountDomain(options: AccountOptions) {
     await publishSignedOut(online() ? 'signed_out' : 'offline_no_session');
   });
 
+  /** Another device took over (free plan): leave, keeping every local change for the next sign-in here. */
+  const endDeviceSession = async () => {
+    commandInFlight = true;
+    try {
+      await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+    } finally {
+      commandInFlight = false;
+    }
+    await devices.forget().catch(() => undefined);
+    await publishSignedOut('session_ended');
+  };
+
+  let verifying = false;
+  const verifyDevice = async (): Promise<void> => {
+    if (verifying || commandInFlight || !online() || state.getValue().status !== 'signed_in') return;
+    verifying = true;
+    try {
+      const { data } = await client.auth.getSession();
+      if (data.session && (await devices.isActive(data.session)) === false) await endDeviceSession();
+    } finally {
+      verifying = false;
+    }
+  };
+  const deviceTimer = setInterval(() => void verifyDevice().catch(() => undefined), options.deviceCheckMs ?? 60_000);
+  void started.then(() => verifyDevice()).catch(() => undefined);
+
   // Back online after an offline start: let auth-js refresh the token (which reloads the profile).
   const reconnect = connectivity.changes.subscribe((change) => {
     const current = state.getValue();
     if (change.online && current.status === 'signed_in' && current.offline) {
       void client.auth.getSession().then(({ data }) => (data.session ? loadFor(data.session, false) : undefined));
     }
+    if (change.online) void verifyDevice().catch(() => undefined);
     if (change.online && current.status === 'signed_out' && current.reason === 'offline_no_session') {
       state.next({ status: 'signed_out', reason: 'signed_out' });
     }
@@ -191,6 +224,9 @@ export function createAccountDomain(options: AccountOptions) {
     /** The account after start-up (session restored, online or from the cache). */
     current,
 
+    /** Asks the server whether this device's session is still the active one (the page calls it on focus). */
+    verifyDevice: (): Promise<void> => verifyDevice(),
+
     signIn: (input: SignInInput): Promise<AccountState> =>
       withCommand(async () => {
         requireOnline('login offline');
@@ -205,6 +241,8 @@ export function createAccountDomain(options: AccountOptions) {
           throw toAccountError(failure);
         }
         await storage.removeItem(PENDING_EMAIL_KEY).catch(() => undefined);
+        // On the free plan this ends the other devices' sessions; failing to register must not block the owner.
+        await devices.register(data.session).catch(() => false);
         return state.getValue();
       }),
 
@@ -309,11 +347,15 @@ export function createAccountDomain(options: AccountOptions) {
         if (data.session) {
           // The device session is closed on the server first; a missing function must not block leaving.
           await Promise.resolve(
-            client.rpc('deactivate_specific_user_session', { p_user_id: data.session.user.id, p_session_token: data.session.access_token }),
+            client.rpc('deactivate_specific_user_session', {
+              p_user_id: data.session.user.id,
+              p_session_token: sessionIdOf(data.session.access_token) ?? '',
+            }),
           ).catch(() => undefined);
         }
         const { error } = await client.auth.signOut({ scope: 'local' });
         if (error) throw toAccountError(error);
+        await devices.forget().catch(() => undefined);
         await publishSignedOut('signed_out');
       }),
   };
@@ -340,6 +382,7 @@ export function createAccountDomain(options: AccountOptions) {
     /** Stops timers and listeners (tests; a worker simply ends). */
     async dispose(): Promise<void> {
       await started;
+      clearInterval(deviceTimer);
       reconnect.unsubscribe();
       listener.subscription.unsubscribe();
       await client.auth.stopAutoRefresh();

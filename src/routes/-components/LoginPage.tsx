@@ -35,7 +35,9 @@ function useArrivalToasts(verified: boolean, signedOutReason: SignedOutReason) {
     if (signedOutReason === 'offline_no_session') {
       showToast({ title: t.auth.session.offlineTitle, description: t.auth.session.offlineDescription, kind: 'destructive' });
     }
-    if (signedOutReason === 'session_ended') showToast({ title: copy.sessionEnded });
+    if (signedOutReason === 'session_ended') {
+      showToast({ title: copy.sessionEndedTitle, description: copy.sessionEnded, kind: 'destructive', durationMs: 10_000 });
+    }
   }, [verified, emailConfirmation, signedOutReason, navigate]);
 }
 

@@ -48,6 +48,8 @@ export class FakeBackend {
   readonly profiles = new Map<string, FakeProfile>();
   readonly refreshTokens = new Map<string, string>();
   readonly requests: FakeRequest[] = [];
+  /** Active device sessions per user id (free plan: registering one ends the others). */
+  readonly deviceSessions = new Map<string, Set<string>>();
   offline = false;
   /** Lifetime of issued access tokens, in seconds. */
   expiresIn = 3600;
@@ -205,8 +207,23 @@ export class FakeBackend {
         if (profile) Object.assign(profile, body);
         return json(204, null);
       }
-      case 'POST /rest/v1/rpc/deactivate_specific_user_session':
-        return json(204, null);
+      case 'POST /rest/v1/rpc/deactivate_specific_user_session': {
+        this.deviceSessions.get(String(body.p_user_id))?.delete(String(body.p_session_token));
+        return json(200, true);
+      }
+      case 'POST /rest/v1/rpc/register_user_session': {
+        const user = this.userOfBearer(request);
+        if (!user) return json(401, { message: 'JWT required' });
+        const premium = this.profiles.get(user.id)?.plano === 'premium';
+        const active = premium ? (this.deviceSessions.get(user.id) ?? new Set<string>()) : new Set<string>();
+        active.add(String(body.p_session_token));
+        this.deviceSessions.set(user.id, active);
+        return json(200, { active: true });
+      }
+      case 'POST /rest/v1/rpc/check_user_session': {
+        const user = this.userOfBearer(request);
+        return json(200, Boolean(user && this.deviceSessions.get(user.id)?.has(String(body.p_session_token))));
+      }
       default:
         return json(404, { message: `not faked: ${key}` });
     }
