@@ -4,6 +4,7 @@ import { createDetachedAccountDomain } from './account/detached.ts';
 import { createClientsDomain } from './clients/handlers.ts';
 import { holdWorkspace, type OwnerSession, type WorkspaceOptions } from './db/workspace.ts';
 import { createLiveRegistry } from './live/registry.ts';
+import { createNotificationsDomain } from './notifications/handlers.ts';
 import { createProductsDomain } from './products/handlers.ts';
 import { createSalesDomain } from './sales/handlers.ts';
 import { createStockDomain } from './stock/handlers.ts';
@@ -49,6 +50,7 @@ function createDomains(options: DataApiOptions) {
     sales: createSalesDomain(workspace),
     clients: createClientsDomain(workspace),
     sync: createSyncDomain(workspace),
+    notifications: createNotificationsDomain(workspace),
   };
 }
 
@@ -63,6 +65,7 @@ export function createDataApiParts(options: DataApiOptions) {
     ...domains.products.live,
     ...domains.clients.live,
     ...domains.sync.live,
+    ...domains.notifications.live,
   };
   const api = {
     system: system.handlers,
@@ -73,6 +76,7 @@ export function createDataApiParts(options: DataApiOptions) {
     sales: domains.sales.handlers,
     clients: domains.clients.handlers,
     sync: domains.sync.handlers,
+    notifications: domains.notifications.handlers,
     live: createLiveRegistry(liveQueries),
   };
   return { api, workspace: domains.workspace, account };
@@ -89,10 +93,12 @@ export type LiveQueries = Domains['system']['live'] &
   Domains['account']['live'] &
   Domains['products']['live'] &
   Domains['clients']['live'] &
-  Domains['sync']['live'];
+  Domains['sync']['live'] &
+  Domains['notifications']['live'];
 export type LiveQueryName = Extract<keyof LiveQueries, string>;
 export type { ConnectivityState } from './system/connectivity.ts';
 export type { SessionSummary } from './session/handlers.ts';
 export type { AccountState, PlanState, Profile, SignedInState } from './account/types.ts';
 export type { AccountErrorReason } from './account/errors.ts';
+export type { NotificationItem } from './notifications/handlers.ts';
 export type { SyncStatus, SignOutCheck } from './sync/status.ts';

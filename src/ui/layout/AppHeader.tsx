@@ -6,7 +6,7 @@ import type { SignedInState } from '../../../workers/api.ts';
 import { initialsOf, marketNameOf, planLabelOf } from './identity.ts';
 import { NotificationBell } from './NotificationBell.tsx';
 
-export function AppHeader({ account, unread, onToggleSidebar }: { account: SignedInState; unread: number; onToggleSidebar: () => void }) {
+export function AppHeader({ account, onToggleSidebar }: { account: SignedInState; onToggleSidebar: () => void }) {
   const { profile, plan } = account;
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-brand-100 bg-white/95 px-3 backdrop-blur md:px-4">
@@ -34,7 +34,7 @@ export function AppHeader({ account, unread, onToggleSidebar }: { account: Signe
           </span>
         </span>
       </Link>
-      <NotificationBell unread={unread} />
+      <NotificationBell />
       <Link
         to="/account"
         aria-label={t.layout.accountLabel}

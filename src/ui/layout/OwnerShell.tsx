@@ -8,12 +8,12 @@ import { BottomBar } from './BottomBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useSidebarState } from './sidebar-state.ts';
 
-export function OwnerShell({ children, unread = 0 }: { children: ReactNode; unread?: number }) {
+export function OwnerShell({ children }: { children: ReactNode }) {
   const account = useSignedInAccount();
   const [open, toggle] = useSidebarState();
   return (
     <div className="flex min-h-dvh flex-col">
-      <AppHeader account={account} unread={unread} onToggleSidebar={toggle} />
+      <AppHeader account={account} onToggleSidebar={toggle} />
       <OfflineBanner message={t.offline.banner} />
       <div className="flex flex-1">
         <Sidebar open={open} />

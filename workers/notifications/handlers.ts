@@ -1,0 +1,83 @@
+// The notifications domain: the owner's 50 newest notices from the local copy (readable offline), the live
+// unread count, and marking read or deleting, which sync to the server like any other change.
+import { map, of, switchMap, type Observable } from 'rxjs';
+import { DataError } from '../contract/errors.ts';
+import { stampOf } from '../db/records.ts';
+import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+
+export const NOTIFICATION_LIST_LIMIT = 50;
+
+export interface NotificationItem {
+  readonly id: string;
+  readonly tipo: string;
+  readonly mensagem: string;
+  readonly lido: boolean;
+  readonly referencia_id: string | null;
+  readonly created_at: string;
+}
+
+interface NotificationRow {
+  id: string;
+  tipo: string;
+  mensagem: string;
+  lido: boolean;
+  referencia_id?: string | null;
+  created_at: string;
+}
+
+export function newestFirst(rows: readonly NotificationRow[], limit = NOTIFICATION_LIST_LIMIT): NotificationItem[] {
+  return [...rows]
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id < b.id ? 1 : -1))
+    .slice(0, limit)
+    .map((row) => ({
+      id: row.id,
+      tipo: row.tipo,
+      mensagem: row.mensagem,
+      lido: row.lido,
+      referencia_id: row.referencia_id ?? null,
+      created_at: row.created_at,
+    }));
+}
+
+export function createNotificationsDomain(holder: WorkspaceHolder) {
+  const rows$ = (workspace: Workspace): Observable<NotificationRow[]> =>
+    workspace.database.notificacoes.find().$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as NotificationRow)));
+
+  const markRead = async (workspace: Workspace, ids: readonly string[]): Promise<void> => {
+    const docs = await workspace.database.notificacoes.findByIds([...ids]).exec();
+    for (const doc of docs.values()) {
+      if (!(doc.toJSON() as NotificationRow).lido) await doc.incrementalPatch({ lido: true, updated_at: stampOf(workspace) });
+    }
+  };
+
+  return {
+    handlers: {
+      async markRead(id: string): Promise<void> {
+        await markRead(await holder.current(), [id]);
+      },
+      async markAllRead(): Promise<void> {
+        const workspace = await holder.current();
+        const unread = await workspace.database.notificacoes.find({ selector: { lido: false } }).exec();
+        await markRead(
+          workspace,
+          unread.map((doc) => doc.primary),
+        );
+      },
+      async remove(id: string): Promise<void> {
+        const workspace = await holder.current();
+        const doc = await workspace.database.notificacoes.findOne(id).exec();
+        if (!doc) throw new DataError('not_found', 'Notificação não encontrada.');
+        await doc.incrementalModify((data) => ({ ...data, updated_at: stampOf(workspace) }));
+        await doc.getLatest().remove();
+      },
+    },
+    live: {
+      notifications: (_params: undefined): Observable<NotificationItem[]> =>
+        holder.workspace$.pipe(switchMap((workspace) => (workspace ? rows$(workspace).pipe(map((rows) => newestFirst(rows))) : of([])))),
+      unreadNotifications: (_params: undefined): Observable<number> =>
+        holder.workspace$.pipe(
+          switchMap((workspace) => (workspace ? rows$(workspace).pipe(map((rows) => rows.filter((row) => !row.lido).length)) : of(0))),
+        ),
+    },
+  };
+}
