@@ -124,43 +124,59 @@ describe('derived counters on the server', () => {
         const produtoId = randomUUID();
         const clienteId = randomUUID();
         const ids = facts.map(() => randomUUID());
-        const worker = createDerivedCounters();
-        facts.forEach((fact, index) => {
-          const id = ids[index] ?? '';
-          switch (fact.kind) {
-            case 'count':
-            case 'entry':
-              worker.upsertStockFact({
-                id,
-                produto_id: produtoId,
-                tipo: fact.kind === 'count' ? 'ajuste' : 'entrada',
-                quantidade: fact.quantity,
-                hlc: fact.hlc,
-                deleted: fact.deleted,
-              });
-              break;
-            case 'sale':
-              worker.upsertSale({
-                id,
-                hlc: fact.hlc,
-                tipo: fact.fiado ? 'fiado' : 'avista',
-                cliente_id: fact.fiado ? clienteId : null,
-                total: fact.total,
-                itens: [{ produto_id: produtoId, quantidade: fact.quantity }],
-                deleted: fact.deleted,
-              });
-              break;
-            case 'debit':
-            case 'payment':
-              worker.upsertLedgerEntry({
-                id,
-                cliente_id: clienteId,
-                tipo: fact.kind === 'debit' ? 'debito' : 'pagamento',
-                valor: fact.value,
-                deleted: fact.deleted,
-              });
-          }
-        });
+        /** The worker's numbers for these facts, as if none (or the chosen ones) were deleted. */
+        const workerFor = (withDeletions: boolean) => {
+          const worker = createDerivedCounters();
+          facts.forEach((fact, index) => {
+            const id = ids[index] ?? '';
+            const deleted = withDeletions && fact.deleted;
+            switch (fact.kind) {
+              case 'count':
+              case 'entry':
+                worker.upsertStockFact({
+                  id,
+                  produto_id: produtoId,
+                  tipo: fact.kind === 'count' ? 'ajuste' : 'entrada',
+                  quantidade: fact.quantity,
+                  hlc: fact.hlc,
+                  deleted,
+                });
+                break;
+              case 'sale':
+                worker.upsertSale({
+                  id,
+                  hlc: fact.hlc,
+                  tipo: fact.fiado ? 'fiado' : 'avista',
+                  cliente_id: fact.fiado ? clienteId : null,
+                  total: fact.total,
+                  itens: [{ produto_id: produtoId, quantidade: fact.quantity }],
+                  deleted,
+                });
+                break;
+              case 'debit':
+              case 'payment':
+                worker.upsertLedgerEntry({
+                  id,
+                  cliente_id: clienteId,
+                  tipo: fact.kind === 'debit' ? 'debito' : 'pagamento',
+                  valor: fact.value,
+                  deleted,
+                });
+            }
+          });
+          return worker;
+        };
+        const expectSameAs = async (worker: ReturnType<typeof createDerivedCounters>) => {
+          const { rows: products } = await db.query<{ estoque: string }>(`SELECT estoque FROM produtos WHERE id = $1`, [
+            produtoId,
+          ]);
+          const { rows: clients } = await db.query<{ saldo_devedor: string }>(
+            `SELECT saldo_devedor FROM clientes WHERE id = $1`,
+            [clienteId],
+          );
+          expect(Number(products[0]?.estoque)).toBe(worker.stockOf(produtoId));
+          expect(Number(clients[0]?.saldo_devedor)).toBe(worker.balanceOf(clienteId));
+        };
 
         // Each write is its own request, as devices push them; deletions arrive later as soft deletes.
         for (let step = 0; step <= order.length; step += 1) {
@@ -177,18 +193,15 @@ describe('derived counters on the server', () => {
           const fact = facts[index];
           if (fact) await asActor(db, owner(userId), (tx) => writeFact(tx, fact, ids[index] ?? '', produtoId, clienteId));
         }
+        // New facts move the counters incrementally: check them before any deletion recomputes.
+        await expectSameAs(workerFor(false));
         for (const index of order) {
           const fact = facts[index];
           if (fact?.deleted)
             await asActor(db, owner(userId), (tx) => tx.query(`DELETE FROM ${TABLE_OF[fact.kind]} WHERE id = $1`, [ids[index]]));
         }
 
-        const { rows: products } = await db.query<{ estoque: string }>(`SELECT estoque FROM produtos WHERE id = $1`, [produtoId]);
-        const { rows: clients } = await db.query<{ saldo_devedor: string }>(`SELECT saldo_devedor FROM clientes WHERE id = $1`, [
-          clienteId,
-        ]);
-        expect(Number(products[0]?.estoque)).toBe(worker.stockOf(produtoId));
-        expect(Number(clients[0]?.saldo_devedor)).toBe(worker.balanceOf(clienteId));
+        await expectSameAs(workerFor(true));
       }),
       { numRuns: 40 },
     );
