@@ -51,6 +51,14 @@ export const ptBR = {
   },
   offline: {
     banner: 'Offline. Ao conectar-se, as informações serão salvas na nuvem.',
+    dashboardBanner: 'Offline. Ao conectar-se, as informações do painel serão atualizadas e salvas na nuvem.',
+    salesBanner: 'Offline. Ao conectar-se, as informações de vendas serão salvas na nuvem.',
+  },
+  install: {
+    title: 'Instale o Caderneta',
+    text: 'Acesso rápido pela tela inicial e tudo funcionando mesmo sem internet.',
+    install: 'Instalar App',
+    later: 'Agora não',
   },
   landing: {
     signIn: 'Entrar',

@@ -58,3 +58,12 @@ describe('sidebar state', () => {
     expect(isToggleShortcut({ ...key, ctrlKey: true, shiftKey: true })).toBe(false);
   });
 });
+
+describe('offline banner wording', () => {
+  it('the dashboard and the sales screens have their own', async () => {
+    const { offlineMessageFor } = await import('../../src/ui/layout/offline-message.ts');
+    expect(offlineMessageFor('/dashboard')).toContain('painel');
+    expect(offlineMessageFor('/sales/edit/1')).toBe('Offline. Ao conectar-se, as informações de vendas serão salvas na nuvem.');
+    expect(offlineMessageFor('/products')).toBe('Offline. Ao conectar-se, as informações serão salvas na nuvem.');
+  });
+});
