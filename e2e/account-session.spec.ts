@@ -79,7 +79,7 @@ test('signed in, the app reopens offline with the cached owner', async ({ page, 
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('market-name')).toHaveText('Quitanda do Zé');
-  await expect(page.getByText('Offline. Ao conectar-se, as informações serão salvas na nuvem.')).toBeVisible();
+  await expect(page.getByText('Offline. Ao conectar-se, as informações do painel serão atualizadas e salvas na nuvem.')).toBeVisible();
   await context.setOffline(false);
 });
 

@@ -19,7 +19,11 @@ describe('derivePlan', () => {
   });
   it('premium ignores the trial', () => {
     const premium = { ...base, plano: 'premium' as const, data_fim_plano: '2027-01-01', status_pagamento: 'ativo' };
-    expect(derivePlan(premium, new Date('2027-06-01'))).toMatchObject({ kind: 'premium', isPremium: true, premiumUntil: '2027-01-01' });
+    expect(derivePlan(premium, new Date('2026-12-15'))).toMatchObject({ kind: 'premium', isPremium: true, premiumUntil: '2027-01-01' });
+  });
+  it('premium past its end date falls back to the free rules', () => {
+    const lapsed = { ...base, plano: 'premium' as const, data_fim_plano: '2026-11-01T00:00:00Z', trial_end_date: '2026-10-01T00:00:00Z' };
+    expect(derivePlan(lapsed, new Date('2026-11-22'))).toMatchObject({ kind: 'trial_expired', isPremium: false });
   });
   it('without a profile the owner is not locked out', () => {
     expect(derivePlan(null).kind).toBe('trial');

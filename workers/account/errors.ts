@@ -1,5 +1,12 @@
 // Auth failures as DataError: a stable `reason` in details that the UI maps to the spec's Portuguese text.
-import { isAuthApiError, isAuthError, isAuthRetryableFetchError, isAuthWeakPasswordError } from '@supabase/supabase-js';
+import {
+  FunctionsFetchError,
+  FunctionsHttpError,
+  isAuthApiError,
+  isAuthError,
+  isAuthRetryableFetchError,
+  isAuthWeakPasswordError,
+} from '@supabase/supabase-js';
 import { DataError, type DataErrorCode } from '../contract/errors.ts';
 
 export type AccountErrorReason =
@@ -15,6 +22,7 @@ export type AccountErrorReason =
   | 'profile_failed'
   | 'not_signed_in'
   | 'unsynced_changes'
+  | 'function_failed'
   | 'unknown';
 
 export interface AccountErrorDetails {
@@ -36,6 +44,7 @@ const CODE_OF: Record<AccountErrorReason, DataErrorCode> = {
   profile_failed: 'unauthenticated',
   not_signed_in: 'unauthenticated',
   unsynced_changes: 'conflict',
+  function_failed: 'internal',
   unknown: 'internal',
 };
 
@@ -62,6 +71,18 @@ const REASON_OF_CODE: Record<string, AccountErrorReason> = {
   over_request_rate_limit: 'rate_limited',
   over_email_send_rate_limit: 'rate_limited',
 };
+
+/** An edge function's failure: its JSON `error` when it sent one, else 'Erro HTTP {status}' (doc 2 §8). */
+export async function toFunctionError(error: unknown): Promise<DataError> {
+  if (error instanceof FunctionsHttpError) {
+    const response = error.context as Response;
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    const message = typeof body?.error === 'string' ? body.error : `Erro HTTP ${response.status}`;
+    return accountError('function_failed', message);
+  }
+  if (error instanceof FunctionsFetchError) return accountError('offline', error.message);
+  return toAccountError(error);
+}
 
 /** Maps whatever supabase-js returned or threw; a network failure is `offline`. */
 export function toAccountError(error: unknown): DataError {

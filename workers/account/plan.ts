@@ -6,7 +6,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function derivePlan(profile: Profile | null, now: Date = new Date()): PlanState {
   const paymentStatus = profile?.status_pagamento ?? null;
   const premiumUntil = profile?.data_fim_plano ?? null;
-  if (profile?.plano === 'premium') {
+  // Premium lasts until data_fim_plano (the server's plano_vigente); afterwards the free rules apply again.
+  const premiumActive = profile?.plano === 'premium' && (!premiumUntil || new Date(premiumUntil).getTime() > now.getTime());
+  if (profile && premiumActive) {
     return { kind: 'premium', isPremium: true, trialEndsAt: profile.trial_end_date, trialDaysLeft: null, premiumUntil, paymentStatus };
   }
   const trialEndsAt = profile?.trial_end_date ?? null;

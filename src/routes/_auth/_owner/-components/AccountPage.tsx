@@ -1,11 +1,12 @@
 // 'Minha Conta': who is signed in, the market name, plan and trial, 'Atualizar Status', 'Sair', plan comparison.
 import { useState } from 'react';
 import { Link, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
-import { Crown, LogOut, RefreshCw } from 'lucide-react';
+import { Crown, LifeBuoy, LogOut, RefreshCw, Settings } from 'lucide-react';
 import { clsx } from 'clsx';
 import { t } from '../../../../i18n/pt-BR.ts';
 import { accountFailure } from '../../../../features/account/failures.ts';
 import { useSignedInAccount } from '../../../../features/account/use-account.ts';
+import { openCustomerPortal, startCheckout, subscriptionFailureMessage, type PlanPeriod } from '../../../../features/account/subscription.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { Button, buttonClass } from '../../../../ui/Button.tsx';
 import { usePageTitle } from '../../../../ui/PagePlaceholder.tsx';
@@ -13,6 +14,8 @@ import { showToast } from '../../../../ui/toast.ts';
 import { planLabelOf } from '../../../../ui/layout/identity.ts';
 import { MarketNameEditor } from './MarketNameEditor.tsx';
 import { PlanComparison } from './PlanComparison.tsx';
+import { PremiumWelcome } from './PremiumWelcome.tsx';
+import { usePaymentReturn } from './use-payment-return.ts';
 
 const copy = t.account;
 
@@ -47,8 +50,9 @@ function PlanStatus() {
   );
 }
 
-export function AccountPage() {
+export function AccountPage({ paymentReturned = false }: { paymentReturned?: boolean }) {
   usePageTitle(copy.title);
+  const payment = usePaymentReturn(paymentReturned);
   const { data } = useRouteContext({ from: '__root__' });
   const account = useSignedInAccount();
   const navigate = useNavigate();
@@ -57,10 +61,28 @@ export function AccountPage() {
   const [leaving, setLeaving] = useState(false);
   const { user, profile, plan } = account;
 
+  const [portalBusy, setPortalBusy] = useState(false);
+  const manage = async () => {
+    setPortalBusy(true);
+    try {
+      await openCustomerPortal(data);
+    } catch (error) {
+      showToast({ title: copy.portalError, description: subscriptionFailureMessage(error), kind: 'destructive' });
+      setPortalBusy(false);
+    }
+  };
+  const subscribe = async (period: PlanPeriod) => {
+    try {
+      await startCheckout(data, period);
+    } catch (error) {
+      showToast({ title: t.upgrade.checkoutError, description: subscriptionFailureMessage(error), kind: 'destructive' });
+    }
+  };
+
   const refresh = async () => {
     setRefreshing(true);
     try {
-      await data.account.refreshProfile();
+      await data.account.checkSubscription();
       showToast({ title: copy.statusUpdated, kind: 'success' });
     } catch (error) {
       const offline = accountFailure(error).reason === 'offline';
@@ -132,11 +154,28 @@ export function AccountPage() {
               <Crown aria-hidden size={18} />
               {copy.upgrade}
             </Link>
-          ) : null}
+          ) : plan.paymentStatus === 'cancelado_mantem_acesso' ? (
+            <Link to="/upgrade" className={buttonClass('primary')}>
+              <Crown aria-hidden size={18} />
+              {copy.renew}
+            </Link>
+          ) : (
+            <Button busy={portalBusy} onClick={() => void manage()}>
+              <Settings aria-hidden size={18} />
+              {copy.manage}
+            </Button>
+          )}
         </div>
+        {plan.isPremium && plan.paymentStatus === 'ativo' ? (
+          <Link to="/support" className="inline-flex min-h-11 items-center gap-2 self-start font-semibold text-brand-700 underline underline-offset-2">
+            <LifeBuoy aria-hidden size={18} />
+            {copy.premiumSupport}
+          </Link>
+        ) : null}
       </div>
 
-      <PlanComparison isPremium={plan.isPremium} />
+      <PlanComparison isPremium={plan.isPremium} onSubscribe={subscribe} />
+      <PremiumWelcome open={payment.welcome} onClose={payment.closeWelcome} />
 
       <Button variant="destructive" busy={leaving} onClick={() => void signOut()} className="self-stretch sm:self-start">
         <LogOut aria-hidden size={18} />

@@ -1,8 +1,10 @@
 // The plan comparison: tabs Mensal / Anual, the free card and the premium card (R$ 14,90 or R$ 143,00).
+import { useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Check } from 'lucide-react';
-import { clsx } from 'clsx';
 import { t } from '../../../../i18n/pt-BR.ts';
+import type { PlanPeriod } from '../../../../features/account/subscription.ts';
+import { Button } from '../../../../ui/Button.tsx';
 
 const copy = t.upgrade;
 
@@ -19,7 +21,17 @@ function Features({ items }: { items: readonly string[] }) {
   );
 }
 
-function PremiumCard({ yearly, current }: { yearly: boolean; current: boolean }) {
+function PremiumCard({ yearly, current, onSubscribe }: { yearly: boolean; current: boolean; onSubscribe?: (plan: PlanPeriod) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const subscribe = async () => {
+    if (!onSubscribe) return;
+    setBusy(true);
+    try {
+      await onSubscribe(yearly ? 'yearly' : 'monthly');
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className="rounded-2xl bg-brand-900 p-5 text-white shadow-sm">
       <h3 className="text-lg font-semibold">{copy.premium}</h3>
@@ -33,11 +45,16 @@ function PremiumCard({ yearly, current }: { yearly: boolean; current: boolean })
         <Features items={copy.premiumFeatures} />
       </div>
       {current ? <p className="mt-4 font-semibold">{copy.currentPlan}</p> : null}
+      {onSubscribe && !current ? (
+        <Button className="mt-5 w-full bg-accent-400 text-ink hover:bg-accent-400/90" busy={busy} onClick={() => void subscribe()}>
+          {busy ? copy.redirecting : yearly ? copy.subscribeYearly : copy.subscribeMonthly}
+        </Button>
+      ) : null}
     </div>
   );
 }
 
-export function PlanComparison({ isPremium }: { isPremium: boolean }) {
+export function PlanComparison({ isPremium, onSubscribe }: { isPremium: boolean; onSubscribe?: (plan: PlanPeriod) => Promise<void> }) {
   const tab = 'min-h-11 flex-1 rounded-lg px-4 font-semibold data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
   return (
     <Tabs.Root defaultValue="mensal">
@@ -51,13 +68,13 @@ export function PlanComparison({ isPremium }: { isPremium: boolean }) {
       </Tabs.List>
       {(['mensal', 'anual'] as const).map((value) => (
         <Tabs.Content key={value} value={value} className="mt-4 grid gap-4 md:grid-cols-2">
-          <div className={clsx('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5')}>
+          <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
             <h3 className="text-lg font-semibold">{copy.free}</h3>
             <p className="mt-2 text-3xl font-bold">{copy.freePrice}</p>
             <Features items={copy.freeFeatures} />
             {!isPremium ? <p className="mt-4 font-semibold text-brand-700">{copy.currentPlan}</p> : null}
           </div>
-          <PremiumCard yearly={value === 'anual'} current={isPremium} />
+          <PremiumCard yearly={value === 'anual'} current={isPremium} onSubscribe={onSubscribe} />
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -1,9 +1,11 @@
 // The upgrade screen: why the owner is here (trial over), and the plans side by side.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { t } from '../../../../i18n/pt-BR.ts';
 import { useSignedInAccount } from '../../../../features/account/use-account.ts';
+import { startCheckout, subscriptionFailureMessage, type PlanPeriod } from '../../../../features/account/subscription.ts';
+import { showToast } from '../../../../ui/toast.ts';
 import { buttonClass } from '../../../../ui/Button.tsx';
 import { usePageTitle } from '../../../../ui/PagePlaceholder.tsx';
 import { PlanComparison } from './PlanComparison.tsx';
@@ -14,6 +16,14 @@ export function UpgradePage({ trialExpired }: { trialExpired: boolean }) {
   usePageTitle(copy.title);
   const account = useSignedInAccount();
   const navigate = useNavigate();
+  const { data } = useRouteContext({ from: '__root__' });
+  const subscribe = async (plan: PlanPeriod) => {
+    try {
+      await startCheckout(data, plan);
+    } catch (error) {
+      showToast({ title: copy.checkoutError, description: subscriptionFailureMessage(error), kind: 'destructive' });
+    }
+  };
   // The reason is shown for this visit and then leaves the address bar.
   const [reasonShown] = useState(trialExpired);
   useEffect(() => {
@@ -35,16 +45,11 @@ export function UpgradePage({ trialExpired }: { trialExpired: boolean }) {
         </div>
       ) : null}
       <p className="text-ink/80">{copy.description}</p>
-      <PlanComparison isPremium={account.plan.isPremium} />
-      <p className="text-sm text-ink/70">{copy.checkoutSoon}</p>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Link to="/support" className={buttonClass('primary')}>
-          {copy.contactSupport}
-        </Link>
-        <Link to="/account" className={buttonClass('secondary')}>
-          {copy.seeAccount}
-        </Link>
-      </div>
+      <PlanComparison isPremium={account.plan.isPremium} onSubscribe={subscribe} />
+      <p className="text-sm text-ink/70">{copy.secureNote}</p>
+      <Link to="/account" className={buttonClass('secondary', 'self-stretch sm:self-start')}>
+        {copy.seeAccount}
+      </Link>
     </section>
   );
 }
