@@ -6,6 +6,11 @@ import { STACK_URL } from '../playwright.config.ts';
 
 const PASSWORD = 'Senha@123';
 
+async function serviceHeaders(): Promise<Record<string, string>> {
+  const key = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
+  return { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+}
+
 async function createOwner(): Promise<string> {
   const email = `premium-${Date.now()}@exemplo.com.br`;
   const key = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
@@ -44,6 +49,18 @@ test('checkout in the sandbox makes the owner premium; the portal cancels with a
   await expect(page.getByTestId('plan-label')).toHaveText('Plano Premium');
   await expect(page.getByText(/Premium válido até \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Suporte Premium' })).toBeVisible();
+
+  // A support reply the owner has not read puts the '!' on 'Suporte Premium'.
+  const headers = await serviceHeaders();
+  const users = (await (await fetch(`${STACK_URL}/rest/v1/users?select=id&email=eq.${encodeURIComponent(email)}`, { headers })).json()) as { id: string }[];
+  const ticket = await fetch(`${STACK_URL}/rest/v1/support_tickets`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ user_id: users[0]?.id, title: 'Dúvida', description: 'Como exporto?', unread_user: true }),
+  });
+  expect(ticket.ok).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('link', { name: /Suporte Premium.*nova resposta do suporte/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Gerenciar assinatura' }).click();
   await expect(page).toHaveURL(/\/functions\/v1\/payment-sandbox/);

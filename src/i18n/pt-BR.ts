@@ -346,6 +346,7 @@ export const ptBR = {
     portalError: 'Erro ao acessar portal do cliente',
     connectionError: 'Erro de conexão',
     premiumSupport: 'Suporte Premium',
+    supportUnread: 'nova resposta do suporte',
     paymentProcessed: 'Pagamento processado!',
     paymentProcessedDescription: 'Estamos confirmando sua assinatura.',
     processError: 'Erro ao processar assinatura',

@@ -2,13 +2,14 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { clsx } from 'clsx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'destructive';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'destructive' | 'accent';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:bg-brand-600/60',
   secondary: 'border border-brand-600 bg-white text-brand-700 hover:bg-brand-50 disabled:opacity-60',
   ghost: 'text-brand-700 hover:bg-brand-50 disabled:opacity-60',
   destructive: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60',
+  accent: 'bg-accent-400 text-ink shadow-sm hover:brightness-95 disabled:opacity-60',
 };
 
 export function buttonClass(variant: ButtonVariant = 'primary', extra?: string): string {

@@ -33,6 +33,7 @@ export function createDetachedAccountDomain(): AccountDomain {
       startCheckout: refuse,
       openCustomerPortal: refuse,
       checkSubscription: refuse,
+      supportHasUnread: () => Promise.resolve(false),
       signOut: refuse,
     },
     live: { account: (_params: undefined): Observable<AccountState> => of(SIGNED_OUT) },

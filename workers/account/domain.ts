@@ -370,6 +370,20 @@ export function createAccountDomain(options: AccountOptions) {
       return state.getValue();
     },
 
+    /** Whether an open support ticket has replies the owner has not read (the '!' on 'Suporte Premium'). */
+    supportHasUnread: async (): Promise<boolean> => {
+      if (!online()) return false;
+      const user = signedInUser();
+      const response = await client
+        .from('support_tickets')
+        .select('id, unread_user, status')
+        .eq('user_id', user.id)
+        .order('updated_at', { ascending: false });
+      if (response.error) return false;
+      const rows = response.data as { unread_user: boolean | null; status: string }[];
+      return rows.some((row) => row.unread_user === true && (row.status === 'open' || row.status === 'in_progress'));
+    },
+
     /** Refused while changes are unsynced (they would have no owner here) and offline (no way back in). */
     signOut: (): Promise<void> =>
       withCommand(async () => {

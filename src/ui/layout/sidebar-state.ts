@@ -13,7 +13,7 @@ export function sidebarCookie(open: boolean): string {
   return `${SIDEBAR_COOKIE}=${String(open)}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
 }
 
-/** Ctrl+B or Cmd+B, and not while typing in a field where B means bold. */
+/** Ctrl+B or Cmd+B, without Alt or Shift. */
 export function isToggleShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
   return event.key.toLowerCase() === 'b' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
 }

@@ -1,5 +1,5 @@
 // 'Minha Conta': who is signed in, the market name, plan and trial, 'Atualizar Status', 'Sair', plan comparison.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
 import { Crown, LifeBuoy, LogOut, RefreshCw, Settings } from 'lucide-react';
 import { clsx } from 'clsx';
@@ -60,6 +60,18 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
   const [refreshing, setRefreshing] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const { user, profile, plan } = account;
+  const premiumSupport = plan.isPremium && plan.paymentStatus === 'ativo';
+  const [supportUnread, setSupportUnread] = useState(false);
+  useEffect(() => {
+    if (!premiumSupport) return;
+    let active = true;
+    void data.account.supportHasUnread().then((unread) => {
+      if (active) setSupportUnread(unread);
+    });
+    return () => {
+      active = false;
+    };
+  }, [premiumSupport, data]);
 
   const [portalBusy, setPortalBusy] = useState(false);
   const manage = async () => {
@@ -166,10 +178,16 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
             </Button>
           )}
         </div>
-        {plan.isPremium && plan.paymentStatus === 'ativo' ? (
+        {premiumSupport ? (
           <Link to="/support" className="inline-flex min-h-11 items-center gap-2 self-start font-semibold text-brand-700 underline underline-offset-2">
             <LifeBuoy aria-hidden size={18} />
             {copy.premiumSupport}
+            {supportUnread ? (
+              <span className="flex h-5 w-5 items-center justify-center rounded-full bg-red-600 text-xs font-bold text-white no-underline">
+                <span aria-hidden>!</span>
+                <span className="sr-only">{copy.supportUnread}</span>
+              </span>
+            ) : null}
           </Link>
         ) : null}
       </div>

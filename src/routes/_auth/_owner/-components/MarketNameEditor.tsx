@@ -45,7 +45,7 @@ export function MarketNameEditor({ current }: { current: string | null }) {
       <div className="flex items-center justify-between gap-3">
         <div className="min-w-0">
           <dt className="text-sm text-ink/70">{copy.marketName}</dt>
-          <dd className="truncate font-medium">{current?.trim() || t.app.fallbackMarketName}</dd>
+          <dd className="break-words font-medium">{current?.trim() || t.app.fallbackMarketName}</dd>
         </div>
         <Button
           variant="ghost"

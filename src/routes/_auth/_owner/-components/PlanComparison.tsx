@@ -46,7 +46,7 @@ function PremiumCard({ yearly, current, onSubscribe }: { yearly: boolean; curren
       </div>
       {current ? <p className="mt-4 font-semibold">{copy.currentPlan}</p> : null}
       {onSubscribe && !current ? (
-        <Button className="mt-5 w-full bg-accent-400 text-ink hover:bg-accent-400/90" busy={busy} onClick={() => void subscribe()}>
+        <Button variant="accent" className="mt-5 w-full" busy={busy} onClick={() => void subscribe()}>
           {busy ? copy.redirecting : yearly ? copy.subscribeYearly : copy.subscribeMonthly}
         </Button>
       ) : null}
