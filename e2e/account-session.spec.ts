@@ -105,3 +105,27 @@ test('free plan: a second device signs in and the first one is told its session 
     await second.close();
   }
 });
+
+test('the admin area: only for the admin role in app_metadata, everyone else goes to the dashboard', async ({ page }) => {
+  const owner = await createOwner('dono');
+  await signIn(page, owner);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const email = `admin-${Date.now()}@exemplo.com.br`;
+  const created = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: await serviceHeaders(),
+    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, app_metadata: { role: 'admin' }, user_metadata: { nome: 'Admin' } }),
+  });
+  expect(created.ok).toBe(true);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText('Painel Administrativo').first()).toBeVisible();
+});
