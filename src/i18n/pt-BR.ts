@@ -101,6 +101,7 @@ export const ptBR = {
       { q: 'Meus dados ficam seguros?', a: 'Sim. Cada conta só enxerga os próprios dados, e tudo é copiado para a nuvem.' },
     ],
     finalTitle: 'Pronto para largar o caderno de papel?',
+    finalCta: 'Criar minha conta grátis',
     footerNav: 'Links do rodapé',
     contact: 'Contato',
     contactEmail: 'contato@caderneta.app',

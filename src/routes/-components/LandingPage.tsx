@@ -120,7 +120,7 @@ export function LandingPage() {
             {copy.finalTitle}
           </h2>
           <Link to="/register" className={buttonClass('primary', 'mt-6 px-6 text-lg')}>
-            {copy.primaryCta}
+            {copy.finalCta}
           </Link>
         </section>
       </main>
