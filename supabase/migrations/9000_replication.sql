@@ -51,6 +51,7 @@ AS $$
 DECLARE
   v_horizon timestamptz := public.replication_horizon();
   v_documents jsonb;
+  v_more boolean;
 BEGIN
   PERFORM public.replication_table_columns(p_table);
   EXECUTE format(
@@ -64,8 +65,16 @@ BEGIN
     INTO v_documents
     USING v_horizon, p_after_modified, coalesce(p_after_id, '00000000-0000-0000-0000-000000000000'::uuid),
           least(greatest(coalesce(p_limit, 500), 1), 5000);
+  -- `more`: rows exist past the horizon (a transaction still in flight held the checkpoint back), so the
+  -- device must pull again shortly even if this page was not full.
+  EXECUTE format(
+    'SELECT EXISTS (SELECT 1 FROM public.%I r WHERE r._modified >= $1
+                     AND ($2::timestamptz IS NULL OR r._modified > $2 OR (r._modified = $2 AND r.id > $3)))',
+    p_table)
+    INTO v_more
+    USING v_horizon, p_after_modified, coalesce(p_after_id, '00000000-0000-0000-0000-000000000000'::uuid);
   -- `now` lets each device measure how far its clock is from the server's (hybrid logical clocks).
-  RETURN jsonb_build_object('documents', v_documents, 'horizon', v_horizon, 'now', clock_timestamp());
+  RETURN jsonb_build_object('documents', v_documents, 'horizon', v_horizon, 'now', clock_timestamp(), 'more', v_more);
 END $$;
 
 -- Push: each row carries the document a device wrote and the `_modified` of the version it started from

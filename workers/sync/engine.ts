@@ -28,6 +28,8 @@ export interface SyncEngineOptions {
   retryTime?: number;
   /** Off in tests that drive pulls by hand (no Realtime channel is opened). */
   realtime?: boolean;
+  /** A pull from the checkpoint now and then while online, in case Realtime missed something. */
+  resyncIntervalMs?: number;
 }
 
 export interface SyncEngine {
@@ -200,6 +202,10 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     await closing?.close();
   }
 
+  const safetyResync = setInterval(() => {
+    if (options.connectivity.current().online && !closed) for (const replication of replications.values()) replication.resync();
+  }, options.resyncIntervalMs ?? 60_000);
+
   let transition: Promise<void> = Promise.resolve();
   subscriptions.push(
     options.connectivity.changes.subscribe((connectivity) => {
@@ -227,6 +233,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     pending,
     async close() {
       closed = true;
+      clearInterval(safetyResync);
       await transition;
       for (const subscription of subscriptions.splice(0)) subscription.unsubscribe();
       pending.close();

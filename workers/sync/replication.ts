@@ -2,7 +2,7 @@
 // checkpoint (_modified, id), pushing a whole batch in one RPC that checks revisions, and streaming changes
 // from Realtime so other devices' writes appear at once.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
+import { getAssumedMasterState, type RxCollection, type RxReplicationPullStreamItem, type WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject } from 'rxjs';
 import type { CollectionSchema } from '../../schemas/index.ts';
@@ -28,6 +28,8 @@ interface PushResponse {
 interface PullResponse {
   documents: Record<string, unknown>[];
   now?: string;
+  /** Rows exist past the server's commit horizon: pull again soon. */
+  more?: boolean;
 }
 
 type Row = Record<string, unknown>;
@@ -64,6 +66,8 @@ export interface CollectionReplication<Doc> {
   /** Pushes documents again outside the replication cycle (a rejected one, once its cause may be gone). */
   pushAgain(documents: Row[]): Promise<PushResponse>;
 }
+
+const HORIZON_RETRY_MS = 250;
 
 const START_CHECKPOINT: ReplicationCheckpoint = {
   modified: '1970-01-01T00:00:00+00:00',
@@ -108,15 +112,26 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   const stream = new Subject<RxReplicationPullStreamItem<Doc, ReplicationCheckpoint>>();
   let lastCheckpoint: ReplicationCheckpoint | undefined;
 
-  /** Drops server rows older than what this device already holds (a pull and the stream may cross). */
-  async function newerThanLocal(rows: Row[]): Promise<Row[]> {
-    if (rows.length === 0) return rows;
-    const ids = rows.map((row) => String(row.id));
-    const local = await collection.storageInstance.findDocumentsById(ids, true);
-    const held = new Map(
-      local.map((doc) => [String((doc as Row).id), (doc as Row).server_modified as string | null | undefined]),
+  /**
+   * The newest master state this device knows for each row (RxDB's assumed master), when it is at least as
+   * recent as the row: a pull and the stream may cross, and a late, older version must never roll a
+   * document back.
+   */
+  async function newerKnown(rows: Row[]): Promise<Map<string, WithDeleted<Doc>>> {
+    const internal = state.internalReplicationState;
+    const known = new Map<string, WithDeleted<Doc>>();
+    if (!internal || rows.length === 0) return known;
+    const masters = await getAssumedMasterState(
+      internal,
+      rows.map((row) => String(row.id)),
     );
-    return rows.filter((row) => compareTimestamps(row._modified as string, held.get(String(row.id))) > 0);
+    for (const row of rows) {
+      const master = masters[String(row.id)]?.docData as Row | undefined;
+      if (master && compareTimestamps(row._modified as string, master.server_modified as string | null) <= 0) {
+        known.set(String(row.id), master as WithDeleted<Doc>);
+      }
+    }
+    return known;
   }
 
   async function push(rows: { doc: Row; assumed_modified: unknown }[]): Promise<PushResponse> {
@@ -158,8 +173,16 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
         const last = rows.at(-1);
         const next = last ? { modified: String(last._modified), id: String(last.id) } : checkpoint;
         if (next) lastCheckpoint = next;
-        const fresh = await newerThanLocal(rows);
-        return { documents: fresh.map((row) => fromServerRow<Doc>(row, schema)), checkpoint: next ?? START_CHECKPOINT };
+        if (data.more === true && rows.length < size) {
+          // A transaction in flight held the checkpoint back: what it commits must still be pulled.
+          setTimeout(() => {
+            stream.next('RESYNC');
+          }, HORIZON_RETRY_MS);
+        }
+        // The page keeps its length (it tells the replication whether more pages follow).
+        const known = await newerKnown(rows);
+        const documents = rows.map((row) => known.get(String(row.id)) ?? fromServerRow<Doc>(row, schema));
+        return { documents, checkpoint: next ?? START_CHECKPOINT };
       },
     },
     push: {
@@ -186,9 +209,8 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
         stream.next('RESYNC');
         return;
       }
-      const fresh = await newerThanLocal([row]);
-      if (fresh.length === 0) return;
-      stream.next({ documents: fresh.map((doc) => fromServerRow<Doc>(doc, schema)), checkpoint: lastCheckpoint });
+      if ((await newerKnown([row])).size > 0) return;
+      stream.next({ documents: [fromServerRow<Doc>(row, schema)], checkpoint: lastCheckpoint });
     },
     resync() {
       stream.next('RESYNC');

@@ -83,6 +83,20 @@ const control: Record<string, Callable> = {
   status: () => workspace.sync.status(),
   docs: (table) => allDocs(table as CollectionName),
   serverOffset: () => workspace.sync.serverOffset(),
+  /** Delivers a row as Realtime would, `times` times at once (duplicate delivery). */
+  receive: async (table, row, times) => {
+    const replication = workspace.sync.replications.get(table as CollectionName);
+    if (!replication) throw new Error(`no replication for ${String(table)}`);
+    const copies = Array.from({ length: Number(times ?? 1) }, () => replication.receive(row as Record<string, unknown>));
+    await Promise.all(copies);
+    await workspace.database.requestIdlePromise();
+  },
+  /** Fires writes without waiting for them (a burst the app is in the middle of when it dies). */
+  burstSales: (productId, count) => {
+    for (let i = 0; i < Number(count); i++) {
+      void parts.api.sales.register({ itens: [{ produto_id: String(productId), quantidade: 1 }] }).catch(() => undefined);
+    }
+  },
   /** Ends the app abruptly (no waiting for pushes in flight) and starts it again on the same data. */
   restart: async () => {
     const old = parts;

@@ -44,6 +44,8 @@ export interface Device {
   docs(table: CollectionName): Promise<Row[]>;
   serverOffset(): Promise<number | null>;
   restart(): Promise<void>;
+  receive(table: CollectionName, row: Row, times: number): Promise<void>;
+  burstSales(productId: string, count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,8 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     docs: (table) => send('docs', table),
     serverOffset: () => send('serverOffset'),
     restart: () => send('restart'),
+    receive: (table, row, times) => send('receive', table, row, times),
+    burstSales: (productId, count) => send('burstSales', productId, count),
     async close() {
       await send('close').catch(() => undefined);
       await worker.terminate();

@@ -1,0 +1,149 @@
+// Property: three devices with skewed clocks, through random interleavings of offline periods, sales, sale
+// cancellations, stock counts and deliveries, debits and payments, product edits and deletions, end with the
+// server's documents and exact stock and balances (checked against a fresh computation from the facts).
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+import { converged, newOwner, openDevice, type Device } from './support/devices.ts';
+import { expectedBalances, expectedStock } from './support/oracle.ts';
+
+const DAY = 86_400_000;
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack.close();
+});
+
+type Action =
+  | { kind: 'online'; device: number; online: boolean }
+  | { kind: 'sale'; device: number; product: number; quantity: number; fiado: number | null }
+  | { kind: 'cancel'; device: number; sale: number }
+  | { kind: 'count'; device: number; product: number; quantity: number }
+  | { kind: 'entry'; device: number; product: number; quantity: number }
+  | { kind: 'debit'; device: number; client: number; cents: number }
+  | { kind: 'payment'; device: number; client: number; cents: number }
+  | { kind: 'edit'; device: number; product: number; price: number }
+  | { kind: 'deleteProduct'; device: number; product: number };
+
+const device = fc.integer({ min: 0, max: 2 });
+const product = fc.integer({ min: 0, max: 2 });
+const client = fc.integer({ min: 0, max: 1 });
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('online' as const), device, online: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('sale' as const),
+      device,
+      product,
+      quantity: fc.integer({ min: 1, max: 4000 }).map((n) => n / 1000),
+      fiado: fc.option(client, { nil: null }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), device, sale: fc.nat(20) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('count' as const), device, product, quantity: fc.integer({ min: 0, max: 100 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('entry' as const), device, product, quantity: fc.integer({ min: 1, max: 30 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('debit' as const), device, client, cents: fc.integer({ min: 1, max: 10_000 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('payment' as const), device, client, cents: fc.integer({ min: 1, max: 5_000 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('edit' as const), device, product, price: fc.integer({ min: 1, max: 9999 }) }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteProduct' as const), device, product }) },
+);
+const skew = fc.integer({ min: -7, max: 7 }).map((days) => days * DAY + 1234);
+
+describe('three devices, random interleavings', () => {
+  it('converge to the same documents and exact derived numbers', { timeout: 600_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.tuple(skew, skew, skew), fc.array(action, { minLength: 5, maxLength: 30 }), async (skews, actions) => {
+        const owner = await newOwner(stack);
+        const devices: Device[] = [];
+        try {
+          for (const [index, skewMs] of skews.entries())
+            devices.push(await openDevice(stack, owner, { name: `d${index}`, skewMs }));
+          const [first] = devices as [Device];
+          const products = [
+            await first.api.products.create({ nome: 'Arroz', preco: 27.9, estoque: 40 }),
+            await first.api.products.create({ nome: 'Feijão', preco: 8.49, estoque: 25 }),
+            await first.api.products.create({ nome: 'Banana (kg)', preco: 6.99, unidade: 'kg', estoque: 12.5 }),
+          ];
+          const clients = [await first.api.clients.create({ nome: 'Maria' }), await first.api.clients.create({ nome: 'João' })];
+          await converged(owner, devices);
+          const sales: string[] = [];
+          for (const step of actions) {
+            const d = devices[step.device] as Device;
+            switch (step.kind) {
+              case 'online':
+                await d.setOnline(step.online);
+                break;
+              case 'sale': {
+                const cliente = step.fiado === null ? null : (clients[step.fiado] as string);
+                // A device that already knows the product was deleted refuses to sell it.
+                const sale = await d.api.sales
+                  .register({
+                    itens: [{ produto_id: products[step.product] as string, quantidade: step.quantity }],
+                    ...(cliente ? { tipo: 'fiado' as const, cliente_id: cliente } : {}),
+                  })
+                  .catch((error: unknown) => {
+                    if (error instanceof Error && error.message.includes('Produto não encontrado')) return null;
+                    throw error;
+                  });
+                if (sale) sales.push(sale);
+                break;
+              }
+              case 'cancel':
+                if (sales.length > 0) await d.api.sales.remove(sales[step.sale % sales.length] as string);
+                break;
+              case 'count':
+                await d.api.stock.count(products[step.product] as string, step.quantity);
+                break;
+              case 'entry':
+                await d.api.stock.receive(products[step.product] as string, step.quantity);
+                break;
+              case 'debit':
+                await d.api.clients.addDebit(clients[step.client] as string, step.cents / 100);
+                break;
+              case 'payment':
+                // Refused when larger than the balance this device knows: that is the rule, not a failure.
+                await d.api.clients.registerPayment(clients[step.client] as string, step.cents / 100).catch(() => undefined);
+                break;
+              case 'edit':
+                await d.api.products.update(products[step.product] as string, { preco: step.price / 100 }).catch(() => undefined);
+                break;
+              case 'deleteProduct':
+                await d.api.products.remove(products[step.product] as string);
+                break;
+            }
+          }
+          for (const d of devices) await d.setOnline(true);
+          await converged(owner, devices, 60_000);
+          const stock = await expectedStock(owner);
+          const balances = await expectedBalances(owner);
+          for (const d of devices) {
+            for (const [id, value] of stock) expect(await d.stockOf(id), `${d.name} stock`).toBe(value);
+            for (const [id, value] of balances) expect(await d.balanceOf(id), `${d.name} balance`).toBe(value);
+          }
+        } finally {
+          await Promise.all(devices.map((d) => d.close()));
+        }
+      }),
+      { numRuns: Number(process.env.SYNC_PROPERTY_RUNS ?? 4), endOnFailure: true },
+    );
+  });
+});

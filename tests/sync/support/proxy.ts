@@ -1,0 +1,74 @@
+// A loopback proxy in front of the stack that can lose responses (the request reaches the server, the
+// answer never reaches the device); WebSocket upgrades pass straight through.
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+export interface FaultProxy {
+  url: string;
+  /** Loses the response of the next `count` requests whose path contains `pathPart`. */
+  loseResponses(pathPart: string, count: number): void;
+  /** How many responses were lost so far. */
+  lost(): number;
+  close(): Promise<void>;
+}
+
+export async function startFaultProxy(target: string): Promise<FaultProxy> {
+  const upstream = new URL(target);
+  const rules: { pathPart: string; remaining: number }[] = [];
+  const sockets = new Set<Socket>();
+  let lostCount = 0;
+  const server: Server = createServer((incoming: IncomingMessage, outgoing) => {
+    const rule = rules.find((candidate) => candidate.remaining > 0 && (incoming.url ?? '').includes(candidate.pathPart));
+    if (rule) rule.remaining--;
+    const forwarded = request(
+      { host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
+      (response) => {
+        if (rule) {
+          // The server did the work; the device never hears of it.
+          response.resume();
+          response.on('end', () => {
+            lostCount++;
+            incoming.socket.destroy();
+          });
+          return;
+        }
+        outgoing.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => incoming.socket.destroy());
+    incoming.pipe(forwarded);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('upgrade', (incoming: IncomingMessage, socket: Socket, head: Buffer) => {
+    const remote = connect(Number(upstream.port), upstream.hostname, () => {
+      const headers = Object.entries(incoming.headers)
+        .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : (value ?? '')}`)
+        .join('\r\n');
+      remote.write(`${incoming.method ?? 'GET'} ${incoming.url ?? '/'} HTTP/1.1\r\n${headers}\r\n\r\n`);
+      if (head.length > 0) remote.write(head);
+      remote.pipe(socket);
+      socket.pipe(remote);
+    });
+    remote.on('error', () => socket.destroy());
+    socket.on('error', () => remote.destroy());
+    sockets.add(remote);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    loseResponses(pathPart, count) {
+      rules.push({ pathPart, remaining: count });
+    },
+    lost: () => lostCount,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
