@@ -53,6 +53,11 @@ test('the header shows the owner; the market name is edited inline; Sair leads t
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('market-name')).toHaveText('Quitanda do Zé');
+  await page.getByRole('button', { name: 'Abrir busca' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('  arroz tipo 1 ');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=arroz(\+|%20)tipo(\+|%20)1$/);
+  await page.getByRole('button', { name: 'Fechar busca' }).click();
   await page.getByRole('link', { name: 'Minha Conta' }).click();
   await page.getByRole('button', { name: 'Editar' }).click();
   await page.getByLabel('Nome do mercadinho').fill('Quitanda do Zé');

@@ -2,6 +2,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import type { DataClient } from './lib/data-client.ts';
+import { LoadingScreen } from './ui/LoadingScreen.tsx';
 
 export interface RouterContext {
   data: DataClient;
@@ -12,6 +13,7 @@ export function createAppRouter(context: RouterContext) {
     routeTree,
     context,
     defaultPreload: 'intent',
+    defaultPendingComponent: LoadingScreen,
     scrollRestoration: true,
   });
 }

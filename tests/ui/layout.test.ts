@@ -67,3 +67,12 @@ describe('offline banner wording', () => {
     expect(offlineMessageFor('/products')).toBe('Offline. Ao conectar-se, as informações serão salvas na nuvem.');
   });
 });
+
+describe('header search', () => {
+  it('navigates only with the toggle open and a non-blank text', async () => {
+    const { searchQuery } = await import('../../src/ui/layout/HeaderSearch.tsx');
+    expect(searchQuery(true, '  arroz ')).toBe('arroz');
+    expect(searchQuery(true, '   ')).toBeNull();
+    expect(searchQuery(false, 'arroz')).toBeNull();
+  });
+});

@@ -1,13 +1,16 @@
 // The owner's top bar: initials avatar, market name and plan, notifications bell and the Account button.
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PanelLeft, UserRound } from 'lucide-react';
 import { t } from '../../i18n/pt-BR.ts';
 import type { SignedInState } from '../../../workers/api.ts';
 import { initialsOf, marketNameOf, planLabelOf } from './identity.ts';
+import { HeaderSearch } from './HeaderSearch.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
 
 export function AppHeader({ account, onToggleSidebar }: { account: SignedInState; onToggleSidebar: () => void }) {
   const { profile, plan } = account;
+  const [searching, setSearching] = useState(false);
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-brand-100 bg-white/95 px-3 backdrop-blur md:px-4">
       <button
@@ -18,7 +21,7 @@ export function AppHeader({ account, onToggleSidebar }: { account: SignedInState
       >
         <PanelLeft aria-hidden size={22} />
       </button>
-      <Link to="/dashboard" className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-1">
+      <Link to="/dashboard" className={searching ? 'hidden' : 'flex min-w-0 flex-1 items-center gap-3 rounded-lg py-1'}>
         <span
           aria-hidden
           className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white"
@@ -34,6 +37,7 @@ export function AppHeader({ account, onToggleSidebar }: { account: SignedInState
           </span>
         </span>
       </Link>
+      <HeaderSearch open={searching} onOpenChange={setSearching} />
       <NotificationBell />
       <Link
         to="/account"
