@@ -83,3 +83,24 @@ describe('signatures', () => {
     await expect(readToken(`${token.split('.')[0] ?? ''}.AAAA`, 'segredo')).resolves.toBeNull();
   });
 });
+
+describe('provider mode', () => {
+  it('the sandbox only runs on a loopback stack (or when enabled); a deployed project without a key is unavailable', async () => {
+    const { billing } = await import('../../supabase/functions/_shared/billing.ts');
+    const saved = { url: process.env.SUPABASE_URL, key: process.env.STRIPE_SECRET_KEY };
+    try {
+      delete process.env.STRIPE_SECRET_KEY;
+      process.env.SUPABASE_URL = 'http://127.0.0.1:54321';
+      expect((await billing()).mode).toBe('sandbox');
+      process.env.SUPABASE_URL = 'https://abcd.supabase.co';
+      expect((await billing()).mode).toBe('unavailable');
+      process.env.STRIPE_SECRET_KEY = 'sk_test_x';
+      expect((await billing()).mode).toBe('stripe');
+    } finally {
+      if (saved.url === undefined) delete process.env.SUPABASE_URL;
+      else process.env.SUPABASE_URL = saved.url;
+      if (saved.key === undefined) delete process.env.STRIPE_SECRET_KEY;
+      else process.env.STRIPE_SECRET_KEY = saved.key;
+    }
+  });
+});

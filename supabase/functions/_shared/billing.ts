@@ -13,7 +13,8 @@ export function isPlanPeriod(value: unknown): value is PlanPeriod {
 }
 
 export interface Billing {
-  readonly mode: 'stripe' | 'sandbox';
+  /** `unavailable`: no provider key on a deployed project (the sandbox only runs on a local stack). */
+  readonly mode: 'stripe' | 'sandbox' | 'unavailable';
   readonly stripe: Stripe;
   readonly webhookSecret: string;
   /** Secret that signs the sandbox's own links (never used with a real provider). */
@@ -26,12 +27,23 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** The sandbox would hand out premium for free: only on a loopback stack, or when explicitly enabled. */
+function sandboxAllowed(): boolean {
+  if (readEnv('PAYMENT_SANDBOX') === 'true') return true;
+  try {
+    const host = new URL(readEnv('SUPABASE_URL') ?? '').hostname;
+    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
 export async function billing(): Promise<Billing> {
   const secretKey = readEnv('STRIPE_SECRET_KEY');
   const serviceKey = readEnv('SUPABASE_SERVICE_ROLE_KEY') ?? '';
   const sandboxSecret = await sha256Hex(`caderneta-sandbox:${serviceKey}`);
   return {
-    mode: secretKey ? 'stripe' : 'sandbox',
+    mode: secretKey ? 'stripe' : sandboxAllowed() ? 'sandbox' : 'unavailable',
     // The fetch client and the Web Crypto provider work on Deno and Node alike.
     stripe: new Stripe(secretKey || 'sk_test_sandbox', { httpClient: Stripe.createFetchHttpClient() }),
     webhookSecret: readEnv('STRIPE_WEBHOOK_SECRET') || `whsec_${sandboxSecret.slice(0, 32)}`,

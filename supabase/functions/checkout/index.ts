@@ -20,6 +20,7 @@ async function handler(request: Request): Promise<Response> {
   const successUrl = `${origin}/account?status=success&session_id={CHECKOUT_SESSION_ID}`;
   const cancelUrl = `${origin}/upgrade`;
   const provider = await billing();
+  if (provider.mode === 'unavailable') return json({ success: false, error: 'Pagamento indisponível no momento' }, 503);
 
   if (provider.mode === 'sandbox') {
     const checkout: SandboxCheckout = {

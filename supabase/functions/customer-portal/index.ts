@@ -28,6 +28,7 @@ async function handler(request: Request): Promise<Response> {
   if (!origin) return json({ error: 'Origem do aplicativo desconhecida' }, 400);
   const returnUrl = `${origin}/account`;
   const provider = await billing();
+  if (provider.mode === 'unavailable') return json({ error: 'Pagamento indisponível no momento' }, 503);
   if (provider.mode === 'sandbox') {
     const portal: SandboxPortal = {
       kind: 'portal',

@@ -12,6 +12,7 @@ async function handler(request: Request): Promise<Response> {
   if (!signature) return json({ error: 'Assinatura ausente' }, 400);
   const payload = await request.text();
   const provider = await billing();
+  if (provider.mode === 'unavailable') return json({ error: 'Pagamento não configurado' }, 503);
   let event;
   try {
     event = await provider.stripe.webhooks.constructEventAsync(payload, signature, provider.webhookSecret, undefined, cryptoProvider);
