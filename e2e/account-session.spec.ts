@@ -134,3 +134,17 @@ test('the admin area: only for the admin role in app_metadata, everyone else goe
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Painel Administrativo').first()).toBeVisible();
 });
+
+test('two tabs share the session: signing out in one signs out the other at once', async ({ context }) => {
+  const email = await createOwner('abas');
+  const first = await context.newPage();
+  await signIn(first, email);
+  await expect(first).toHaveURL(/\/dashboard$/);
+  const second = await context.newPage();
+  await second.goto('/dashboard');
+  await expect(second.getByTestId('market-name')).toHaveText('Quitanda do Zé');
+  await first.goto('/account');
+  await first.getByRole('button', { name: 'Sair' }).click();
+  await expect(first).toHaveURL(/\/login$/);
+  await expect(second).toHaveURL(/\/login$/);
+});

@@ -3,6 +3,7 @@ import { expose } from 'comlink';
 import { createDataApi } from './api.ts';
 import { resolveBackendConfig } from './account/config.ts';
 import { createIndexedDbStore } from './account/kv-store.ts';
+import { createBroadcastTabChannel } from './account/tab-sync.ts';
 import { installDataErrorTransfer } from './contract/comlink-errors.ts';
 import { createMemorySessionStore } from './session/handlers.ts';
 import { createBrowserConnectivity, createCombinedConnectivity, createManualConnectivity } from './system/connectivity.ts';
@@ -31,6 +32,7 @@ expose(
       storage: createIndexedDbStore(self.indexedDB, 'caderneta-conta'),
       siteOrigin: self.location.origin,
       deviceInfo: self.navigator.userAgent,
+      tabs: createBroadcastTabChannel(),
     },
   }),
 );

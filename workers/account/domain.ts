@@ -9,6 +9,7 @@ import type { KeyValueStore } from './kv-store.ts';
 import { derivePlan } from './plan.ts';
 import { fetchProfile, readCachedAccount, toAccountUser, writeCachedAccount } from './profile.ts';
 import { parseRecoveryLink } from './recovery-link.ts';
+import type { TabChannel } from './tab-sync.ts';
 import type { AccountState, AccountUser, Profile, SignedOutReason, SignInInput, SignUpInput } from './types.ts';
 
 export interface AccountOptions {
@@ -28,6 +29,8 @@ export interface AccountOptions {
   readonly deviceInfo?: string;
   /** How often a signed-in, online device asks whether its session is still the active one (60 s). */
   readonly deviceCheckMs?: number;
+  /** Other tabs of this origin (BroadcastChannel in the browser). */
+  readonly tabs?: TabChannel;
 }
 
 /** What the other worker domains (sync, storage, functions) use: the signed-in client and its token. */
@@ -168,6 +171,7 @@ export function createAccountDomain(options: AccountOptions) {
     }
     await devices.forget().catch(() => undefined);
     await publishSignedOut('session_ended');
+    options.tabs?.announce();
   };
 
   let verifying = false;
@@ -183,6 +187,17 @@ export function createAccountDomain(options: AccountOptions) {
   };
   const deviceTimer = setInterval(() => void verifyDevice().catch(() => undefined), options.deviceCheckMs ?? 60_000);
   void started.then(() => verifyDevice()).catch(() => undefined);
+
+  // Another tab signed in or out: read the shared session again (auth-js reads it from storage each time).
+  const stopTabs = options.tabs?.listen(() => {
+    void client.auth.getSession().then(async ({ data }) => {
+      if (data.session) await loadFor(data.session, false);
+      else if (state.getValue().status === 'signed_in') {
+        session.next(null);
+        state.next({ status: 'signed_out', reason: 'signed_out' });
+      }
+    });
+  });
 
   // Back online after an offline start: let auth-js refresh the token (which reloads the profile).
   const reconnect = connectivity.changes.subscribe((change) => {
@@ -252,6 +267,7 @@ export function createAccountDomain(options: AccountOptions) {
         await storage.removeItem(PENDING_EMAIL_KEY).catch(() => undefined);
         // On the free plan this ends the other devices' sessions; failing to register must not block the owner.
         await devices.register(data.session).catch(() => false);
+        options.tabs?.announce();
         return state.getValue();
       }),
 
@@ -323,6 +339,7 @@ export function createAccountDomain(options: AccountOptions) {
         if (pending === 0) {
           await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
           await publishSignedOut('signed_out');
+          options.tabs?.announce();
         }
       }),
 
@@ -404,6 +421,7 @@ export function createAccountDomain(options: AccountOptions) {
         if (error) throw toAccountError(error);
         await devices.forget().catch(() => undefined);
         await publishSignedOut('signed_out');
+        options.tabs?.announce();
       }),
   };
 
@@ -430,6 +448,7 @@ export function createAccountDomain(options: AccountOptions) {
     async dispose(): Promise<void> {
       await started;
       clearInterval(deviceTimer);
+      stopTabs?.();
       reconnect.unsubscribe();
       listener.subscription.unsubscribe();
       await client.auth.stopAutoRefresh();
