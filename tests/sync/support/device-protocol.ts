@@ -10,6 +10,7 @@ export interface DeviceThreadConfig {
   skewMs: number;
   retryTime: number;
   batchSize?: number;
+  realtime?: boolean;
 }
 
 export interface DeviceRequest {

@@ -2,7 +2,7 @@
 // the real data API over RxDB's memory storage, driven by the test through small request/response messages.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createClient } from '@supabase/supabase-js';
-import { getChangedDocumentsSince, type RxStorageInstance } from 'rxdb';
+import { getChangedDocumentsSince, type RxCollection, type RxStorageInstance } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { BehaviorSubject } from 'rxjs';
 import WebSocket from 'ws';
@@ -38,6 +38,7 @@ function build() {
       wallClock: () => Date.now() + skewMs,
       retryTime: config.retryTime,
       batchSize: config.batchSize,
+      realtime: config.realtime,
       session$: new BehaviorSubject<OwnerSession | null>(session),
     },
   });
@@ -91,6 +92,18 @@ const control: Record<string, Callable> = {
     await Promise.all(copies);
     await workspace.database.requestIdlePromise();
   },
+  /** Resolves once the document is in this device's database (device-to-device latency). */
+  waitFor: (table, id) =>
+    new Promise<void>((resolve) => {
+      const collection = workspace.database.collections[table as CollectionName] as unknown as RxCollection<{ id: string }>;
+      const subscription = collection.findOne(String(id)).$.subscribe((doc) => {
+        if (!doc) return;
+        resolve();
+        queueMicrotask(() => {
+          subscription.unsubscribe();
+        });
+      });
+    }),
   /** Fires writes without waiting for them (a burst the app is in the middle of when it dies). */
   burstSales: (productId, count) => {
     for (let i = 0; i < Number(count); i++) {

@@ -46,6 +46,7 @@ export interface Device {
   restart(): Promise<void>;
   receive(table: CollectionName, row: Row, times: number): Promise<void>;
   burstSales(productId: string, count: number): Promise<void>;
+  waitFor(table: CollectionName, id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,6 +56,8 @@ export interface DeviceOptions {
   online?: boolean;
   retryTime?: number;
   batchSize?: number;
+  /** Off: the device learns of changes only by pulling. */
+  realtime?: boolean;
   /** The stack's URL the device talks to (a proxy in fault tests). */
   url?: string;
 }
@@ -75,6 +78,7 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     skewMs: options.skewMs ?? 0,
     retryTime: options.retryTime ?? 200,
     batchSize: options.batchSize,
+    realtime: options.realtime,
   };
   const worker = new Worker(BOOT, { eval: true, workerData: config });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -131,6 +135,7 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     restart: () => send('restart'),
     receive: (table, row, times) => send('receive', table, row, times),
     burstSales: (productId, count) => send('burstSales', productId, count),
+    waitFor: (table, id) => send('waitFor', table, id),
     async close() {
       await send('close').catch(() => undefined);
       await worker.terminate();

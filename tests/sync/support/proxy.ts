@@ -42,7 +42,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+    });
   });
   server.on('upgrade', (incoming: IncomingMessage, socket: Socket, head: Buffer) => {
     const remote = connect(Number(upstream.port), upstream.hostname, () => {
@@ -68,7 +70,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     lost: () => lostCount,
     async close() {
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      });
     },
   };
 }
