@@ -197,4 +197,22 @@ describe('account domain', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect((await first.domain.handlers.current()).status).toBe('signed_in');
   });
+
+  it('a token refresh and a user update reload the profile', async () => {
+    const backend = new FakeBackend();
+    const user = backend.addUser('refresh@example.com', 'Senha@123', { profile: { nome_mercado: 'Antes' } });
+    const { domain } = open(backend);
+    await domain.handlers.signIn({ email: 'refresh@example.com', password: 'Senha@123' });
+    const profile = backend.profiles.get(user.id);
+    if (profile) profile.nome_mercado = 'Depois do refresh';
+    await domain.auth.client.auth.refreshSession();
+    await vi.waitFor(async () => {
+      expect(signedIn(await domain.handlers.current()).profile?.nome_mercado).toBe('Depois do refresh');
+    });
+    if (profile) profile.plano = 'premium';
+    await domain.auth.client.auth.updateUser({ data: { nome: 'Novo' } });
+    await vi.waitFor(async () => {
+      expect(signedIn(await domain.handlers.current()).plan.isPremium).toBe(true);
+    });
+  });
 });
