@@ -5,6 +5,7 @@ import { resolveBackendConfig } from './account/config.ts';
 import { createIndexedDbStore } from './account/kv-store.ts';
 import { createBroadcastTabChannel } from './account/tab-sync.ts';
 import { installDataErrorTransfer } from './contract/comlink-errors.ts';
+import { browserOwnerData } from './db/browser-owner-data.ts';
 import { createMemorySessionStore } from './session/handlers.ts';
 import { createBrowserConnectivity, createCombinedConnectivity, createManualConnectivity } from './system/connectivity.ts';
 import { createReachability } from './system/reachability.ts';
@@ -34,5 +35,6 @@ expose(
       deviceInfo: self.navigator.userAgent,
       tabs: createBroadcastTabChannel(),
     },
+    ownerData: browserOwnerData(resolveBackendConfig(import.meta.env).url, self),
   }),
 );
