@@ -8,8 +8,29 @@ import { applyMigrations } from '../../supabase/local/db/migrate.ts';
 
 /** Set by tests/support/global-setup.ts. */
 export const TEMPLATE_DUMP_ENV = 'CADERNETA_TEST_PGLITE_DUMP';
-export const TEMPLATE_DATABASE = 'caderneta_test_template';
-export const TEST_DATABASE_PREFIX = 'caderneta_test_';
+/** Set by the global setup: names this run's databases, so runs sharing one Postgres never touch each other's. */
+export const RUN_ID_ENV = 'CADERNETA_TEST_RUN_ID';
+const DATABASE_PREFIX = 'caderneta_test_';
+
+function runId(): string {
+  const id = process.env[RUN_ID_ENV];
+  if (!id) throw new Error(`${RUN_ID_ENV} ausente: rode os testes pelo vitest (tests/support/global-setup.ts)`);
+  return id;
+}
+
+/** Prefix of every database this run creates: the template and one copy per test file. */
+export function runDatabasePrefix(id: string = runId()): string {
+  return `${DATABASE_PREFIX}${id}_`;
+}
+
+function templateDatabase(id: string = runId()): string {
+  return `${runDatabasePrefix(id)}template`;
+}
+
+/** A new id for a test run (lower-case, safe in an identifier). */
+export function newRunId(): string {
+  return randomUUID().replaceAll('-', '').slice(0, 12);
+}
 
 /** The Postgres server of this run, when the suite runs on Postgres instead of PGlite. */
 export function testPostgresUrl(): string | undefined {
@@ -36,8 +57,8 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = testPostgresUrl();
   if (serverUrl) {
-    const name = `${TEST_DATABASE_PREFIX}${randomUUID().replaceAll('-', '')}`;
-    await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    const name = `${runDatabasePrefix()}${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${templateDatabase()}`);
     const db = await openPostgres(databaseUrlFor(serverUrl, name));
     const close = db.close.bind(db);
     return {
@@ -71,10 +92,10 @@ export async function buildPgliteTemplate(): Promise<Uint8Array> {
 }
 
 /** Creates the Postgres template database of this run, migrated (for the global setup). */
-export async function buildPostgresTemplate(serverUrl: string): Promise<void> {
-  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-  await adminQuery(serverUrl, `CREATE DATABASE ${TEMPLATE_DATABASE}`);
-  const db = await openPostgres(databaseUrlFor(serverUrl, TEMPLATE_DATABASE));
+export async function buildPostgresTemplate(serverUrl: string, id: string): Promise<void> {
+  const template = templateDatabase(id);
+  await adminQuery(serverUrl, `CREATE DATABASE ${template}`);
+  const db = await openPostgres(databaseUrlFor(serverUrl, template));
   try {
     await applyMigrations(db);
   } finally {
@@ -82,13 +103,14 @@ export async function buildPostgresTemplate(serverUrl: string): Promise<void> {
   }
 }
 
-/** Drops every database a run left behind (for the global teardown). */
-export async function dropTestDatabases(serverUrl: string): Promise<void> {
+/** Drops every database of run `id` (for the global teardown). */
+export async function dropTestDatabases(serverUrl: string, id: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE '${TEST_DATABASE_PREFIX}%'`,
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+      [runDatabasePrefix(id)],
     );
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(datname)} WITH (FORCE)`);
   } finally {
