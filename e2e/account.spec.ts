@@ -50,6 +50,8 @@ test('register, confirm through the emailed link, sign in and land on the dashbo
   // Before confirming, the login says so and offers to resend.
   await login(page, email, PASSWORD);
   await expect(page.getByRole('alert')).toContainText('Seu e-mail ainda não foi confirmado.');
+  // The stack, like GoTrue, sends at most one email of a kind per user per second (max_frequency).
+  await page.waitForTimeout(1100);
   await page.getByRole('button', { name: 'Reenviar confirmação' }).click();
   await expect(page.getByText('E-mail reenviado!')).toBeVisible();
 

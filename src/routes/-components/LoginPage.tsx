@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
 import { t } from '../../i18n/pt-BR.ts';
+import { accountFailure } from '../../features/account/failures.ts';
 import { loginFailure, signIn, signInSchema, type LoginFailure } from '../../features/account/sign-in.ts';
 import { validate } from '../../lib/form.ts';
 import type { AccountState } from '../../../workers/api.ts';
@@ -77,8 +78,9 @@ export function LoginPage({ verified, signedOutReason }: { verified: boolean; si
     try {
       await data.account.resendConfirmation(email);
       showToast({ title: copy.resent, kind: 'success' });
-    } catch {
-      showToast({ title: t.auth.verify.failed, kind: 'destructive' });
+    } catch (error) {
+      const { reason } = accountFailure(error);
+      showToast({ title: reason === 'rate_limited' ? t.auth.rateLimited : t.auth.verify.failed, kind: 'destructive' });
     } finally {
       setResending(false);
     }
