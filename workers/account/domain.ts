@@ -4,11 +4,12 @@ import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxj
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { BackendConfig } from './config.ts';
 import { createDeviceSessions, sessionIdOf } from './device-session.ts';
-import { accountError, toAccountError, toFunctionError } from './errors.ts';
+import { accountError, toAccountError } from './errors.ts';
 import type { KeyValueStore } from './kv-store.ts';
 import { derivePlan } from './plan.ts';
 import { fetchProfile, readCachedAccount, toAccountUser, writeCachedAccount } from './profile.ts';
 import { parseRecoveryLink } from './recovery-link.ts';
+import { createSubscriptionHandlers } from './subscription.ts';
 import type { TabChannel } from './tab-sync.ts';
 import type { AccountState, AccountUser, Profile, SignedOutReason, SignInInput, SignUpInput } from './types.ts';
 
@@ -230,15 +231,6 @@ export function createAccountDomain(options: AccountOptions) {
     }
   };
 
-  const invoke = async <T>(name: string, init: { method?: 'GET' | 'POST'; body?: Record<string, unknown> }): Promise<T | null> => {
-    requireOnline('função offline');
-    signedInUser();
-    const response = await client.functions.invoke<T>(name, { method: init.method ?? 'POST', ...(init.body ? { body: init.body } : {}) });
-    const failure: unknown = response.error;
-    if (failure) throw await toFunctionError(failure);
-    return response.data;
-  };
-
   const current = async (): Promise<AccountState> => {
     await started;
     return state.getValue();
@@ -363,43 +355,16 @@ export function createAccountDomain(options: AccountOptions) {
       return state.getValue();
     },
 
-    /** Opens the provider's checkout for the premium plan: the page then goes to the returned URL. */
-    startCheckout: async (plan: 'monthly' | 'yearly'): Promise<{ url: string }> => {
-      const data = await invoke<{ success?: boolean; url?: string; error?: string }>('checkout', { body: { plan } });
-      if (!data?.url) throw accountError('function_failed', data?.error ?? 'Ocorreu um erro desconhecido');
-      return { url: data.url };
-    },
-
-    /** The provider's page to manage or cancel the subscription. */
-    openCustomerPortal: async (): Promise<{ url: string }> => {
-      const data = await invoke<{ url?: string; error?: string }>('customer-portal', {});
-      if (!data?.url) throw accountError('function_failed', data?.error ?? 'Ocorreu um erro desconhecido');
-      return { url: data.url };
-    },
-
-    /** 'Atualizar Status': the server's subscription status (re-checked with the provider), then the profile. */
-    checkSubscription: async (): Promise<AccountState> => {
-      const data = await invoke<{ status?: string }>('subscription-status', { method: 'GET' });
-      if (data?.status !== 'premium' && data?.status !== 'free') throw accountError('function_failed', 'Resposta inválida do servidor');
-      // Reloaded even when the plan is unchanged: a cancellation or a new end date matters to the owner too.
-      const { data: auth } = await client.auth.getSession();
-      if (auth.session) await loadFor(auth.session, true);
-      return state.getValue();
-    },
-
-    /** Whether an open support ticket has replies the owner has not read (the '!' on 'Suporte Premium'). */
-    supportHasUnread: async (): Promise<boolean> => {
-      if (!online()) return false;
-      const user = signedInUser();
-      const response = await client
-        .from('support_tickets')
-        .select('id, unread_user, status')
-        .eq('user_id', user.id)
-        .order('updated_at', { ascending: false });
-      if (response.error) return false;
-      const rows = response.data as { unread_user: boolean | null; status: string }[];
-      return rows.some((row) => row.unread_user === true && (row.status === 'open' || row.status === 'in_progress'));
-    },
+    ...createSubscriptionHandlers({
+      client,
+      requireOnline,
+      signedInUser,
+      reloadProfile: async () => {
+        const { data } = await client.auth.getSession();
+        if (data.session) await loadFor(data.session, true);
+        return state.getValue();
+      },
+    }),
 
     /** Refused while changes are unsynced (they would have no owner here) and offline (no way back in). */
     signOut: (): Promise<void> =>

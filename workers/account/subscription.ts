@@ -1,0 +1,68 @@
+// The premium subscription as the account domain offers it: checkout and portal links from the edge
+// functions, the status re-check, and the unread mark on premium support.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { accountError, toFunctionError } from './errors.ts';
+import type { AccountState, AccountUser } from './types.ts';
+
+export interface SubscriptionDeps {
+  readonly client: SupabaseClient;
+  requireOnline(message: string): void;
+  signedInUser(): AccountUser;
+  /** Reloads the profile from the server and returns the new account state. */
+  reloadProfile(): Promise<AccountState>;
+}
+
+export function createSubscriptionHandlers(deps: SubscriptionDeps) {
+  const { client } = deps;
+
+  const invoke = async <T>(name: string, init: { method?: 'GET' | 'POST'; body?: Record<string, unknown> }): Promise<T | null> => {
+    deps.requireOnline('função offline');
+    deps.signedInUser();
+    const response = await client.functions.invoke<T>(name, { method: init.method ?? 'POST', ...(init.body ? { body: init.body } : {}) });
+    const failure: unknown = response.error;
+    if (failure) throw await toFunctionError(failure);
+    return response.data;
+  };
+
+  return {
+    /** Opens the provider's checkout for the premium plan: the page then goes to the returned URL. */
+    startCheckout: async (plan: 'monthly' | 'yearly'): Promise<{ url: string }> => {
+      const data = await invoke<{ success?: boolean; url?: string; error?: string }>('checkout', { body: { plan } });
+      if (!data?.url) throw accountError('function_failed', data?.error ?? 'Ocorreu um erro desconhecido');
+      return { url: data.url };
+    },
+
+    /** The provider's page to manage or cancel the subscription. */
+    openCustomerPortal: async (): Promise<{ url: string }> => {
+      const data = await invoke<{ url?: string; error?: string }>('customer-portal', {});
+      if (!data?.url) throw accountError('function_failed', data?.error ?? 'Ocorreu um erro desconhecido');
+      return { url: data.url };
+    },
+
+    /** 'Atualizar Status': the server's subscription status (re-checked with the provider), then the profile. */
+    checkSubscription: async (): Promise<AccountState> => {
+      const data = await invoke<{ status?: string }>('subscription-status', { method: 'GET' });
+      if (data?.status !== 'premium' && data?.status !== 'free') throw accountError('function_failed', 'Resposta inválida do servidor');
+      // Reloaded even when the plan is unchanged: a cancellation or a new end date matters to the owner too.
+      return deps.reloadProfile();
+    },
+
+    /** Whether an open support ticket has replies the owner has not read (the '!' on 'Suporte Premium'). */
+    supportHasUnread: async (): Promise<boolean> => {
+      const user = deps.signedInUser();
+      try {
+        deps.requireOnline('suporte offline');
+      } catch {
+        return false;
+      }
+      const response = await client
+        .from('support_tickets')
+        .select('id, unread_user, status')
+        .eq('user_id', user.id)
+        .order('updated_at', { ascending: false });
+      if (response.error) return false;
+      const rows = response.data as { unread_user: boolean | null; status: string }[];
+      return rows.some((row) => row.unread_user === true && (row.status === 'open' || row.status === 'in_progress'));
+    },
+  };
+}
