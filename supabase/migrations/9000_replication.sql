@@ -103,6 +103,43 @@ BEGIN
   IF jsonb_typeof(p_rows) IS DISTINCT FROM 'array' THEN
     RAISE EXCEPTION 'p_rows deve ser uma lista' USING ERRCODE = '22023';
   END IF;
+
+  -- Fast path for the common case of a device sending new documents (a day of sales made offline): when
+  -- every row is new and all carry the same fields, one INSERT takes them all. If any id already exists or
+  -- any row is refused, the block rolls back and the row-by-row path below decides each row.
+  IF jsonb_array_length(p_rows) > 1
+     AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p_rows) e
+                      WHERE jsonb_typeof(e.value -> 'doc') IS DISTINCT FROM 'object'
+                         OR e.value ->> 'assumed_modified' IS NOT NULL
+                         OR (e.value -> 'doc' ->> 'id') IS NULL)
+     AND (SELECT count(DISTINCT (SELECT array_agg(k ORDER BY k) FROM jsonb_object_keys(e.value -> 'doc') k))
+            FROM jsonb_array_elements(p_rows) e) = 1 THEN
+    SELECT string_agg(format('%I', key), ', ' ORDER BY key) INTO v_column_list
+      FROM jsonb_object_keys(p_rows -> 0 -> 'doc') AS key
+     WHERE key = ANY (v_columns) AND NOT key = ANY (v_server_owned);
+    BEGIN
+      EXECUTE format(
+        'INSERT INTO public.%1$I (id%2$s)
+         SELECT (d.value ->> ''id'')::uuid%3$s
+           FROM jsonb_array_elements($1) e, LATERAL (SELECT e.value -> ''doc'' AS value) d,
+                LATERAL jsonb_populate_record(NULL::public.%1$I, d.value) r
+         ON CONFLICT (id) DO NOTHING',
+        p_table,
+        coalesce(', ' || v_column_list, ''),
+        coalesce(', ' || (SELECT string_agg('r.' || format('%I', key), ', ' ORDER BY key)
+                            FROM jsonb_object_keys(p_rows -> 0 -> 'doc') AS key
+                           WHERE key = ANY (v_columns) AND NOT key = ANY (v_server_owned)), ''))
+        USING p_rows;
+      GET DIAGNOSTICS v_written = ROW_COUNT;
+      IF v_written = jsonb_array_length(p_rows) THEN
+        RETURN jsonb_build_object('conflicts', v_conflicts, 'rejected', v_rejected);
+      END IF;
+      RAISE EXCEPTION 'lote com documentos existentes' USING ERRCODE = 'P0001';
+    EXCEPTION WHEN OTHERS THEN
+      NULL; -- rolled back to the start of the block: decide row by row
+    END;
+  END IF;
+
   FOR v_row IN SELECT value FROM jsonb_array_elements(p_rows) LOOP
     v_doc := v_row -> 'doc';
     v_assumed := v_row ->> 'assumed_modified';

@@ -108,23 +108,31 @@ export interface WorkspaceHolder {
 export function holdWorkspace(session$: Observable<OwnerSession | null>, options: WorkspaceOptions | undefined): WorkspaceHolder {
   const workspace = new BehaviorSubject<Workspace | null>(null);
   let opening: Promise<Workspace | null> = Promise.resolve(null);
+  let failure: DataError | undefined;
   const subscription = session$.subscribe((session) => {
-    opening = opening.then(async (previous) => {
-      if (previous && session && previous.userId === session.userId) return previous;
-      if (previous) {
-        workspace.next(null);
-        await previous.close();
-      }
-      if (!session || !options) return null;
-      const opened = await openWorkspace(session, options);
-      workspace.next(opened);
-      return opened;
-    });
+    opening = opening
+      .then(async (previous) => {
+        if (previous && session && previous.userId === session.userId) return previous;
+        if (previous) {
+          workspace.next(null);
+          await previous.close();
+        }
+        if (!session || !options) return null;
+        const opened = await openWorkspace(session, options);
+        workspace.next(opened);
+        return opened;
+      })
+      .catch((error: unknown) => {
+        // A database that cannot open (a schema this version cannot migrate): the next session may try again.
+        failure = DataError.from(error);
+        return null;
+      });
   });
   return {
     workspace$: workspace.asObservable(),
     async current() {
       const opened = (await opening) ?? workspace.getValue();
+      if (!opened && failure) throw failure;
       if (!opened) throw new DataError('unauthenticated', 'Você precisa estar logado para realizar esta operação.');
       return opened;
     },

@@ -54,6 +54,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   const lastSyncedAt = new BehaviorSubject<string | null>(null);
   const wallClock = options.wallClock ?? Date.now;
   let offset: number | null = null;
+  /** 'Completed' only means something once the server has answered. */
+  let reachedServer = false;
   let feed: RealtimeFeed | undefined;
   let closed = false;
 
@@ -72,6 +74,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         retryTime: options.retryTime,
         wallClock,
         onServerOffset(measured) {
+          reachedServer = true;
           offset = measured;
           options.clock.setServerOffset(measured);
           lastError.next(null);
@@ -100,7 +103,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       lastError.next(wallClock());
     }),
     active$.subscribe((active) => {
-      if (!active && options.connectivity.current().online && lastError.getValue() === null) {
+      if (!active && reachedServer && options.connectivity.current().online && lastError.getValue() === null) {
         lastSyncedAt.next(new Date(wallClock()).toISOString());
         if (rejected.current().length > 0) void retryRejected();
       }

@@ -68,6 +68,8 @@ export interface CollectionReplication<Doc> {
 }
 
 const HORIZON_RETRY_MS = 250;
+/** How long streamed rows wait for company before they are applied (one write for a burst). */
+const STREAM_BATCH_MS = 15;
 
 const START_CHECKPOINT: ReplicationCheckpoint = {
   modified: '1970-01-01T00:00:00+00:00',
@@ -111,6 +113,8 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   const wallClock = options.wallClock ?? Date.now;
   const stream = new Subject<RxReplicationPullStreamItem<Doc, ReplicationCheckpoint>>();
   let lastCheckpoint: ReplicationCheckpoint | undefined;
+  const inbox = new Map<string, Row>();
+  let flushing: Promise<void> | undefined;
 
   /**
    * The newest master state this device knows for each row (RxDB's assumed master), when it is at least as
@@ -202,15 +206,33 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   return {
     table,
     state,
-    async receive(row) {
+    receive(row) {
       // The checkpoint does not move on a streamed row: a slower transaction may still commit an earlier
       // `_modified`, and only the pull (bounded by the server's horizon) may advance past it.
       if (!lastCheckpoint) {
         stream.next('RESYNC');
-        return;
+        return Promise.resolve();
       }
-      if ((await newerKnown([row])).size > 0) return;
-      stream.next({ documents: [fromServerRow<Doc>(row, schema)], checkpoint: lastCheckpoint });
+      // Rows arriving together (another device's batch, or the echo of ours) go to the database together.
+      const id = String(row.id);
+      const queued = inbox.get(id);
+      if (!queued || compareTimestamps(row._modified as string, queued._modified as string) > 0) inbox.set(id, row);
+      flushing ??= new Promise<void>((resolve) => {
+        setTimeout(() => {
+          const rows = [...inbox.values()];
+          inbox.clear();
+          flushing = undefined;
+          void newerKnown(rows)
+            .then((known) => {
+              const fresh = rows.filter((candidate) => !known.has(String(candidate.id)));
+              if (fresh.length > 0 && lastCheckpoint) {
+                stream.next({ documents: fresh.map((doc) => fromServerRow<Doc>(doc, schema)), checkpoint: lastCheckpoint });
+              }
+            })
+            .finally(resolve);
+        }, STREAM_BATCH_MS);
+      });
+      return flushing;
     },
     resync() {
       stream.next('RESYNC');

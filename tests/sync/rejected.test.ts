@@ -1,0 +1,48 @@
+// A document the server refuses (here: the free plan's 51st product) stays on the device, is reported in the
+// sync status, counts as not yet on the server, and keeps the owner from signing out and losing it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+import { eventually, newOwner, openDevice, serverRows, type Device } from './support/devices.ts';
+
+let stack: TestStack;
+let device: Device | undefined;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await device?.close();
+  await stack.close();
+});
+
+describe('documents the server refuses', () => {
+  it('are kept, reported and block a sign-out', { timeout: 60_000 }, async () => {
+    const owner = await newOwner(stack);
+    device = await openDevice(stack, owner, { name: 'a' });
+    const a = device;
+    const ids: string[] = [];
+    for (let i = 0; i < 51; i++)
+      ids.push(await a.api.products.create({ nome: `Produto ${String(i).padStart(2, '0')}`, preco: 1 }));
+    await eventually(async () => {
+      const status = await a.status();
+      expect(status.rejected).toHaveLength(1);
+      expect(status.pending).toBe(1);
+    });
+    const status = await a.status();
+    expect(status.rejected[0]).toMatchObject({ table: 'produtos', code: '23514' });
+    expect((await serverRows(owner, 'produtos')).length).toBe(50);
+    expect((await a.docs('produtos')).length).toBe(51);
+    const check = await a.api.sync.canSignOut();
+    expect(check.allowed).toBe(false);
+    expect(check.message).toContain('1 alteração salva neste aparelho ainda não foi enviada ao servidor.');
+    // Deleting another product frees a slot: the refused one is offered again and accepted.
+    await a.api.products.remove(ids[0] as string);
+    await a.api.sync.syncNow();
+    await eventually(async () => {
+      const after = await a.status();
+      expect(after.rejected).toHaveLength(0);
+      expect(after.pending).toBe(0);
+    });
+    expect((await serverRows(owner, 'produtos')).filter((row) => row._deleted !== true).length).toBe(50);
+  });
+});
