@@ -314,6 +314,26 @@ export const ptBR = {
       removeErrorTitle: 'Erro ao excluir',
       removeError: 'Não foi possível excluir a notificação.',
     },
+    sync: {
+      label: (count: number) => (count === 1 ? '1 alteração não sincronizada' : `${count} alterações não sincronizadas`),
+      title: 'Dados deste aparelho',
+      pending: (count: number) =>
+        count === 1
+          ? '1 alteração salva neste aparelho ainda não foi enviada ao servidor.'
+          : `${count} alterações salvas neste aparelho ainda não foram enviadas ao servidor.`,
+      none: 'Tudo sincronizado: nenhuma alteração pendente neste aparelho.',
+      offlineHint: 'Elas ficam guardadas aqui e serão enviadas sozinhas quando a internet voltar.',
+      onlineHint: 'O envio acontece automaticamente. Se preferir, envie agora.',
+      rejected: (count: number) =>
+        count === 1
+          ? '1 alteração foi recusada pelo servidor e continua guardada neste aparelho.'
+          : `${count} alterações foram recusadas pelo servidor e continuam guardadas neste aparelho.`,
+      syncNow: 'Sincronizar agora',
+      syncing: 'Sincronizando...',
+      bannerPending: (count: number) => (count === 1 ? '1 alteração aguardando envio.' : `${count} alterações aguardando envio.`),
+      errorTitle: 'Erro ao sincronizar',
+      error: 'Não foi possível sincronizar os dados. Tente novamente mais tarde.',
+    },
   },
   account: {
     title: 'Minha Conta',
@@ -343,7 +363,7 @@ export const ptBR = {
     signingOut: 'Saindo...',
     signOutBlockedTitle: 'Ainda há dados para sincronizar',
     signOutBlocked: (count: number) =>
-      `${count === 1 ? 'Há 1 alteração' : `Há ${count} alterações`} salvas só neste aparelho. Conecte-se à internet e aguarde a sincronização antes de sair, para não perder nada.`,
+      `${count === 1 ? 'Há 1 alteração salva' : `Há ${count} alterações salvas`} só neste aparelho. Conecte-se à internet e aguarde a sincronização antes de sair, para não perder nada.`,
     signOutOffline: 'Conecte-se à internet para sair da conta.',
     upgrade: 'Assinar Premium',
     renew: 'Renovar assinatura',

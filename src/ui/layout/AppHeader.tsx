@@ -1,4 +1,4 @@
-// The owner's top bar: initials avatar, market name and plan, notifications bell and the Account button.
+// The owner's top bar: initials avatar, market name and plan, search, unsynced count, notifications bell, Account.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PanelLeft, UserRound } from 'lucide-react';
@@ -7,6 +7,7 @@ import type { SignedInState } from '../../../workers/api.ts';
 import { initialsOf, marketNameOf, planLabelOf } from './identity.ts';
 import { HeaderSearch } from './HeaderSearch.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
+import { SyncIndicator } from './SyncIndicator.tsx';
 
 export function AppHeader({ account, onToggleSidebar }: { account: SignedInState; onToggleSidebar: () => void }) {
   const { profile, plan } = account;
@@ -38,6 +39,7 @@ export function AppHeader({ account, onToggleSidebar }: { account: SignedInState
         </span>
       </Link>
       <HeaderSearch open={searching} onOpenChange={setSearching} />
+      <SyncIndicator />
       <NotificationBell />
       <Link
         to="/account"

@@ -1,7 +1,8 @@
-// Guard and layout of the /admin area: the admin role from the token's app_metadata, and online only.
+// Guard and layout of the /admin area: the admin role from the token's app_metadata, online only, and 'Sair'.
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { WifiOff } from 'lucide-react';
+import { LogOut, WifiOff } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
+import { useSignOut } from '../../../features/account/use-sign-out.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 
 export const Route = createFileRoute('/_auth/admin')({
@@ -14,10 +15,21 @@ export const Route = createFileRoute('/_auth/admin')({
 function AdminLayout() {
   const connectivity = useLiveQuery('connectivity', undefined);
   const offline = connectivity.status === 'ok' && !connectivity.data.online;
+  const { leaving, signOut } = useSignOut();
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="flex h-14 items-center border-b border-brand-100 bg-white px-4">
-        <span className="text-lg font-semibold text-brand-700">{t.pages.admin}</span>
+      <header className="flex h-14 items-center justify-between gap-2 border-b border-brand-100 bg-white px-4">
+        <span className="truncate text-lg font-semibold text-brand-700">{t.pages.admin}</span>
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          disabled={leaving}
+          aria-busy={leaving || undefined}
+          className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-3 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+        >
+          <LogOut aria-hidden size={18} />
+          {leaving ? t.account.signingOut : t.account.signOut}
+        </button>
       </header>
       <main id="conteudo" className="flex-1">
         {offline ? (

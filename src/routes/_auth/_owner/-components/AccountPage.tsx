@@ -1,11 +1,13 @@
 // 'Minha Conta': who is signed in, the market name, plan and trial, 'Atualizar Status', 'Sair', plan comparison.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
-import { Crown, LifeBuoy, LogOut, RefreshCw, Settings } from 'lucide-react';
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { CloudCheck, CloudUpload, Crown, LifeBuoy, LogOut, RefreshCw, Settings } from 'lucide-react';
 import { clsx } from 'clsx';
 import { t } from '../../../../i18n/pt-BR.ts';
 import { accountFailure } from '../../../../features/account/failures.ts';
 import { useSignedInAccount } from '../../../../features/account/use-account.ts';
+import { useSignOut } from '../../../../features/account/use-sign-out.ts';
+import { useSyncStatus } from '../../../../features/sync/use-sync-status.ts';
 import { openCustomerPortal, startCheckout, subscriptionFailureMessage, type PlanPeriod } from '../../../../features/account/subscription.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { Button, buttonClass } from '../../../../ui/Button.tsx';
@@ -55,10 +57,9 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
   const payment = usePaymentReturn(paymentReturned);
   const { data } = useRouteContext({ from: '__root__' });
   const account = useSignedInAccount();
-  const navigate = useNavigate();
-  const router = useRouter();
   const [refreshing, setRefreshing] = useState(false);
-  const [leaving, setLeaving] = useState(false);
+  const { leaving, signOut } = useSignOut();
+  const sync = useSyncStatus();
   const { user, profile, plan } = account;
   const premiumSupport = plan.isPremium && plan.paymentStatus === 'ativo';
   const [supportUnread, setSupportUnread] = useState(false);
@@ -101,23 +102,6 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
       showToast({ title: copy.updateError, description: offline ? copy.offlineActions : undefined, kind: 'destructive' });
     } finally {
       setRefreshing(false);
-    }
-  };
-
-  const signOut = async () => {
-    setLeaving(true);
-    try {
-      await data.account.signOut();
-      await router.invalidate();
-      await navigate({ to: '/login', replace: true });
-    } catch (error) {
-      const failure = accountFailure(error);
-      if (failure.reason === 'unsynced_changes') {
-        showToast({ title: copy.signOutBlockedTitle, description: copy.signOutBlocked(failure.pending ?? 1), kind: 'destructive' });
-      } else {
-        showToast({ title: copy.updateError, description: failure.reason === 'offline' ? copy.signOutOffline : undefined, kind: 'destructive' });
-      }
-      setLeaving(false);
     }
   };
 
@@ -195,10 +179,23 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
       <PlanComparison isPremium={plan.isPremium} onSubscribe={subscribe} />
       <PremiumWelcome open={payment.welcome} onClose={payment.closeWelcome} />
 
-      <Button variant="destructive" busy={leaving} onClick={() => void signOut()} className="self-stretch sm:self-start">
-        <LogOut aria-hidden size={18} />
-        {leaving ? copy.signingOut : copy.signOut}
-      </Button>
+      <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
+        <h2 className="text-lg font-semibold">{t.layout.sync.title}</h2>
+        {sync.known ? (
+          <p data-testid="device-sync-status" className={clsx('flex items-start gap-2', sync.pending > 0 && 'font-medium text-amber-900')}>
+            {sync.pending > 0 ? (
+              <CloudUpload aria-hidden size={20} className="mt-0.5 shrink-0" />
+            ) : (
+              <CloudCheck aria-hidden size={20} className="mt-0.5 shrink-0 text-brand-600" />
+            )}
+            {sync.pending > 0 ? t.layout.sync.pending(sync.pending) : t.layout.sync.none}
+          </p>
+        ) : null}
+        <Button variant="destructive" busy={leaving} onClick={() => void signOut()} className="self-stretch sm:self-start">
+          <LogOut aria-hidden size={18} />
+          {leaving ? copy.signingOut : copy.signOut}
+        </Button>
+      </div>
     </section>
   );
 }

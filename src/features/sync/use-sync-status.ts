@@ -1,0 +1,20 @@
+// The device's sync status for screens: how many changes saved here the server does not have yet.
+import type { SyncStatus } from '../../../workers/api.ts';
+import { useLiveQuery } from '../../lib/live-query.ts';
+
+export interface PendingChanges {
+  /** Changes saved on this device and not yet on the server (refused ones included). */
+  readonly pending: number;
+  /** Of those, the ones the server refused. */
+  readonly rejected: number;
+  readonly phase: SyncStatus['phase'];
+  /** False until the worker has answered once. */
+  readonly known: boolean;
+}
+
+export function useSyncStatus(): PendingChanges {
+  const status = useLiveQuery('syncStatus', undefined);
+  const data = status.data;
+  if (!data) return { pending: 0, rejected: 0, phase: 'idle', known: false };
+  return { pending: data.pending, rejected: data.rejected.length, phase: data.phase, known: true };
+}
