@@ -21,9 +21,9 @@ function rowsOf<R>(result: { data: R[] | null; error: unknown }): R[] {
   return result.data ?? [];
 }
 
-function rowOf<T>(result: { data: T; error: unknown }): T {
+function rowOf<T>(result: { data: T | null; error: unknown }): T {
   expect(result.error).toBeNull();
-  return result.data;
+  return result.data as T;
 }
 
 const ADMIN_RPCS: [string, Record<string, unknown>][] = [

@@ -22,9 +22,9 @@ function rowsOf<R>(result: { data: R[] | null; error: unknown }): R[] {
 }
 
 /** The value of a successful answer (fails the test with the error otherwise). */
-function rowOf<T>(result: { data: T; error: unknown }): T {
+function rowOf<T>(result: { data: T | null; error: unknown }): T {
   expect(result.error).toBeNull();
-  return result.data;
+  return result.data as T;
 }
 
 const iso = (day: string, hour = 12): string => `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`;
