@@ -1,6 +1,6 @@
 // Who is calling: verifies the apikey and bearer JWT of a request, and runs SQL as that caller so RLS decides.
 import { jwtVerify, errors as joseErrors } from 'jose';
-import type { Database, Queryable } from './db/database.ts';
+import type { Database, Queryable, QueryResult, Statement } from './db/database.ts';
 import type { StackConfig } from './config.ts';
 
 export type DatabaseRole = 'anon' | 'authenticated' | 'service_role';
@@ -36,9 +36,21 @@ export class GatewayError extends Error {
 
 const ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated', 'service_role']);
 
+/** The HS256 verification key of each secret, imported once (importing it costs more than verifying). */
+const verificationKeys = new Map<string, Promise<CryptoKey>>();
+
+function verificationKey(secret: string): Promise<CryptoKey> {
+  let key = verificationKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verificationKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function verifyJwt(token: string, secret: string): Promise<JwtClaims> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await verificationKey(secret), { algorithms: ['HS256'] });
     const role = typeof payload.role === 'string' ? payload.role : '';
     if (!ROLES.has(role)) throw new GatewayError(401, { code: 'PGRST301', message: 'JWT role is not allowed', details: null, hint: null });
     return payload as JwtClaims;
@@ -66,6 +78,38 @@ export async function identifyCaller(request: Request, config: StackConfig): Pro
   return { role: claims.role, claims, token };
 }
 
+export interface CallerOptions {
+  readOnly?: boolean;
+  headers?: Record<string, string>;
+  method?: string;
+  path?: string;
+}
+
+/**
+ * The statement that makes a transaction the caller's: the role, `request.jwt.claims` and the request settings
+ * PostgREST makes, and read-only mode when asked (`transaction_read_only` is what SET TRANSACTION READ ONLY sets).
+ */
+function callerSetup(caller: Pick<Caller, 'role' | 'claims'>, options: CallerOptions): Statement {
+  const readOnly = options.readOnly ? `, set_config('transaction_read_only', 'on', true)` : '';
+  return {
+    sql: `SELECT set_config('role', $1, true),
+              set_config('request.jwt.claims', $2, true),
+              set_config('request.jwt.claim.sub', $3, true),
+              set_config('request.jwt.claim.role', $1, true),
+              set_config('request.headers', $4, true),
+              set_config('request.method', $5, true),
+              set_config('request.path', $6, true)${readOnly}`,
+    params: [
+      caller.role,
+      JSON.stringify(caller.claims),
+      caller.claims.sub ?? '',
+      JSON.stringify(options.headers ?? {}),
+      options.method ?? '',
+      options.path ?? '',
+    ],
+  };
+}
+
 /**
  * Runs `work` in one transaction as the caller: `SET LOCAL ROLE` plus `request.jwt.claims`, exactly the
  * settings Supabase's PostgREST makes, so row-level security applies even on PGlite (a superuser).
@@ -74,27 +118,28 @@ export function asCaller<T>(
   db: Database,
   caller: Pick<Caller, 'role' | 'claims'>,
   work: (tx: Queryable) => Promise<T>,
-  options: { readOnly?: boolean; headers?: Record<string, string>; method?: string; path?: string } = {},
+  options: CallerOptions = {},
 ): Promise<T> {
+  const setup = callerSetup(caller, options);
   return db.transaction(async (tx) => {
-    if (options.readOnly) await tx.query('SET TRANSACTION READ ONLY');
-    await tx.query(
-      `SELECT set_config('role', $1, true),
-              set_config('request.jwt.claims', $2, true),
-              set_config('request.jwt.claim.sub', $3, true),
-              set_config('request.jwt.claim.role', $1, true),
-              set_config('request.headers', $4, true),
-              set_config('request.method', $5, true),
-              set_config('request.path', $6, true)`,
-      [
-        caller.role,
-        JSON.stringify(caller.claims),
-        caller.claims.sub ?? '',
-        JSON.stringify(options.headers ?? {}),
-        options.method ?? '',
-        options.path ?? '',
-      ],
-    );
+    await tx.query(setup.sql, setup.params);
     return work(tx);
   });
+}
+
+/**
+ * Runs one statement as the caller, like `asCaller`, in as few round trips as the engine allows: on Postgres the
+ * BEGIN, the caller's settings, the statement and the COMMIT travel together.
+ */
+export async function asCallerStatement<Row>(
+  db: Database,
+  caller: Pick<Caller, 'role' | 'claims'>,
+  statement: Statement,
+  options: CallerOptions = {},
+): Promise<QueryResult<Row>> {
+  const setup = callerSetup(caller, options);
+  if (!db.runTransaction) return asCaller(db, caller, (tx) => tx.query<Row>(statement.sql, statement.params), options);
+  const [, result] = await db.runTransaction([setup, statement]);
+  if (!result) throw new Error('the statement returned no result');
+  return result as QueryResult<Row>;
 }

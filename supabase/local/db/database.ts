@@ -16,10 +16,21 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** One parameterised statement. */
+export interface Statement {
+  sql: string;
+  params?: readonly unknown[];
+}
+
 export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** Runs `work` inside BEGIN … COMMIT; any throw rolls back. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `statements` in order inside one BEGIN … COMMIT and returns their results; the first failure rolls
+   * everything back and is thrown. Postgres sends them all at once (one round trip instead of one per statement).
+   */
+  runTransaction?(statements: readonly Statement[]): Promise<QueryResult<Record<string, unknown>>[]>;
   /** LISTEN on a channel; returns a function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -76,6 +87,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     engine: 'pglite',
     ...asQueryable(client),
     transaction: (work) => client.transaction((tx) => work(asQueryable(tx))),
+    runTransaction: (statements) =>
+      client.transaction(async (tx) => {
+        const results: QueryResult<Record<string, unknown>>[] = [];
+        for (const statement of statements) results.push(await asQueryable(tx).query(statement.sql, statement.params));
+        return results;
+      }),
     async listen(channel, onPayload) {
       const stop = await client.listen(channel, onPayload);
       return stop;
@@ -101,6 +118,23 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   });
   // Fail at start, with the server's own message, rather than at the first request.
   await pool.query('SELECT 1');
+  // A few connections in pipeline mode for runTransaction: BEGIN, the statements and COMMIT go out together.
+  let pipelined: pg.Pool | undefined;
+  const pipelinePool = (): pg.Pool => {
+    if (!pipelined) {
+      pipelined = new pg.Pool({
+        connectionString,
+        types: typeOverrides,
+        options: '-c TimeZone=UTC -c DateStyle=ISO,YMD',
+        max: 10,
+        pipeline: true,
+      });
+      pipelined.on('error', (error) => {
+        console.warn(`[db] conexão ociosa encerrada pelo servidor: ${error.message}`);
+      });
+    }
+    return pipelined;
+  };
 
   const asQueryable = (runner: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
@@ -130,6 +164,31 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release();
       }
     },
+    async runTransaction(statements) {
+      const client = await pipelinePool().connect();
+      let broken = false;
+      try {
+        const begin = client.query('BEGIN');
+        const runs = statements.map((statement) => client.query(statement.sql, statement.params as unknown[] | undefined));
+        // COMMIT of a transaction a statement aborted rolls it back (and answers ROLLBACK, not an error).
+        const commit = client.query('COMMIT');
+        const settled = await Promise.allSettled([begin, ...runs, commit]);
+        // In statement order, the first failure is the cause; those after it only report the aborted transaction.
+        const failure = settled.find((outcome) => outcome.status === 'rejected');
+        if (failure) {
+          await client.query('ROLLBACK').catch(() => {
+            broken = true;
+          });
+          throw failure.reason;
+        }
+        return settled.slice(1, -1).map((outcome) => {
+          const result = (outcome as PromiseFulfilledResult<pg.QueryResult>).value;
+          return { rows: result.rows as Record<string, unknown>[], rowCount: result.rowCount ?? result.rows.length };
+        });
+      } finally {
+        client.release(broken);
+      }
+    },
     async listen(channel, onPayload) {
       const client = await pool.connect();
       listeners.push(client);
@@ -147,7 +206,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     },
     async close() {
       for (const client of listeners.splice(0)) client.release();
-      await pool.end();
+      await Promise.all([pool.end(), pipelined?.end()]);
     },
   };
 }

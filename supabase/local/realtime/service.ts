@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { asCaller, verifyJwt, type Caller } from '../request-context.ts';
+import { asCallerStatement, verifyJwt, type Caller } from '../request-context.ts';
 import { json, type StackContext, type StackService } from '../service.ts';
 import { CHANGES_CHANNEL, drainChanges, installCapture, quoteIdent, type CapturedChange } from './capture.ts';
 import { matchesFilters, parseFilters, type ChangeFilter } from './filters.ts';
@@ -172,18 +172,15 @@ export function createRealtimeService(ctx: StackContext): RealtimeService {
       return typeof value === 'string' ? value : JSON.stringify(value);
     });
     const table = `${quoteIdent(change.schema)}.${quoteIdent(change.table)}`;
-    return asCaller(
+    return asCallerStatement<{ visible: boolean }>(
       db,
       caller,
-      async (tx) => {
-        const { rows } = await tx.query<{ visible: boolean }>(
-          `SELECT EXISTS (SELECT 1 FROM ${table} WHERE ${where}) AS visible`,
-          values,
-        );
-        return rows[0]?.visible === true;
-      },
+      { sql: `SELECT EXISTS (SELECT 1 FROM ${table} WHERE ${where}) AS visible`, params: values },
       { readOnly: true },
-    ).catch(() => false);
+    ).then(
+      ({ rows }) => rows[0]?.visible === true,
+      () => false,
+    );
   }
 
   async function deliver(change: CapturedChange): Promise<void> {

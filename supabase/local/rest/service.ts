@@ -1,6 +1,6 @@
 // The PostgREST-compatible gateway at /rest/v1: tables and views (read, insert, upsert, update, delete) and
 // functions (/rpc), each request run as its caller in one transaction so row-level security decides.
-import { asCaller, GatewayError, identifyCaller, type Caller, type DatabaseRole } from '../request-context.ts';
+import { asCaller, asCallerStatement, GatewayError, identifyCaller, type Caller, type CallerOptions, type DatabaseRole } from '../request-context.ts';
 import { json, type RequestInfo, type StackContext, type StackService } from '../service.ts';
 import { CatalogHolder, keyOf, type Relation, type SchemaCache } from './catalog.ts';
 import { ApiError, toApiError } from './errors.ts';
@@ -57,23 +57,25 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
   }
 
   async function run(call: Call, sql: string, params: readonly unknown[], readOnly: boolean, check?: (row: StatementRow) => void): Promise<StatementRow> {
+    const options: CallerOptions = { readOnly, headers: Object.fromEntries(call.request.headers), method: call.method, path: call.url.pathname };
+    const empty: StatementRow = { total: null, page_total: 0, body: null };
+    if (!check && !call.prefer.rollback) {
+      // Nothing to decide between the statement and the commit: everything goes to the database at once.
+      const { rows } = await asCallerStatement<StatementRow>(ctx.db, call.caller, { sql, params }, options);
+      return rows[0] ?? empty;
+    }
     try {
       return await asCaller(
         ctx.db,
         call.caller,
         async (tx: Queryable) => {
           const { rows } = await tx.query<StatementRow>(sql, params);
-          const row = rows[0] ?? { total: null, page_total: 0, body: null };
+          const row = rows[0] ?? empty;
           check?.(row);
           if (call.prefer.rollback) throw new RollbackWith(row);
           return row;
         },
-        {
-          readOnly,
-          headers: Object.fromEntries(call.request.headers),
-          method: call.method,
-          path: call.url.pathname,
-        },
+        options,
       );
     } catch (error) {
       if (error instanceof RollbackWith) return error.row;
@@ -156,13 +158,16 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     } else {
       sql = `WITH pgrst_source AS (${mutation} RETURNING 1) SELECT NULL::bigint AS total, count(*) AS page_total, NULL::text AS body FROM pgrst_source`;
     }
-    const row = await run(call, sql, build.params.values, false, (result) => {
+    // Checks that undo the write run before the commit; without them the write goes to the database in one go.
+    const limited = call.prefer.strict && call.prefer.maxAffected !== null;
+    const check = call.accept.singular || limited ? (result: StatementRow) => {
       const affected = Number(result.page_total);
       if (call.accept.singular && affected !== 1) shapeBody('[]', affected, true);
       if (call.prefer.strict && call.prefer.maxAffected !== null && affected > call.prefer.maxAffected) {
         throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
       }
-    });
+    } : undefined;
+    const row = await run(call, sql, build.params.values, false, check);
     const affected = Number(row.page_total);
     const total = call.prefer.count ? affected : null;
     const headers = headersOf(call, call.accept.singular ? OBJECT_TYPE : JSON_TYPE);
