@@ -14,7 +14,16 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((domain) => domain.dispose()));
 });
 
-function open(backend: FakeBackend, options: { storage?: KeyValueStore; online?: boolean; pending?: number; deviceCheckMs?: number } = {}) {
+interface OpenOptions {
+  storage?: KeyValueStore;
+  online?: boolean;
+  pending?: number;
+  deviceCheckMs?: number;
+  /** The pauses between profile retries: recorded and skipped unless the test holds them. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+function open(backend: FakeBackend, options: OpenOptions = {}) {
   const connectivity = createManualConnectivity(options.online ?? true);
   const storage = options.storage ?? createMemoryStore();
   const domain = createAccountDomain({
@@ -25,6 +34,7 @@ function open(backend: FakeBackend, options: { storage?: KeyValueStore; online?:
     fetch: backend.fetch,
     realtimeTransport: WebSocket,
     deviceInfo: 'teste',
+    profileRetry: { sleep: options.sleep ?? (() => Promise.resolve()) },
     ...(options.deviceCheckMs ? { deviceCheckMs: options.deviceCheckMs } : {}),
     ...(options.pending !== undefined ? { pendingChanges: () => Promise.resolve(options.pending ?? 0) } : {}),
   });
@@ -103,14 +113,50 @@ describe('account domain', () => {
     expect(state.plan.kind).toBe('trial_expired');
   });
 
-  it('a failing profile lookup signs the user out with profile_failed', async () => {
+  it('a failing profile lookup, retried 3 times 1 s apart, signs the user out with profile_failed', async () => {
     const backend = new FakeBackend();
     const user = backend.addUser('semperfil@example.com', 'Senha@123');
     backend.profiles.delete(user.id);
-    const { domain, storage } = open(backend);
+    const pauses: number[] = [];
+    const { domain, storage } = open(backend, { sleep: (ms) => Promise.resolve(void pauses.push(ms)) });
     expect(await reasonOf(domain.handlers.signIn({ email: 'semperfil@example.com', password: 'Senha@123' }))).toBe('profile_failed');
+    expect(backend.requests.filter((request) => request.path === '/rest/v1/users')).toHaveLength(4);
+    expect(pauses).toEqual([1000, 1000, 1000]);
     expect((await domain.handlers.current()).status).toBe('signed_out');
     await expect(storage.getItem(AUTH_STORAGE_KEY)).resolves.toBeNull();
+  });
+
+  it('a profile lookup that fails twice and then answers signs the owner in with the profile', async () => {
+    const backend = new FakeBackend();
+    backend.addUser('soluco@example.com', 'Senha@123', { profile: { nome_mercado: 'Bazar Soluço' } });
+    backend.failProfileReads = 2;
+    const pauses: number[] = [];
+    const { domain } = open(backend, { sleep: (ms) => Promise.resolve(void pauses.push(ms)) });
+    const state = signedIn(await domain.handlers.signIn({ email: 'soluco@example.com', password: 'Senha@123' }));
+    expect(state.profile?.nome_mercado).toBe('Bazar Soluço');
+    expect(backend.requests.filter((request) => request.path === '/rest/v1/users')).toHaveLength(3);
+    expect(pauses).toEqual([1000, 1000]);
+  });
+
+  it('a sign-out during a profile retry is not undone when the retry answers', async () => {
+    const backend = new FakeBackend();
+    backend.addUser('corrida@example.com', 'Senha@123');
+    let release: () => void = () => undefined;
+    let holding = false;
+    const { domain } = open(backend, {
+      sleep: () => (holding ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve()),
+    });
+    await domain.handlers.signIn({ email: 'corrida@example.com', password: 'Senha@123' });
+    holding = true;
+    backend.failProfileReads = 1;
+    const refreshing = domain.handlers.refreshProfile();
+    await vi.waitFor(() => {
+      expect(backend.failProfileReads).toBe(0);
+    });
+    await domain.handlers.signOut();
+    release();
+    await refreshing;
+    expect(await domain.handlers.current()).toEqual({ status: 'signed_out', reason: 'signed_out' });
   });
 
   it('restarts offline from the cached session and profile; without one it says offline_no_session', async () => {

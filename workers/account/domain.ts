@@ -7,7 +7,7 @@ import { createDeviceSessions, sessionIdOf } from './device-session.ts';
 import { accountError, toAccountError } from './errors.ts';
 import type { KeyValueStore } from './kv-store.ts';
 import { derivePlan } from './plan.ts';
-import { fetchProfile, readCachedAccount, toAccountUser, writeCachedAccount } from './profile.ts';
+import { fetchProfileWithRetries, readCachedAccount, toAccountUser, writeCachedAccount, type ProfileRetryOptions } from './profile.ts';
 import { parseRecoveryLink } from './recovery-link.ts';
 import { createSubscriptionHandlers } from './subscription.ts';
 import type { TabChannel } from './tab-sync.ts';
@@ -32,6 +32,8 @@ export interface AccountOptions {
   readonly deviceCheckMs?: number;
   /** Other tabs of this origin (BroadcastChannel in the browser). */
   readonly tabs?: TabChannel;
+  /** Retries of the profile lookup (spec 1 §7: 3 retries, 1 s apart); tests shorten the pause. */
+  readonly profileRetry?: Pick<ProfileRetryOptions, 'retries' | 'delayMs' | 'sleep'>;
 }
 
 /** What the other worker domains (sync, storage, functions) use: the signed-in client and its token. */
@@ -78,6 +80,8 @@ export function createAccountDomain(options: AccountOptions) {
   const session = new BehaviorSubject<Session | null>(null);
   /** Set while a command owns the outcome of the next auth event (sign-in, sign-out). */
   let commandInFlight = false;
+  /** Bumped by every sign-out: a profile lookup still retrying from before must not sign the owner back in. */
+  let signOuts = 0;
 
   const online = () => connectivity.current().online;
 
@@ -86,6 +90,7 @@ export function createAccountDomain(options: AccountOptions) {
   };
 
   const publishSignedOut = async (reason: SignedOutReason) => {
+    signOuts += 1;
     session.next(null);
     await writeCachedAccount(storage, null).catch(() => undefined);
     state.next({ status: 'signed_out', reason });
@@ -94,7 +99,9 @@ export function createAccountDomain(options: AccountOptions) {
   /** Reloads the profile for a live session; a network failure falls back to the cached copy. */
   const loadFor = async (current: Session, strict: boolean): Promise<void> => {
     const user = toAccountUser(current.user);
-    const result = await fetchProfile(client, user.id);
+    const generation = signOuts;
+    const result = await fetchProfileWithRetries(client, user.id, { ...options.profileRetry, online });
+    if (generation !== signOuts) return;
     if (result.ok) {
       await writeCachedAccount(storage, { user, profile: result.profile });
       publishSignedIn(user, result.profile, false);
@@ -194,6 +201,7 @@ export function createAccountDomain(options: AccountOptions) {
     void client.auth.getSession().then(async ({ data }) => {
       if (data.session) await loadFor(data.session, false);
       else if (state.getValue().status === 'signed_in') {
+        signOuts += 1;
         session.next(null);
         state.next({ status: 'signed_out', reason: 'signed_out' });
       }

@@ -1,9 +1,13 @@
 // The owner's profile row (public.users): read from the server, normalised, and cached for offline starts.
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import type { KeyValueStore } from './kv-store.ts';
+import { withRetries } from './retry.ts';
 import type { AccountUser, Profile } from './types.ts';
 
 const CACHE_KEY = 'caderneta.account.v1';
+/** Spec 1 §7: the current user is fetched again up to 3 times, 1 s apart, before the lookup counts as failed. */
+export const PROFILE_RETRIES = 3;
+export const PROFILE_RETRY_DELAY_MS = 1000;
 
 export interface CachedAccount {
   readonly user: AccountUser;
@@ -46,7 +50,8 @@ export function toAccountUser(user: User): AccountUser {
 
 export async function fetchProfile(client: SupabaseClient, userId: string): Promise<ProfileResult> {
   try {
-    const response = await client.from('users').select('*').eq('id', userId).single<Record<string, unknown>>();
+    // postgrest-js would retry this GET on its own (1 s, 2 s, 4 s); the spec's policy is fetchProfileWithRetries'.
+    const response = await client.from('users').select('*').eq('id', userId).retry(false).single<Record<string, unknown>>();
     if (response.error) return { ok: false, network: response.status === 0, message: response.error.message };
     return { ok: true, profile: normaliseProfile(response.data) };
   } catch (error) {
@@ -68,4 +73,27 @@ export async function readCachedAccount(store: KeyValueStore): Promise<CachedAcc
 export async function writeCachedAccount(store: KeyValueStore, value: CachedAccount | null): Promise<void> {
   if (value) await store.setItem(CACHE_KEY, JSON.stringify(value));
   else await store.removeItem(CACHE_KEY);
+}
+
+export interface ProfileRetryOptions {
+  readonly retries?: number;
+  readonly delayMs?: number;
+  /** False while the device is offline: a network failure is then final and the cached copy answers. */
+  readonly online?: () => boolean;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/** fetchProfile with the spec's retries; a network failure while offline is not retried. */
+export function fetchProfileWithRetries(client: SupabaseClient, userId: string, options: ProfileRetryOptions = {}): Promise<ProfileResult> {
+  const online = options.online ?? (() => true);
+  return withRetries(
+    () => fetchProfile(client, userId),
+    (result) => result.ok,
+    {
+      retries: options.retries ?? PROFILE_RETRIES,
+      delayMs: options.delayMs ?? PROFILE_RETRY_DELAY_MS,
+      shouldRetry: (result) => !(!result.ok && result.network && !online()),
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+    },
+  );
 }

@@ -55,6 +55,8 @@ export class FakeBackend {
   expiresIn = 3600;
   /** When false, sign-up creates no profile row (a server without the trigger). */
   createProfiles = true;
+  /** The next this-many profile reads answer 503 (a server hiccup), then reads work again. */
+  failProfileReads = 0;
 
   readonly fetch: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
@@ -194,6 +196,10 @@ export class FakeBackend {
       case 'POST /auth/v1/resend':
         return json(200, {});
       case 'GET /rest/v1/users': {
+        if (this.failProfileReads > 0) {
+          this.failProfileReads -= 1;
+          return json(503, { code: 'PGRST000', message: 'Service Unavailable', details: null, hint: null });
+        }
         const id = url.searchParams.get('id')?.replace(/^eq\./, '');
         const profile = id ? this.profiles.get(id) : undefined;
         if (!profile) {
