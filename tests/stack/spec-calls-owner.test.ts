@@ -173,6 +173,15 @@ describe('produtos', () => {
     ).toEqual(['Arroz 5kg', 'arroz integral']);
   });
 
+  it('a page past the end is 416 PGRST103 when counted; maybeSingle over several rows is 406 PGRST116', async () => {
+    const past = await a.from('produtos').select('nome', { count: 'exact' }).eq('user_id', userA).order('nome').range(20, 29);
+    expect(past.status).toBe(416);
+    expect(past.error).toMatchObject({ code: 'PGRST103', message: 'Requested range not satisfiable' });
+    const several = await a.from('produtos').select('id').eq('user_id', userA).maybeSingle();
+    expect(several.status).toBe(406);
+    expect(several.error?.code).toBe('PGRST116');
+  });
+
   it('count only (head), and the sales screens’ reads: columns ordered by nome, unidade in (kg, g)', async () => {
     const head = await a.from('produtos').select('*', { count: 'exact', head: true }).eq('user_id', userA);
     expect(head.error).toBeNull();
@@ -600,6 +609,35 @@ describe('vendas and itens_venda', () => {
     expect(rowsOf(await b.from('vendas').select('id, itens_venda(id)').in('id', vendaIds))).toEqual([]);
   });
 
+  it('itens_venda upsert on venda_id,produto_id: the server may, owners may not (items come from vendas.itens)', async () => {
+    const [first] = vendaIds;
+    const item = {
+      venda_id: first,
+      user_id: userA,
+      produto_id: produto,
+      quantidade: 10,
+      preco_unitario: 0.8,
+      preco_total: 8,
+      nome_produto: 'Pão francês',
+    };
+    const refused = await a.from('itens_venda').upsert(item, { onConflict: 'venda_id,produto_id' });
+    expect(refused.status).toBe(403);
+    expect(refused.error).toMatchObject({ code: '42501', message: 'permission denied for table itens_venda' });
+    const merged = await service
+      .from('itens_venda')
+      .upsert(item, { onConflict: 'venda_id,produto_id' })
+      .select('venda_id, produto_id, quantidade');
+    expect(rowsOf(merged)).toEqual([{ venda_id: first, produto_id: produto, quantidade: 10 }]);
+    expect(
+      rowsOf(
+        await a
+          .from('itens_venda')
+          .select('id')
+          .eq('venda_id', first ?? ''),
+      ),
+    ).toHaveLength(2);
+  });
+
   it('the customer is read by id after the sale: there is no foreign key from vendas to clientes to embed', async () => {
     const embedded = await a
       .from('vendas')
@@ -893,9 +931,15 @@ describe('fornecedores', () => {
 
 describe('account: support tickets and device sessions', () => {
   it('reads own tickets (id, unread_user, status) by updated_at descending', async () => {
-    const first = rowOf<{ id: string }>(
-      await a.from('support_tickets').insert({ title: 'Impressora', description: 'Não imprime' }).select('id').single(),
-    );
+    // Inserted with the representation read back through an embed of the owner's profile.
+    const created = await a
+      .from('support_tickets')
+      .insert({ title: 'Impressora', description: 'Não imprime' })
+      .select('id, status, users(nome)')
+      .single();
+    expect(created.status).toBe(201);
+    expect(created.data).toMatchObject({ status: 'open', users: { nome: 'Dona Teste' } });
+    const first = rowOf<{ id: string }>(created);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = rowOf<{ id: string }>(
       await a.from('support_tickets').insert({ title: 'Backup', description: 'Como faço?' }).select('id').single(),
