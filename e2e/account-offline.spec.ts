@@ -109,6 +109,12 @@ test('offline: reload into the shell with the local notifications; changes made 
   await expect(page.getByText('serão enviadas sozinhas quando a internet voltar')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/offline-pending-1280.png' });
   await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(pendingButton).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/offline-pending-360.png' });
+  await pendingButton.click();
+  await page.screenshot({ path: 'test-results/screens/offline-pending-panel-360.png' });
+  await page.keyboard.press('Escape');
   expect(summary(await serverNotifications(userId))).toEqual([
     { mensagem: messages[0], lido: false, _deleted: false },
     { mensagem: messages[1], lido: false, _deleted: false },
@@ -151,6 +157,9 @@ test("'Sair' is refused while a change made offline waits on the device, and all
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByTestId('market-name')).toHaveText('Mercearia Prado');
   await page.screenshot({ path: 'test-results/screens/signout-refused-1280.png' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByTestId('device-sync-status').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/signout-refused-360.png' });
 
   await context.setOffline(false);
   await expect(page.getByTestId('device-sync-status')).toHaveText('Tudo sincronizado: nenhuma alteração pendente neste aparelho.', {

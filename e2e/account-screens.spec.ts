@@ -8,7 +8,7 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ];
 const PUBLIC_PAGES = ['/', '/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/terms', '/privacy', '/faq', '/about', '/support'];
-const OWNER_PAGES = ['/dashboard', '/account', '/more', '/upgrade', '/reports'];
+const OWNER_PAGES = ['/dashboard', '/account', '/more', '/upgrade', '/reports', '/search?q=arroz%20tipo%201'];
 const PASSWORD = 'Senha@123';
 
 async function createConfirmedOwner(email: string, nome: string, nomeMercado: string): Promise<void> {
@@ -27,7 +27,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 function shotName(path: string, width: number): string {
-  const name = path === '/' ? 'landing' : path.slice(1).replace(/\//g, '-');
+  const name = path === '/' ? 'landing' : path.slice(1).replace(/\?.*$/, '').replace(/\//g, '-');
   return `test-results/screens/${name}-${width}.png`;
 }
 

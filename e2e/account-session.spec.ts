@@ -57,6 +57,9 @@ test('the header shows the owner; the market name is edited inline; Sair leads t
   await page.getByRole('searchbox', { name: 'Buscar' }).fill('  arroz tipo 1 ');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=arroz(\+|%20)tipo(\+|%20)1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Busca' })).toBeVisible();
+  await expect(page.getByTestId('search-query')).toHaveText('Você buscou por “arroz tipo 1”.');
+  await expect(page.getByText('Ainda não há resultados de busca')).toBeVisible();
   await page.getByRole('button', { name: 'Fechar busca' }).click();
   await page.getByRole('link', { name: 'Minha Conta' }).click();
   await page.getByRole('button', { name: 'Editar' }).click();
@@ -133,6 +136,14 @@ test('the admin area: only for the admin role in app_metadata, everyone else goe
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Painel Administrativo').first()).toBeVisible();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.screenshot({ path: `test-results/screens/admin-${width}.png` });
+  }
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('two tabs share the session: signing out in one signs out the other at once', async ({ context }) => {

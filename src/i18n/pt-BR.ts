@@ -382,6 +382,17 @@ export const ptBR = {
     offlineActions: 'Conecte-se à internet para alterar seus dados.',
     notAvailable: 'N/A',
   },
+  search: {
+    query: (text: string) => `Você buscou por “${text}”.`,
+    noQuery: 'Toque na lupa no topo da tela e digite o que procura.',
+    notYetTitle: 'Ainda não há resultados de busca',
+    notYet: 'A busca vai procurar nas telas de Produtos e Clientes, que ainda estão sendo preparadas. Quando ficarem prontas, os resultados aparecem aqui.',
+    willSearch: 'O que vai poder ser encontrado:',
+    scopes: [
+      { title: 'Produtos', text: 'pelo nome ou pelo código de barras' },
+      { title: 'Clientes', text: 'pelo nome' },
+    ],
+  },
   upgrade: {
     trialEndedTitle: 'Seu teste acabou!',
     title: 'Assine o Premium',

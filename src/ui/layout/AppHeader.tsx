@@ -13,7 +13,7 @@ export function AppHeader({ account, onToggleSidebar }: { account: SignedInState
   const { profile, plan } = account;
   const [searching, setSearching] = useState(false);
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-brand-100 bg-white/95 px-3 backdrop-blur md:px-4">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b md:gap-2 border-brand-100 bg-white/95 px-3 backdrop-blur md:px-4">
       <button
         type="button"
         onClick={onToggleSidebar}
@@ -22,7 +22,7 @@ export function AppHeader({ account, onToggleSidebar }: { account: SignedInState
       >
         <PanelLeft aria-hidden size={22} />
       </button>
-      <Link to="/dashboard" className={searching ? 'hidden' : 'flex min-w-0 flex-1 items-center gap-3 rounded-lg py-1'}>
+      <Link to="/dashboard" className={searching ? 'hidden' : 'flex min-w-0 flex-1 items-center gap-2 rounded-lg py-1 sm:gap-3'}>
         <span
           aria-hidden
           className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white"

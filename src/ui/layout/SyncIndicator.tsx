@@ -28,10 +28,15 @@ export function SyncIndicator() {
       <Popover.Trigger
         aria-label={copy.label(status.pending)}
         data-testid="pending-changes"
-        className="flex h-11 shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2.5 font-semibold text-amber-900 hover:bg-amber-200"
+        className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-900 hover:bg-amber-200"
       >
-        <Icon aria-hidden size={20} />
-        <span aria-hidden>{status.pending > 99 ? '99+' : status.pending}</span>
+        <Icon aria-hidden size={22} />
+        <span
+          aria-hidden
+          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-amber-600 px-1 text-center text-xs font-bold leading-5 text-white"
+        >
+          {status.pending > 99 ? '99+' : status.pending}
+        </span>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
