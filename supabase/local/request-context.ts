@@ -48,19 +48,46 @@ function verificationKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
+/**
+ * Tokens already verified, per secret (like PostgREST's JWT cache): the same token always verifies the same way,
+ * so only its expiry is checked again. Bounded; the oldest entries go first.
+ */
+const verifiedTokens = new Map<string, Map<string, JwtClaims>>();
+const VERIFIED_TOKENS_MAX = 1000;
+
+function expiredError(): GatewayError {
+  return new GatewayError(401, { code: 'PGRST303', message: 'JWT expired', details: null, hint: null });
+}
+
 export async function verifyJwt(token: string, secret: string): Promise<JwtClaims> {
+  let verified = verifiedTokens.get(secret);
+  const known = verified?.get(token);
+  if (known) {
+    // jose's rule: expired once the current second reaches `exp`.
+    if (typeof known.exp === 'number' && Math.floor(Date.now() / 1000) >= known.exp) throw expiredError();
+    return known;
+  }
+  let claims: JwtClaims;
   try {
     const { payload } = await jwtVerify(token, await verificationKey(secret), { algorithms: ['HS256'] });
     const role = typeof payload.role === 'string' ? payload.role : '';
     if (!ROLES.has(role)) throw new GatewayError(401, { code: 'PGRST301', message: 'JWT role is not allowed', details: null, hint: null });
-    return payload as JwtClaims;
+    claims = payload as JwtClaims;
   } catch (error) {
     if (error instanceof GatewayError) throw error;
-    if (error instanceof joseErrors.JWTExpired) {
-      throw new GatewayError(401, { code: 'PGRST303', message: 'JWT expired', details: null, hint: null });
-    }
+    if (error instanceof joseErrors.JWTExpired) throw expiredError();
     throw new GatewayError(401, { code: 'PGRST301', message: 'JWSError JWSInvalidSignature', details: null, hint: null });
   }
+  if (!verified) {
+    verified = new Map();
+    verifiedTokens.set(secret, verified);
+  }
+  if (verified.size >= VERIFIED_TOKENS_MAX) {
+    const oldest = verified.keys().next();
+    if (!oldest.done) verified.delete(oldest.value);
+  }
+  verified.set(token, claims);
+  return claims;
 }
 
 /**

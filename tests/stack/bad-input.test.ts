@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { createUser } from '../db/helpers.ts';
 
@@ -240,6 +240,23 @@ describe('bad JWTs: 401 with WWW-Authenticate, nothing written', () => {
     const viaClient = await stack.client(expired).from('produtos').select('id');
     expect(viaClient.status).toBe(401);
     expect(viaClient.error?.code).toBe('PGRST303');
+    await expectUnchanged();
+  });
+
+  it('a token accepted before is refused once it expires (verified tokens are cached, their expiry is not)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await stack.mintUserToken(userA, { iat: now, exp: now + 60 });
+    const client = stack.client(shortLived);
+    expect((await client.from('produtos').select('id')).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime((now + 60) * 1000);
+      const late = await client.from('produtos').update({ nome: 'Tarde demais' }).eq('id', produto);
+      expect(late.status).toBe(401);
+      expect(late.error).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
+    } finally {
+      vi.useRealTimers();
+    }
     await expectUnchanged();
   });
 
