@@ -168,11 +168,19 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       const client = await pipelinePool().connect();
       let broken = false;
       try {
-        const begin = client.query('BEGIN');
-        const runs = statements.map((statement) => client.query(statement.sql, statement.params as unknown[] | undefined));
-        // COMMIT of a transaction a statement aborted rolls it back (and answers ROLLBACK, not an error).
-        const commit = client.query('COMMIT');
-        const settled = await Promise.allSettled([begin, ...runs, commit]);
+        // Every message of every statement leaves in one write.
+        const socket = client.connection.stream;
+        const sent: Promise<pg.QueryResult>[] = [];
+        socket.cork();
+        try {
+          sent.push(client.query('BEGIN'));
+          for (const statement of statements) sent.push(client.query(statement.sql, statement.params as unknown[] | undefined));
+          // COMMIT of a transaction a statement aborted rolls it back (and answers ROLLBACK, not an error).
+          sent.push(client.query('COMMIT'));
+        } finally {
+          socket.uncork();
+        }
+        const settled = await Promise.allSettled(sent);
         // In statement order, the first failure is the cause; those after it only report the aborted transaction.
         const failure = settled.find((outcome) => outcome.status === 'rejected');
         if (failure) {
