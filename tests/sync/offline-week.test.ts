@@ -96,7 +96,7 @@ describe('pull and slow transactions', () => {
       });
       const now = new Date().toISOString();
       // Clients, not products: the free plan's product cap serialises product inserts of one owner.
-    const insert = `INSERT INTO public.clientes (id, user_id, nome, is_fiado, created_at, updated_at) VALUES ($1, $2, $3, false, $4, $4)`;
+      const insert = `INSERT INTO public.clientes (id, user_id, nome, is_fiado, created_at, updated_at) VALUES ($1, $2, $3, false, $4, $4)`;
       let inserted: () => void = () => undefined;
       const slowInserted = new Promise<void>((resolve) => {
         inserted = resolve;
