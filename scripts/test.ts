@@ -1,5 +1,5 @@
 // `npm test`: every gate in order — types, lint, unit and integration tests on PGlite, the database-backed
-// suites again on Postgres 15, the production build, then end-to-end tests in Chromium. Stops at the first failure.
+// suites (schema, stack, sync) again on Postgres 15, the production build, then end-to-end tests in Chromium. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 
@@ -35,7 +35,8 @@ run('Lint (eslint, zero avisos)', 'npx', ['eslint', '.', '--max-warnings', '0'])
 run('Testes unitários e de integração (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
 
 if (await postgresReachable(postgresUrl)) {
-  run('Testes do banco e do stack no Postgres 15', 'npx', ['vitest', 'run', 'tests/db', 'tests/stack'], {
+  // Everything that runs on a database: the schema, the stack and the sync engine against the stack.
+  run('Banco, stack e sincronização no Postgres 15', 'npx', ['vitest', 'run', 'tests/db', 'tests/stack', 'tests/sync'], {
     TEST_DATABASE_URL: postgresUrl,
   });
 } else if (process.env.CI) {
