@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { rowOf, rowsOf } from '../support/results.ts';
 import { createUser } from '../db/helpers.ts';
 
 let stack: TestStack;
@@ -15,16 +16,7 @@ let a: SupabaseClient;
 let admin: SupabaseClient;
 let service: SupabaseClient;
 
-function rowsOf<R>(result: { data: R[] | null; error: unknown }): R[] {
-  expect(result.error).toBeNull();
-  expect(Array.isArray(result.data)).toBe(true);
-  return result.data ?? [];
-}
 
-function rowOf<T>(result: { data: T | null; error: unknown }): T {
-  expect(result.error).toBeNull();
-  return result.data as T;
-}
 
 const ADMIN_RPCS: [string, Record<string, unknown>][] = [
   ['count_users', {}],

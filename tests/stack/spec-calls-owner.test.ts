@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { rowOf, rowsOf } from '../support/results.ts';
 import { createUser, hlcAt } from '../db/helpers.ts';
 
 let stack: TestStack;
@@ -14,18 +15,7 @@ let a: SupabaseClient;
 let b: SupabaseClient;
 let service: SupabaseClient;
 
-/** The rows of a successful answer (fails the test with the error otherwise). */
-function rowsOf<R>(result: { data: R[] | null; error: unknown }): R[] {
-  expect(result.error).toBeNull();
-  expect(Array.isArray(result.data)).toBe(true);
-  return result.data ?? [];
-}
 
-/** The value of a successful answer (fails the test with the error otherwise). */
-function rowOf<T>(result: { data: T | null; error: unknown }): T {
-  expect(result.error).toBeNull();
-  return result.data as T;
-}
 
 const iso = (day: string, hour = 12): string => `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 /** Postgres' own rendering of a timestamptz: `T`, microseconds when present, numeric offset. */
