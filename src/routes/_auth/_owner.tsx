@@ -1,5 +1,6 @@
-// Layout of the owner's screens: the app shell around each page.
+// Layout of the owner's screens: the app shell around each page, and persistent storage asked for once signed in.
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { usePersistentStorage } from '../../features/account/use-persistent-storage.ts';
 import { OwnerShell } from '../../ui/layout/OwnerShell.tsx';
 
 export const Route = createFileRoute('/_auth/_owner')({
@@ -7,6 +8,7 @@ export const Route = createFileRoute('/_auth/_owner')({
 });
 
 function OwnerLayout() {
+  usePersistentStorage();
   return (
     <OwnerShell>
       <Outlet />
