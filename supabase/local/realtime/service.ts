@@ -3,12 +3,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { asCallerStatement, verifyJwt, type Caller } from '../request-context.ts';
+import { verifyJwt, type Caller } from '../request-context.ts';
 import { json, type StackContext, type StackService } from '../service.ts';
-import { CHANGES_CHANNEL, drainChanges, installCapture, quoteIdent, type CapturedChange } from './capture.ts';
+import { CHANGES_CHANNEL, drainChanges, installCapture, type CapturedChange } from './capture.ts';
 import { matchesFilters, parseFilters, type ChangeFilter } from './filters.ts';
 import { decodeFrame, encodeFrame, isRecord, type Frame, type Vsn } from './protocol.ts';
-import { createTableCatalog } from './table-catalog.ts';
+import { createTableCatalog, type TableShape } from './table-catalog.ts';
+import { rowKey, visibleRows } from './visibility.ts';
 
 interface Binding {
   id: number;
@@ -35,6 +36,11 @@ interface Connection {
 
 let nextBindingId = 1000;
 
+/** The primary key columns of a row (what Realtime reports as `old_record` without REPLICA IDENTITY FULL). */
+function pickKey(shape: TableShape, row: Record<string, unknown> | null): Record<string, unknown> | null {
+  return row ? Object.fromEntries(shape.primaryKey.map((column) => [column, row[column]])) : null;
+}
+
 export interface RealtimeService extends StackService {
   start(): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +56,7 @@ export function createRealtimeService(ctx: StackContext): RealtimeService {
   let stopListening: (() => Promise<void>) | undefined;
   let draining: Promise<void> = Promise.resolve();
   let drainQueued = false;
+  let closed = false;
 
   const send = (connection: Connection, frame: Frame) => {
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(encodeFrame(frame, connection.vsn));
@@ -158,75 +165,103 @@ export function createRealtimeService(ctx: StackContext): RealtimeService {
     return typeof caller.claims.exp === 'number' && caller.claims.exp * 1000 < Date.now();
   }
 
-  async function canSee(change: CapturedChange, caller: Channel['caller'], primaryKey: readonly string[]): Promise<boolean> {
-    if (caller.role === 'service_role') return true;
-    if (change.type === 'DELETE') {
-      // The row is gone, so its policies cannot be asked: only its owner (or the service) learns of it.
-      const owner = change.old_record?.user_id;
-      return typeof owner === 'string' && owner === caller.claims.sub;
-    }
-    const record = change.record ?? {};
-    const where = primaryKey.map((column, index) => `${quoteIdent(column)}::text = $${index + 1}`).join(' AND ');
-    const values = primaryKey.map((column) => {
-      const value = record[column];
-      return typeof value === 'string' ? value : JSON.stringify(value);
-    });
-    const table = `${quoteIdent(change.schema)}.${quoteIdent(change.table)}`;
-    return asCallerStatement<{ visible: boolean }>(
-      db,
-      caller,
-      { sql: `SELECT EXISTS (SELECT 1 FROM ${table} WHERE ${where}) AS visible`, params: values },
-      { readOnly: true },
-    ).then(
-      ({ rows }) => rows[0]?.visible === true,
-      () => false,
-    );
+  /** A deletion cannot be asked of the row's policies (it is gone): only its owner or the service learns of it. */
+  function mayLearnOfDeletion(change: CapturedChange, caller: Channel['caller']): boolean {
+    const owner = change.old_record?.user_id;
+    return typeof owner === 'string' && owner === caller.claims.sub;
   }
 
-  async function deliver(change: CapturedChange): Promise<void> {
-    const table = await catalog.describe(change.schema, change.table);
-    const pickKey = (row: Record<string, unknown> | null) =>
-      row ? Object.fromEntries(table.primaryKey.map((column) => [column, row[column]])) : null;
+  /** Sends a drained batch: RLS is asked once per caller for the whole batch, frames leave in change order. */
+  async function deliver(changes: readonly CapturedChange[]): Promise<void> {
+    if (changes.length === 0 || connections.size === 0) return;
+    const shaped: { change: CapturedChange; shape: TableShape }[] = [];
+    for (const change of changes) shaped.push({ change, shape: await catalog.describe(change.schema, change.table) });
+
+    // Which bindings of which channel each change matches (the channel's own filters, no database yet).
+    interface Target {
+      connection: Connection;
+      channel: Channel;
+      matches: { index: number; ids: number[] }[];
+    }
+    const targets: Target[] = [];
     for (const connection of connections) {
-      for (const channel of connection.channels.values()) {
-        const ids = channel.bindings
-          .filter(
-            (binding) =>
-              binding.schema === change.schema &&
-              (binding.table === undefined || binding.table === change.table) &&
-              (binding.event === '*' || binding.event.toUpperCase() === change.type) &&
-              matchesFilters(binding.filters, change.type === 'DELETE' ? change.old_record : change.record),
-          )
-          .map((binding) => binding.id);
-        if (ids.length === 0) continue;
+      for (const channel of [...connection.channels.values()]) {
+        const matches: Target['matches'] = [];
+        shaped.forEach(({ change }, index) => {
+          const ids = channel.bindings
+            .filter(
+              (binding) =>
+                binding.schema === change.schema &&
+                (binding.table === undefined || binding.table === change.table) &&
+                (binding.event === '*' || binding.event.toUpperCase() === change.type) &&
+                matchesFilters(binding.filters, change.type === 'DELETE' ? change.old_record : change.record),
+            )
+            .map((binding) => binding.id);
+          if (ids.length > 0) matches.push({ index, ids });
+        });
+        if (matches.length === 0) continue;
         if (tokenExpired(channel.caller)) {
           system(connection, channel, 'error', 'Token has expired', 'system');
           closeChannel(connection, channel);
           continue;
         }
-        if (!(await canSee(change, channel.caller, table.primaryKey))) continue;
+        targets.push({ connection, channel, matches });
+      }
+    }
+
+    // One visibility query per distinct caller (devices of one owner usually share it).
+    const callerKey = (caller: Channel['caller']) => `${caller.role}\u0000${JSON.stringify(caller.claims)}`;
+    const asked = new Map<string, { caller: Channel['caller']; indexes: Set<number> }>();
+    for (const { channel, matches } of targets) {
+      if (channel.caller.role === 'service_role') continue;
+      const key = callerKey(channel.caller);
+      const entry = asked.get(key) ?? { caller: channel.caller, indexes: new Set<number>() };
+      for (const { index } of matches) entry.indexes.add(index);
+      asked.set(key, entry);
+    }
+    const visibleByCaller = new Map<string, Set<string>>();
+    for (const [key, { caller, indexes }] of asked) {
+      if (closed) return;
+      const wanted = [...indexes].sort((a, b) => a - b).flatMap((index) => shaped.slice(index, index + 1));
+      visibleByCaller.set(key, await visibleRows(db, caller, wanted));
+    }
+
+    for (const { connection, channel, matches } of targets) {
+      if (closed) return;
+      const service = channel.caller.role === 'service_role';
+      const visible = service ? undefined : visibleByCaller.get(callerKey(channel.caller));
+      for (const { index, ids } of matches) {
+        const entry = shaped[index];
+        if (!entry) continue;
+        const { change, shape } = entry;
+        if (!service) {
+          const allowed =
+            change.type === 'DELETE' ? mayLearnOfDeletion(change, channel.caller) : visible?.has(rowKey(change, shape)) === true;
+          if (!allowed) continue;
+        }
         const data: Record<string, unknown> = {
           schema: change.schema,
           table: change.table,
           commit_timestamp: change.commit_timestamp,
           type: change.type,
-          columns: table.columns,
-          errors: table.primaryKey.length === 0 ? ['Error 400: Bad Request, no primary key'] : null,
+          columns: shape.columns,
+          errors: shape.primaryKey.length === 0 ? ['Error 400: Bad Request, no primary key'] : null,
         };
         if (change.type !== 'DELETE') data.record = change.record;
-        if (change.type !== 'INSERT') data.old_record = pickKey(change.old_record);
+        if (change.type !== 'INSERT') data.old_record = pickKey(shape, change.old_record);
         send(connection, { joinRef: null, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data } });
       }
     }
   }
 
   function scheduleDrain(): void {
-    if (drainQueued) return;
+    if (drainQueued || closed) return;
     drainQueued = true;
     draining = draining.then(async () => {
       drainQueued = false;
       try {
-        for (const change of await drainChanges(db)) await deliver(change);
+        if (closed) return;
+        await deliver(await drainChanges(db));
       } catch (error) {
         console.error('[realtime]', error);
       }
@@ -252,6 +287,10 @@ export function createRealtimeService(ctx: StackContext): RealtimeService {
       const vsn: Vsn = url.searchParams.get('vsn')?.startsWith('1.') ? '1.0.0' : '2.0.0';
       void verifyJwt(apikey ?? '', config.jwtSecret).then(
         (claims) => {
+          if (closed) {
+            socket.destroy();
+            return;
+          }
           wss.handleUpgrade(request, socket, head, (ws) => {
             const connection: Connection = { socket: ws, vsn, socketCaller: { role: claims.role, claims }, channels: new Map() };
             connections.add(connection);
@@ -277,15 +316,20 @@ export function createRealtimeService(ctx: StackContext): RealtimeService {
       );
     },
     async close() {
-      await stopListening?.();
-      for (const connection of connections) connection.socket.terminate();
-      connections.clear();
-      await draining;
-      await new Promise<void>((resolve) => {
+      // No new drain, and a delivery in progress stops at its next step: with nobody left to tell, a long
+      // queue (a big push just committed) must not hold the close up, nor its queries the database.
+      closed = true;
+      const stopped = new Promise<void>((resolve) => {
         wss.close(() => {
           resolve();
         });
       });
+      for (const connection of connections) connection.socket.terminate();
+      for (const client of wss.clients) client.terminate();
+      connections.clear();
+      await stopped;
+      await stopListening?.();
+      await draining;
     },
     connectionCount: () => connections.size,
   };

@@ -4,14 +4,16 @@ import type { Database } from '../db/database.ts';
 export interface TableShape {
   columns: { name: string; type: string }[];
   primaryKey: string[];
+  /** The SQL type of each primary key column, to cast a key read from JSON back (so its index is used). */
+  keyTypes: string[];
 }
 
 export function createTableCatalog(db: Database) {
   const cache = new Map<string, Promise<TableShape>>();
 
   async function read(schema: string, table: string): Promise<TableShape> {
-    const { rows } = await db.query<{ name: string; type: string; is_key: boolean }>(
-      `SELECT a.attname AS name, t.typname AS type,
+    const { rows } = await db.query<{ name: string; type: string; sql_type: string; is_key: boolean }>(
+      `SELECT a.attname AS name, t.typname AS type, format_type(a.atttypid, a.atttypmod) AS sql_type,
               COALESCE(a.attnum = ANY (i.indkey), false) AS is_key
        FROM pg_attribute a
        JOIN pg_class c ON c.oid = a.attrelid
@@ -25,6 +27,7 @@ export function createTableCatalog(db: Database) {
     return {
       columns: rows.map(({ name, type }) => ({ name, type })),
       primaryKey: rows.filter((row) => row.is_key).map((row) => row.name),
+      keyTypes: rows.filter((row) => row.is_key).map((row) => row.sql_type),
     };
   }
 
