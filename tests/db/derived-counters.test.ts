@@ -207,6 +207,107 @@ describe('derived counters on the server', () => {
     );
   });
 
+  it('match the worker when a push inserts many sales in one statement, before or after the counts', async () => {
+    const batchSale = fc.record({
+      hlc,
+      items: fc.array(fc.record({ product: fc.integer({ min: 0, max: 1 }), quantity }), { minLength: 1, maxLength: 3 }),
+      client: fc.option(fc.integer({ min: 0, max: 1 }), { nil: null }),
+      total: money,
+      deleted: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+    });
+    const batchScenario = fc.record({
+      counts: fc.array(fc.record({ product: fc.integer({ min: 0, max: 1 }), quantity: quantity, hlc }), { maxLength: 3 }),
+      sales: fc.array(batchSale, { minLength: 1, maxLength: 25 }),
+      parentsFirst: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(batchScenario, async ({ counts, sales, parentsFirst }) => {
+        const products = [randomUUID(), randomUUID()] as const;
+        const clients = [randomUUID(), randomUUID()] as const;
+        const worker = createDerivedCounters();
+        const rows = sales.map((sale) => ({
+          id: randomUUID(),
+          total: sale.total,
+          tipo: sale.client === null ? 'avista' : 'fiado',
+          cliente_id: sale.client === null ? null : clients[sale.client],
+          hlc: sale.hlc,
+          _deleted: sale.deleted,
+          itens: sale.items.map((item) => ({
+            produto_id: products[item.product],
+            quantidade: item.quantity,
+            preco_unitario: 1,
+            preco_total: 1,
+            nome_produto: 'Feijão',
+            unidade_produto: 'kg',
+          })),
+        }));
+        for (const row of rows)
+          worker.upsertSale({
+            id: row.id,
+            hlc: row.hlc,
+            tipo: row.tipo as 'fiado' | 'avista',
+            cliente_id: row.cliente_id,
+            total: row.total,
+            itens: row.itens,
+            deleted: row._deleted,
+          });
+        const countIds = counts.map(() => randomUUID());
+        counts.forEach((count, index) => {
+          worker.upsertStockFact({
+            id: countIds[index] ?? '',
+            produto_id: products[count.product],
+            tipo: 'ajuste',
+            quantidade: count.quantity,
+            hlc: count.hlc,
+            deleted: false,
+          });
+        });
+        const writeParents = () =>
+          asActor(db, owner(userId), async (tx) => {
+            for (const id of products) await tx.query(`INSERT INTO produtos (id, nome, preco) VALUES ($1, 'Feijão', 9)`, [id]);
+            for (const id of clients) await tx.query(`INSERT INTO clientes (id, nome) VALUES ($1, 'João')`, [id]);
+          });
+        if (parentsFirst) await writeParents();
+        await asActor(db, owner(userId), async (tx) => {
+          for (const [index, count] of counts.entries())
+            await tx.query(
+              `INSERT INTO historico_estoque (id, produto_id, tipo, quantidade, hlc) VALUES ($1, $2, 'ajuste', $3, $4)`,
+              [countIds[index], products[count.product], count.quantity, count.hlc],
+            );
+          // One statement, as replicate_push inserts a batch of new sales.
+          await tx.query(
+            `INSERT INTO vendas (id, total, tipo, cliente_id, hlc, _deleted, itens)
+             SELECT r.id, r.total, r.tipo, r.cliente_id, r.hlc, r._deleted, r.itens
+               FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, total numeric, tipo text, cliente_id uuid, hlc text, _deleted boolean, itens jsonb)`,
+            [JSON.stringify(rows)],
+          );
+        });
+        if (!parentsFirst) await writeParents();
+
+        const stock = await db.query<{ id: string; estoque: string }>(`SELECT id, estoque FROM produtos WHERE id = ANY($1)`, [
+          [...products],
+        ]);
+        for (const row of stock.rows) expect(Number(row.estoque), 'estoque').toBe(worker.stockOf(row.id));
+        const balances = await db.query<{ id: string; saldo_devedor: string }>(
+          `SELECT id, saldo_devedor FROM clientes WHERE id = ANY($1)`,
+          [[...clients]],
+        );
+        for (const row of balances.rows) expect(Number(row.saldo_devedor), 'saldo').toBe(worker.balanceOf(row.id));
+        expect(stock.rows).toHaveLength(2);
+        expect(balances.rows).toHaveLength(2);
+        const { rows: items } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM itens_venda WHERE venda_id = ANY($1)`,
+          [rows.map((row) => row.id)],
+        );
+        const expectedItems = rows
+          .filter((row) => !row._deleted)
+          .reduce((total, row) => total + new Set(row.itens.map((item) => item.produto_id)).size, 0);
+        expect(items[0]?.n).toBe(expectedItems);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('never counts another owner’s facts, nor takes a value a client sends', async () => {
     const other = await createUser(db);
     const produtoId = randomUUID();

@@ -143,7 +143,13 @@ describe('three devices, random interleavings', () => {
           await Promise.all(devices.map((d) => d.close()));
         }
       }),
-      { numRuns: Number(process.env.SYNC_PROPERTY_RUNS ?? 4), endOnFailure: true },
+      {
+        numRuns: Number(process.env.SYNC_PROPERTY_RUNS ?? 4),
+        endOnFailure: true,
+        // Replays a reported failure: SYNC_PROPERTY_SEED=<seed> SYNC_PROPERTY_PATH=<path> from its report.
+        ...(process.env.SYNC_PROPERTY_SEED ? { seed: Number(process.env.SYNC_PROPERTY_SEED) } : {}),
+        ...(process.env.SYNC_PROPERTY_PATH ? { path: process.env.SYNC_PROPERTY_PATH } : {}),
+      },
     );
   });
 });

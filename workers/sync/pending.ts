@@ -17,6 +17,9 @@ interface Tracked {
   state: RxReplicationState<unknown, unknown>;
 }
 
+/** One collection's rechecks run one after another: a slow, older one must never overwrite a newer answer. */
+type Queue = (ids: readonly string[]) => Promise<void>;
+
 export interface PendingTracker {
   readonly count$: Observable<number>;
   current(): number;
@@ -58,7 +61,16 @@ export function trackPending(tracked: readonly Tracked[]): PendingTracker {
     publish();
   }
 
+  function queueFor(entry: Tracked): Queue {
+    let tail: Promise<void> = Promise.resolve();
+    return (ids) => {
+      tail = tail.then(() => recheck(entry, ids)).catch(() => undefined);
+      return tail;
+    };
+  }
+
   async function start(entry: Tracked): Promise<void> {
+    const enqueue = queueFor(entry);
     await entry.state.startPromise;
     const internal = entry.state.internalReplicationState;
     const meta = entry.state.metaInstance;
@@ -81,17 +93,14 @@ export function trackPending(tracked: readonly Tracked[]): PendingTracker {
           map((batches) => batches.flat()),
           filter((ids) => ids.length > 0),
         )
-        .subscribe((ids) => void recheck(entry, ids)),
+        .subscribe((ids) => void enqueue(ids)),
     );
     // Everything already on the device, once: documents written before this start may still be pending.
     let checkpoint: unknown = undefined;
     for (;;) {
       const page = await getChangedDocumentsSince(entry.collection.storageInstance, 1000, checkpoint);
       if (page.documents.length === 0) break;
-      await recheck(
-        entry,
-        page.documents.map((doc) => String((doc as Doc).id)),
-      );
+      await enqueue(page.documents.map((doc) => String((doc as Doc).id)));
       checkpoint = page.checkpoint;
     }
   }

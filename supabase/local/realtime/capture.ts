@@ -1,6 +1,7 @@
-// Change capture for Realtime without logical decoding: a trigger on every table of the
-// `supabase_realtime` publication records each row change in a stack-private queue and sends a NOTIFY
-// without payload; the Realtime service drains the queue (rows of any size, in commit order of discovery).
+// Change capture for Realtime without logical decoding: triggers on every table of the `supabase_realtime`
+// publication record each row change in a stack-private queue and send a NOTIFY without payload; the
+// Realtime service drains the queue (rows of any size, in commit order of discovery). Inserts are captured
+// per statement (a pushed batch of a thousand sales is one INSERT into the queue), updates and deletes per row.
 import type { Database } from '../db/database.ts';
 
 export const CHANGES_CHANNEL = '_stack_realtime';
@@ -39,6 +40,16 @@ BEGIN
   PERFORM pg_notify('${CHANGES_CHANNEL}', '');
   RETURN NULL;
 END $$;
+CREATE OR REPLACE FUNCTION _stack.capture_realtime_inserts() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' AS $$
+BEGIN
+  INSERT INTO _stack.realtime_changes (schema_name, table_name, op, record)
+  SELECT TG_TABLE_SCHEMA, TG_TABLE_NAME, 'INSERT', to_jsonb(inserted) FROM inserted_rows inserted;
+  IF FOUND THEN
+    PERFORM pg_notify('${CHANGES_CHANNEL}', '');
+  END IF;
+  RETURN NULL;
+END $$;
 `;
 
 /** Installs the queue and a capture trigger on every table currently in the publication (idempotent). */
@@ -50,8 +61,11 @@ export async function installCapture(db: Database): Promise<void> {
   for (const { schemaname, tablename } of rows) {
     const table = `${quoteIdent(schemaname)}.${quoteIdent(tablename)}`;
     await db.exec(
-      `CREATE OR REPLACE TRIGGER _stack_realtime_capture AFTER INSERT OR UPDATE OR DELETE ON ${table}
-       FOR EACH ROW EXECUTE FUNCTION _stack.capture_realtime_change();`,
+      `CREATE OR REPLACE TRIGGER _stack_realtime_capture AFTER UPDATE OR DELETE ON ${table}
+       FOR EACH ROW EXECUTE FUNCTION _stack.capture_realtime_change();
+       CREATE OR REPLACE TRIGGER _stack_realtime_capture_inserts AFTER INSERT ON ${table}
+       REFERENCING NEW TABLE AS inserted_rows
+       FOR EACH STATEMENT EXECUTE FUNCTION _stack.capture_realtime_inserts();`,
     );
   }
 }

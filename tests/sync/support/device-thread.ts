@@ -82,6 +82,11 @@ const control: Record<string, Callable> = {
   stockOf: (id) => workspace.counters.stockOf(String(id)),
   balanceOf: (id) => workspace.counters.balanceOf(String(id)),
   status: () => workspace.sync.status(),
+  /** What keeps this device from being in sync: pending ids per collection and refused documents. */
+  diagnose: () => ({
+    pending: Object.fromEntries([...workspace.sync.pending.pendingIds()].map(([name, ids]) => [name, [...ids]])),
+    rejected: workspace.sync.status().rejected,
+  }),
   docs: (table) => allDocs(table as CollectionName),
   serverOffset: () => workspace.sync.serverOffset(),
   /** Delivers a row as Realtime would, `times` times at once (duplicate delivery). */

@@ -41,6 +41,8 @@ export interface Device {
   stockOf(productId: string): Promise<number>;
   balanceOf(clientId: string): Promise<number>;
   status(): Promise<SyncStatus>;
+  /** Pending ids per collection and refused documents, for failure messages. */
+  diagnose(): Promise<unknown>;
   docs(table: CollectionName): Promise<Row[]>;
   serverOffset(): Promise<number | null>;
   restart(): Promise<void>;
@@ -130,6 +132,7 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     stockOf: (id) => send('stockOf', id),
     balanceOf: (id) => send('balanceOf', id),
     status: () => send('status'),
+    diagnose: () => send('diagnose'),
     docs: (table) => send('docs', table),
     serverOffset: () => send('serverOffset'),
     restart: () => send('restart'),
@@ -200,7 +203,10 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
 export async function converged(owner: Owner, devices: readonly Device[], timeoutMs = 30_000): Promise<void> {
   await eventually(
     async () => {
-      for (const device of devices) expect((await device.status()).pending, `${device.name} pending`).toBe(0);
+      for (const device of devices) {
+        const { pending } = await device.status();
+        if (pending !== 0) expect(pending, `${device.name} pending: ${JSON.stringify(await device.diagnose())}`).toBe(0);
+      }
       for (const table of collectionNames) {
         const server = (await serverRows(owner, table)).map(comparable).sort(byId);
         for (const device of devices) {
