@@ -3,14 +3,16 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
-import { BehaviorSubject, combineLatest, map, merge, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, combineLatest, filter, map, merge, take, type Observable, type Subscription } from 'rxjs';
 import { collectionNames, collectionSchemas, type CollectionName } from '../../schemas/index.ts';
 import type { LocalDatabase } from '../db/local-database.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { HybridClock } from './hlc.ts';
 import { trackPending, type PendingTracker } from './pending.ts';
+import { openOffsetStore } from './offset-store.ts';
 import { openRealtimeFeed, type RealtimeFeed } from './realtime-feed.ts';
 import { openRejectedStore, type RejectedStore } from './rejected-store.ts';
+import { followSharedStatus, leadershipOf, publishStatus } from './shared-status.ts';
 import { replicateCollection, type CollectionReplication } from './replication.ts';
 import { describeStatus, signOutCheck, type SignOutCheck, type SyncPhase, type SyncStatus } from './status.ts';
 
@@ -40,7 +42,7 @@ export interface SyncEngine {
   /** Resolves when every collection is in sync with the server (tests, sign-out). */
   awaitInSync(): Promise<void>;
   canSignOut(): SignOutCheck;
-  /** Server time minus device time seen at the last pull, if any. */
+  /** Server time minus device time seen at the last pull (of this run, or kept from an earlier one), if any. */
   serverOffset(): number | null;
   replications: ReadonlyMap<CollectionName, CollectionReplication<unknown>>;
   pending: PendingTracker;
@@ -53,7 +55,9 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   const lastError = new BehaviorSubject<number | null>(null);
   const lastSyncedAt = new BehaviorSubject<string | null>(null);
   const wallClock = options.wallClock ?? Date.now;
-  let offset: number | null = null;
+  const offsets = await openOffsetStore(database);
+  let offset: number | null = offsets.saved;
+  if (offset !== null) options.clock.setServerOffset(offset);
   /** 'Completed' only means something once the server has answered. */
   let reachedServer = false;
   let feed: RealtimeFeed | undefined;
@@ -76,6 +80,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         onServerOffset(measured) {
           reachedServer = true;
           offset = measured;
+          offsets.record(measured);
           options.clock.setServerOffset(measured);
           lastError.next(null);
         },
@@ -110,7 +115,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     }),
   ];
 
-  const status = new BehaviorSubject<SyncStatus>(
+  /** This tab's own view: exact in the tab that replicates (the leader). */
+  const own = new BehaviorSubject<SyncStatus>(
     describeStatus({ online: false, phase: 'idle', pending: 0, rejected: [], lastSyncedAt: null }),
   );
   subscriptions.push(
@@ -132,7 +138,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
               .get(entry.table as CollectionName)
               ?.has(entry.id),
         );
-        status.next(
+        own.next(
           describeStatus({
             online: connectivity.online,
             phase,
@@ -143,6 +149,29 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         );
       },
     ),
+  );
+
+  // The tab that replicates shows its own status and publishes it; the browser's other tabs show the
+  // leader's (what is pending is counted there), with their own connection state.
+  const status = new BehaviorSubject<SyncStatus>(own.getValue());
+  const leader$ = leadershipOf(database);
+  subscriptions.push(
+    leader$.pipe(filter(Boolean), take(1)).subscribe(() => {
+      if (!closed) subscriptions.push(publishStatus(database, own));
+    }),
+    combineLatest([own, leader$, followSharedStatus(database)]).subscribe(([mine, leader, shared]) => {
+      if (leader || !shared) {
+        status.next(mine);
+        return;
+      }
+      status.next(
+        describeStatus({
+          ...shared,
+          online: mine.online,
+          phase: mine.online ? shared.phase : 'offline',
+        }),
+      );
+    }),
   );
 
   async function retryRejected(): Promise<void> {
