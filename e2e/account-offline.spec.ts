@@ -27,7 +27,12 @@ async function ownerWithNotifications(prefix: string, messages: readonly string[
   const created = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { nome: 'Ana Prado', nome_mercado: 'Mercearia Prado' } }),
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { nome: 'Ana Prado', nome_mercado: 'Mercearia Prado' },
+    }),
   });
   expect(created.ok).toBe(true);
   const { id: userId } = (await created.json()) as { id: string };
@@ -46,9 +51,12 @@ async function ownerWithNotifications(prefix: string, messages: readonly string[
 
 /** The owner's notifications as the server holds them, read with the service key (never through the app). */
 async function serverNotifications(userId: string): Promise<ServerNotification[]> {
-  const response = await fetch(`${STACK_URL}/rest/v1/notificacoes?select=id,mensagem,lido,_deleted&user_id=eq.${userId}&order=mensagem`, {
-    headers: await serviceHeaders(),
-  });
+  const response = await fetch(
+    `${STACK_URL}/rest/v1/notificacoes?select=id,mensagem,lido,_deleted&user_id=eq.${userId}&order=mensagem`,
+    {
+      headers: await serviceHeaders(),
+    },
+  );
   expect(response.ok).toBe(true);
   return (await response.json()) as ServerNotification[];
 }
@@ -69,7 +77,11 @@ test('offline: reload into the shell with the local notifications; changes made 
   page,
   context,
 }) => {
-  const messages = ['Açúcar 1kg com estoque baixo (3 un)', 'Café 500g com estoque baixo (1 un)', 'Feijão 1kg com estoque baixo (2 un)'];
+  const messages = [
+    'Açúcar 1kg com estoque baixo (3 un)',
+    'Café 500g com estoque baixo (1 un)',
+    'Feijão 1kg com estoque baixo (2 un)',
+  ];
   const { email, userId } = await ownerWithNotifications('offline-dados', messages);
   await signIn(page, email);
   // The owner's data is on the device once the badge counts it.
@@ -92,7 +104,11 @@ test('offline: reload into the shell with the local notifications; changes made 
   for (const message of messages) await expect(panel.getByText(message)).toBeVisible();
   await panel.getByRole('listitem').filter({ hasText: 'Café 500g' }).getByRole('button', { name: 'Marcar como lida' }).click();
   await expect(page.getByTestId('notification-badge')).toHaveText('2');
-  await panel.getByRole('listitem').filter({ hasText: 'Feijão 1kg' }).getByRole('button', { name: 'Excluir notificação' }).click();
+  await panel
+    .getByRole('listitem')
+    .filter({ hasText: 'Feijão 1kg' })
+    .getByRole('button', { name: 'Excluir notificação' })
+    .click();
   await expect(page.getByText('Notificação excluída')).toBeVisible();
   await expect(panel.getByText('Feijão 1kg')).toHaveCount(0);
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
@@ -134,12 +150,17 @@ test('offline: reload into the shell with the local notifications; changes made 
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
 });
 
-test("'Sair' is refused while a change made offline waits on the device, and allowed once it is synced", async ({ page, context }) => {
+test("'Sair' is refused while a change made offline waits on the device, and allowed once it is synced", async ({
+  page,
+  context,
+}) => {
   const { email, userId } = await ownerWithNotifications('offline-sair', ['Leite 1L com estoque baixo (4 un)']);
   await signIn(page, email);
   await expect(page.getByTestId('notification-badge')).toHaveText('1', { timeout: SYNC_TIMEOUT });
   await page.getByRole('link', { name: 'Minha Conta' }).click();
-  await expect(page.getByTestId('device-sync-status')).toHaveText('Tudo sincronizado: nenhuma alteração pendente neste aparelho.');
+  await expect(page.getByTestId('device-sync-status')).toHaveText(
+    'Tudo sincronizado: nenhuma alteração pendente neste aparelho.',
+  );
 
   await context.setOffline(true);
   await expect(page.getByRole('status').filter({ hasText: 'Offline. Ao conectar-se' })).toBeVisible();
@@ -147,12 +168,16 @@ test("'Sair' is refused while a change made offline waits on the device, and all
   await page.getByRole('dialog', { name: 'Notificações' }).getByRole('button', { name: 'Marcar todas como lidas' }).click();
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('device-sync-status')).toHaveText('1 alteração salva neste aparelho ainda não foi enviada ao servidor.');
+  await expect(page.getByTestId('device-sync-status')).toHaveText(
+    '1 alteração salva neste aparelho ainda não foi enviada ao servidor.',
+  );
 
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page.getByText('Ainda há dados para sincronizar')).toBeVisible();
   await expect(
-    page.getByText('Há 1 alteração salva só neste aparelho. Conecte-se à internet e aguarde a sincronização antes de sair, para não perder nada.'),
+    page.getByText(
+      'Há 1 alteração salva só neste aparelho. Conecte-se à internet e aguarde a sincronização antes de sair, para não perder nada.',
+    ),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByTestId('market-name')).toHaveText('Mercearia Prado');
@@ -162,10 +187,72 @@ test("'Sair' is refused while a change made offline waits on the device, and all
   await page.screenshot({ path: 'test-results/screens/signout-refused-360.png' });
 
   await context.setOffline(false);
-  await expect(page.getByTestId('device-sync-status')).toHaveText('Tudo sincronizado: nenhuma alteração pendente neste aparelho.', {
-    timeout: SYNC_TIMEOUT,
-  });
-  expect(summary(await serverNotifications(userId))).toEqual([{ mensagem: 'Leite 1L com estoque baixo (4 un)', lido: true, _deleted: false }]);
+  await expect(page.getByTestId('device-sync-status')).toHaveText(
+    'Tudo sincronizado: nenhuma alteração pendente neste aparelho.',
+    {
+      timeout: SYNC_TIMEOUT,
+    },
+  );
+  expect(summary(await serverNotifications(userId))).toEqual([
+    { mensagem: 'Leite 1L com estoque baixo (4 un)', lido: true, _deleted: false },
+  ]);
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a second tab counts the changes waiting on the device and refuses 'Sair' too (only one tab replicates)", async ({
+  page,
+  context,
+}) => {
+  const { email, userId } = await ownerWithNotifications('offline-abas', ['Arroz 5kg com estoque baixo (2 un)']);
+  await signIn(page, email);
+  await expect(page.getByTestId('notification-badge')).toHaveText('1', { timeout: SYNC_TIMEOUT });
+
+  // The first tab holds the leadership and replicates; the second shares the device's database.
+  const second = await context.newPage();
+  const replicationRequests = { first: 0, second: 0 };
+  const isReplication = (url: string) => url.includes('/rest/v1/rpc/replicate_');
+  page.on('request', (request) => {
+    if (isReplication(request.url())) replicationRequests.first += 1;
+  });
+  second.on('request', (request) => {
+    if (isReplication(request.url())) replicationRequests.second += 1;
+  });
+  await second.goto('/account');
+  await expect(second.getByTestId('notification-badge')).toHaveText('1', { timeout: SYNC_TIMEOUT });
+  await expect(second.getByTestId('device-sync-status')).toHaveText(
+    'Tudo sincronizado: nenhuma alteração pendente neste aparelho.',
+    {
+      timeout: SYNC_TIMEOUT,
+    },
+  );
+
+  await context.setOffline(true);
+  await second.getByRole('button', { name: 'Notificações: 1 não lidas' }).click();
+  await second.getByRole('dialog', { name: 'Notificações' }).getByRole('button', { name: 'Marcar todas como lidas' }).click();
+  await second.keyboard.press('Escape');
+  await expect(second.getByTestId('device-sync-status')).toHaveText(
+    '1 alteração salva neste aparelho ainda não foi enviada ao servidor.',
+    {
+      timeout: SYNC_TIMEOUT,
+    },
+  );
+  await second.getByRole('button', { name: 'Sair' }).click();
+  await expect(second.getByText('Ainda há dados para sincronizar')).toBeVisible();
+  await expect(second).toHaveURL(/\/account$/);
+
+  await context.setOffline(false);
+  await expect(second.getByTestId('device-sync-status')).toHaveText(
+    'Tudo sincronizado: nenhuma alteração pendente neste aparelho.',
+    {
+      timeout: SYNC_TIMEOUT,
+    },
+  );
+  expect(summary(await serverNotifications(userId))).toEqual([
+    { mensagem: 'Arroz 5kg com estoque baixo (2 un)', lido: true, _deleted: false },
+  ]);
+  // The change made in the second tab went up through the first tab's worker.
+  expect(replicationRequests.first).toBeGreaterThan(0);
+  expect(replicationRequests.second).toBe(0);
+  await second.close();
 });

@@ -159,8 +159,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     leader$.pipe(filter(Boolean), take(1)).subscribe(() => {
       if (!closed) subscriptions.push(publishStatus(database, own));
     }),
-    combineLatest([own, leader$, followSharedStatus(database)]).subscribe(([mine, leader, shared]) => {
-      if (leader || !shared) {
+    combineLatest([own, leader$, followSharedStatus(database)]).subscribe(([mine, leading, shared]) => {
+      if (leading || !shared) {
         status.next(mine);
         return;
       }
@@ -235,17 +235,33 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   }
 
   const safetyResync = setInterval(() => {
-    if (options.connectivity.current().online && !closed) for (const replication of replications.values()) replication.resync();
+    if (leader && options.connectivity.current().online && !closed)
+      for (const replication of replications.values()) replication.resync();
   }, options.resyncIntervalMs ?? 60_000);
 
+  // Only the tab holding the leadership replicates (RxDB's own waitForLeadership applies to autoStart only):
+  // the others share its database and see every change at once.
+  let leader = false;
+  let applied: boolean | null = null;
   let transition: Promise<void> = Promise.resolve();
+  const apply = (online: boolean) => {
+    transition = transition
+      .then(async () => {
+        if (closed || !leader || applied === online) return;
+        applied = online;
+        await (online ? goOnline() : goOffline());
+      })
+      .catch(() => {
+        lastError.next(wallClock());
+      });
+  };
   subscriptions.push(
+    leader$.pipe(filter(Boolean), take(1)).subscribe(() => {
+      leader = true;
+      apply(options.connectivity.current().online);
+    }),
     options.connectivity.changes.subscribe((connectivity) => {
-      transition = transition
-        .then(() => (closed ? undefined : connectivity.online ? goOnline() : goOffline()))
-        .catch(() => {
-          lastError.next(wallClock());
-        });
+      apply(connectivity.online);
     }),
   );
 
@@ -253,6 +269,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     status$: status.asObservable(),
     status: () => status.getValue(),
     async syncNow() {
+      // In another tab the leader is already syncing; it alone talks to the server.
+      if (!leader) return;
       for (const replication of replications.values()) replication.resync();
       await retryRejected();
     },

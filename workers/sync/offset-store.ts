@@ -19,7 +19,7 @@ export interface OffsetStore {
 
 export async function openOffsetStore(database: LocalDatabase): Promise<OffsetStore> {
   const stored = await database.getLocal<Stored>(KEY);
-  const saved = stored ? (stored.toJSON().data.offsetMs as number) : null;
+  const saved = stored ? stored.toJSON().data.offsetMs : null;
   let kept = saved;
   let writing: Promise<unknown> = Promise.resolve();
   return {

@@ -25,7 +25,12 @@ export function publishStatus(database: LocalDatabase, status$: Observable<SyncS
   let writing: Promise<unknown> = Promise.resolve();
   return status$
     .pipe(
-      map(({ phase, pending, rejected, lastSyncedAt }): SharedStatus => ({ phase, pending, rejected: [...rejected], lastSyncedAt })),
+      map(({ phase, pending, rejected, lastSyncedAt }): SharedStatus => ({
+        phase,
+        pending,
+        rejected: [...rejected],
+        lastSyncedAt,
+      })),
       distinctUntilChanged(valuesEqual),
       auditTime(100),
     )
