@@ -1,7 +1,7 @@
 // The stack's front door: a Node HTTP server that turns requests into web-standard ones, adds CORS as
 // Supabase's gateway does, and hands each to the service whose prefix matches.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { Readable, type Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { GatewayError } from './request-context.ts';
 import { json, type StackService } from './service.ts';
@@ -114,7 +114,11 @@ export async function listen(services: readonly StackService[], port: number, op
     })();
   });
 
-  server.on('upgrade', (request: IncomingMessage, socket, head: Buffer) => {
+  // Upgraded sockets (Realtime) are no longer the HTTP server's to close, yet its close waits for them.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const service = find(pathname);
     if (service?.upgrade) service.upgrade(request, socket, head);
@@ -133,10 +137,12 @@ export async function listen(services: readonly StackService[], port: number, op
     port: actualPort,
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
         server.close(() => {
           resolve();
         });
+        server.closeAllConnections();
+        for (const socket of upgraded) socket.destroy();
+        upgraded.clear();
       }),
   };
 }
