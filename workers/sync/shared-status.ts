@@ -31,7 +31,7 @@ export function publishStatus(database: LocalDatabase, status$: Observable<SyncS
         rejected: [...rejected],
         lastSyncedAt,
       })),
-      distinctUntilChanged(valuesEqual),
+      distinctUntilChanged((before: SharedStatus, after: SharedStatus) => valuesEqual(before, after)),
       auditTime(100),
     )
     .subscribe((shared) => {
