@@ -9,12 +9,10 @@ import { createProductsDomain } from './products/handlers.ts';
 import { createSalesDomain } from './sales/handlers.ts';
 import { createStockDomain } from './stock/handlers.ts';
 import { createSyncDomain } from './sync/handlers.ts';
-import { createSessionDomain, type SessionStore } from './session/handlers.ts';
 import { createSystemDomain, type SystemOptions } from './system/handlers.ts';
 import { map, of, type Observable } from 'rxjs';
 
 export interface DataApiOptions extends SystemOptions {
-  sessionStore: SessionStore;
   /** The backend account (auth session, profile, plan); without it the account is always signed out. */
   account?: Omit<AccountOptions, 'connectivity'>;
   /** The owner's data on this device (RxDB and its sync); without it the owner-data domains refuse. */
@@ -42,7 +40,6 @@ function createDomains(options: DataApiOptions) {
   account.auth.setPendingChangesProbe(async () => (await workspace.current().catch(() => null))?.sync.canSignOut().pending ?? 0);
   return {
     system: createSystemDomain(options),
-    session: createSessionDomain(options),
     account,
     workspace,
     products: createProductsDomain(workspace),
@@ -57,10 +54,9 @@ function createDomains(options: DataApiOptions) {
 /** The API plus what stays inside the worker: the owner's workspace (Node tests simulate devices with it). */
 export function createDataApiParts(options: DataApiOptions) {
   const domains = createDomains(options);
-  const { system, session, account } = domains;
+  const { system, account } = domains;
   const liveQueries = {
     ...system.live,
-    ...session.live,
     ...account.live,
     ...domains.products.live,
     ...domains.clients.live,
@@ -69,7 +65,6 @@ export function createDataApiParts(options: DataApiOptions) {
   };
   const api = {
     system: system.handlers,
-    session: session.handlers,
     account: account.handlers,
     products: domains.products.handlers,
     stock: domains.stock.handlers,
@@ -89,7 +84,6 @@ export function createDataApi(options: DataApiOptions) {
 export type DataApi = ReturnType<typeof createDataApi>;
 type Domains = ReturnType<typeof createDomains>;
 export type LiveQueries = Domains['system']['live'] &
-  Domains['session']['live'] &
   Domains['account']['live'] &
   Domains['products']['live'] &
   Domains['clients']['live'] &
@@ -97,7 +91,6 @@ export type LiveQueries = Domains['system']['live'] &
   Domains['notifications']['live'];
 export type LiveQueryName = Extract<keyof LiveQueries, string>;
 export type { ConnectivityState } from './system/connectivity.ts';
-export type { SessionSummary } from './session/handlers.ts';
 export type { AccountState, PlanState, Profile, SignedInState } from './account/types.ts';
 export type { AccountErrorReason } from './account/errors.ts';
 export type { NotificationItem } from './notifications/handlers.ts';

@@ -6,7 +6,6 @@ import { createIndexedDbStore } from './account/kv-store.ts';
 import { createBroadcastTabChannel } from './account/tab-sync.ts';
 import { installDataErrorTransfer } from './contract/comlink-errors.ts';
 import { browserOwnerData } from './db/browser-owner-data.ts';
-import { createMemorySessionStore } from './session/handlers.ts';
 import { createBrowserConnectivity, createCombinedConnectivity, createManualConnectivity } from './system/connectivity.ts';
 import { createReachability } from './system/reachability.ts';
 
@@ -27,7 +26,6 @@ expose(
         if (online) void reachability.check();
       },
     },
-    sessionStore: createMemorySessionStore(),
     account: {
       backend: resolveBackendConfig(import.meta.env),
       storage: createIndexedDbStore(self.indexedDB, 'caderneta-conta'),

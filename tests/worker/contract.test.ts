@@ -5,12 +5,11 @@ import { createDataApi, type DataApi } from '../../workers/api.ts';
 import { DataError } from '../../workers/contract/errors.ts';
 import type { LiveUpdate } from '../../workers/contract/live.ts';
 import { connectRemoteApi } from '../../workers/contract/remote.ts';
-import { createMemorySessionStore } from '../../workers/session/handlers.ts';
 import { createManualConnectivity, type ConnectivityState } from '../../workers/system/connectivity.ts';
 
 function connect() {
   const connectivity = createManualConnectivity(true);
-  const api = createDataApi({ appVersion: '9.8.7', connectivity, sessionStore: createMemorySessionStore() });
+  const api = createDataApi({ appVersion: '9.8.7', connectivity });
   const channel = new MessageChannel();
   expose(api, channel.port1);
   const remote = connectRemoteApi<DataApi>(channel.port2);
@@ -45,7 +44,7 @@ describe('data worker contract', () => {
   it('answers a handler call across the boundary', async () => {
     opened = connect();
     await expect(opened.remote.system.appVersion()).resolves.toBe('9.8.7');
-    await expect(opened.remote.session.current()).resolves.toBeNull();
+    await expect(opened.remote.account.current()).resolves.toEqual({ status: 'signed_out', reason: 'signed_out' });
   });
 
   it('pushes live connectivity changes to a subscriber and stops after unsubscribe', async () => {

@@ -9,7 +9,6 @@ import WebSocket from 'ws';
 import type { CollectionName } from '../../../schemas/index.ts';
 import { createDataApiParts } from '../../../workers/api.ts';
 import type { OwnerSession, Workspace } from '../../../workers/db/workspace.ts';
-import { createMemorySessionStore } from '../../../workers/session/handlers.ts';
 import { createManualConnectivity } from '../../../workers/system/connectivity.ts';
 import type { DeviceThreadConfig, DeviceRequest } from './device-protocol.ts';
 
@@ -28,7 +27,6 @@ function build() {
   return createDataApiParts({
     appVersion: 'teste',
     connectivity,
-    sessionStore: createMemorySessionStore(),
     ownerData: {
       storage,
       multiInstance: false,
