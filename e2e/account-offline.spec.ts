@@ -256,3 +256,42 @@ test("a second tab counts the changes waiting on the device and refuses 'Sair' t
   expect(replicationRequests.second).toBe(0);
   await second.close();
 });
+
+test("'Sincronizar agora' in a second tab reaches the tab that replicates", async ({ page, context }) => {
+  const { email, userId } = await ownerWithNotifications('abas-sincronizar', ['Óleo 900ml com estoque baixo (1 un)']);
+  await signIn(page, email);
+  await expect(page.getByTestId('notification-badge')).toHaveText('1', { timeout: SYNC_TIMEOUT });
+  const second = await context.newPage();
+  await second.goto('/dashboard');
+  await expect(second.getByTestId('notification-badge')).toHaveText('1', { timeout: SYNC_TIMEOUT });
+
+  // The server refuses pushes for a while: the change made in the second tab waits, online.
+  await context.route('**/rest/v1/rpc/replicate_push', (route) => route.abort());
+  await second.getByRole('button', { name: 'Notificações: 1 não lidas' }).click();
+  await second.getByRole('dialog', { name: 'Notificações' }).getByRole('button', { name: 'Marcar todas como lidas' }).click();
+  await second.keyboard.press('Escape');
+  const pendingButton = second.getByRole('button', { name: '1 alteração não sincronizada' });
+  await expect(pendingButton).toBeVisible({ timeout: SYNC_TIMEOUT });
+
+  const pulls = { first: 0, second: 0 };
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/rpc/replicate_pull')) pulls.first += 1;
+  });
+  second.on('request', (request) => {
+    if (request.url().includes('/rest/v1/rpc/replicate_pull')) pulls.second += 1;
+  });
+  await pendingButton.click();
+  await second.getByRole('button', { name: 'Sincronizar agora' }).click();
+  await expect(() => {
+    expect(pulls.first).toBeGreaterThan(0);
+  }).toPass({ timeout: 5_000 });
+  await second.keyboard.press('Escape');
+  // Pushes go through again: the leader's next attempt sends the change.
+  await context.unroute('**/rest/v1/rpc/replicate_push');
+  await expect(second.getByTestId('pending-changes')).toHaveCount(0, { timeout: SYNC_TIMEOUT });
+  expect(pulls.second).toBe(0);
+  expect(summary(await serverNotifications(userId))).toEqual([
+    { mensagem: 'Óleo 900ml com estoque baixo (1 un)', lido: true, _deleted: false },
+  ]);
+  await second.close();
+});

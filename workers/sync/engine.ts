@@ -12,7 +12,7 @@ import { trackPending, type PendingTracker } from './pending.ts';
 import { openOffsetStore } from './offset-store.ts';
 import { openRealtimeFeed, type RealtimeFeed } from './realtime-feed.ts';
 import { openRejectedStore, type RejectedStore } from './rejected-store.ts';
-import { followSharedStatus, leadershipOf, publishStatus } from './shared-status.ts';
+import { followSharedStatus, leadershipOf, publishStatus, requestSync, syncRequests } from './shared-status.ts';
 import { replicateCollection, type CollectionReplication } from './replication.ts';
 import { describeStatus, signOutCheck, type SignOutCheck, type SyncPhase, type SyncStatus } from './status.ts';
 
@@ -122,12 +122,13 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   subscriptions.push(
     combineLatest([options.connectivity.changes, active$, lastError, lastSyncedAt, pending.count$, rejected.entries$]).subscribe(
       ([connectivity, active, error, syncedAt, pendingCount, refused]) => {
+        // A failure stays shown until a request succeeds again, even while the replication keeps retrying.
         const phase: SyncPhase = !connectivity.online
           ? 'offline'
-          : active
-            ? 'syncing'
-            : error !== null
-              ? 'error'
+          : error !== null
+            ? 'error'
+            : active
+              ? 'syncing'
               : syncedAt !== null
                 ? 'completed'
                 : 'idle';
@@ -259,21 +260,24 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     leader$.pipe(filter(Boolean), take(1)).subscribe(() => {
       leader = true;
       apply(options.connectivity.current().online);
+      if (!closed) subscriptions.push(syncRequests(database).subscribe(() => void syncNowHere()));
     }),
     options.connectivity.changes.subscribe((connectivity) => {
       apply(connectivity.online);
     }),
   );
 
+  async function syncNowHere(): Promise<void> {
+    if (closed) return;
+    for (const replication of replications.values()) replication.resync();
+    await retryRejected();
+  }
+
   return {
     status$: status.asObservable(),
     status: () => status.getValue(),
-    async syncNow() {
-      // In another tab the leader is already syncing; it alone talks to the server.
-      if (!leader) return;
-      for (const replication of replications.values()) replication.resync();
-      await retryRejected();
-    },
+    // Only the leader talks to the server: another tab passes the request on to it.
+    syncNow: () => (leader ? syncNowHere() : requestSync(database)),
     async awaitInSync() {
       await Promise.all(states.map((state) => state.awaitInSync()));
     },

@@ -1,12 +1,14 @@
 // The sync status as the replicating tab sees it, shared with the browser's other tabs through a local
 // document of their common database: only the elected leader replicates and counts what is pending, so the
-// other tabs show (and refuse 'Sair' by) the leader's numbers, with their own connection state.
-import { auditTime, distinctUntilChanged, from, map, Observable, startWith, type Subscription } from 'rxjs';
+// other tabs show (and refuse 'Sair' by) the leader's numbers, with their own connection state. Their
+// 'Sincronizar agora' reaches the leader the same way.
+import { auditTime, distinctUntilChanged, filter, from, map, Observable, skip, startWith, type Subscription } from 'rxjs';
 import type { LocalDatabase } from '../db/local-database.ts';
 import { valuesEqual } from './merge.ts';
 import type { SyncStatus } from './status.ts';
 
 const KEY = 'sync-status';
+const REQUEST_KEY = 'sync-request';
 
 /** What the leader publishes: everything but the connection, which each tab knows for itself. */
 export type SharedStatus = Pick<SyncStatus, 'phase' | 'pending' | 'rejected' | 'lastSyncedAt'>;
@@ -42,4 +44,19 @@ export function publishStatus(database: LocalDatabase, status$: Observable<SyncS
 /** The leader's last published status, following its changes; null before any leader published one. */
 export function followSharedStatus(database: LocalDatabase): Observable<SharedStatus | null> {
   return database.getLocal$<SharedStatus>(KEY).pipe(map((doc) => (doc ? (doc.toJSON().data as SharedStatus) : null)));
+}
+
+/** Asks the leader tab to sync now (from a tab that does not replicate). */
+export async function requestSync(database: LocalDatabase): Promise<void> {
+  await database.upsertLocal<{ id: string }>(REQUEST_KEY, { id: crypto.randomUUID() });
+}
+
+/** Each request made by another tab from now on (the leader listens). */
+export function syncRequests(database: LocalDatabase): Observable<string> {
+  return database.getLocal$<{ id: string }>(REQUEST_KEY).pipe(
+    map((doc) => (doc ? doc.toJSON().data.id : null)),
+    skip(1),
+    filter((id): id is string => id !== null),
+    distinctUntilChanged(),
+  );
 }
