@@ -60,6 +60,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   if (offset !== null) options.clock.setServerOffset(offset);
   /** 'Completed' only means something once the server has answered. */
   let reachedServer = false;
+  /** This tab holds the leadership: it alone replicates (set once elected). */
+  let leader = false;
   let feed: RealtimeFeed | undefined;
   let closed = false;
 
@@ -242,7 +244,6 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
 
   // Only the tab holding the leadership replicates (RxDB's own waitForLeadership applies to autoStart only):
   // the others share its database and see every change at once.
-  let leader = false;
   let applied: boolean | null = null;
   let transition: Promise<void> = Promise.resolve();
   const apply = (online: boolean) => {
