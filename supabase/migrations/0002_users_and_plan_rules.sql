@@ -185,7 +185,8 @@ REVOKE ALL ON FUNCTION public.sessao_encerrada() FROM PUBLIC, anon, authenticate
 
 -- Owner writes to replicated tables are refused once the trial has expired (the device keeps the rows:
 -- replicate_push returns them in `rejected`), or from a device whose free-plan session was ended. Writes made
--- by the server's own triggers are not owner writes.
+-- by the server's own triggers are not owner writes. The rule depends on the caller only, never on the row:
+-- it is asked once per statement (a pushed batch of a thousand sales asks once).
 CREATE OR REPLACE FUNCTION public.conta_ativa()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
@@ -201,10 +202,7 @@ BEGIN
         USING ERRCODE = '42501', DETAIL = 'O Plano Gratuito permite um dispositivo por vez. Entre novamente para continuar.';
     END IF;
   END IF;
-  IF TG_OP = 'DELETE' THEN
-    RETURN OLD;
-  END IF;
-  RETURN NEW;
+  RETURN NULL;
 END $$;
 
 -- The free plan holds at most `free_plan_limits.products` products that are not deleted.
@@ -239,9 +237,8 @@ DECLARE
 BEGIN
   FOREACH v_table IN ARRAY ARRAY['produtos', 'clientes', 'fiado_lancamentos', 'vendas', 'historico_estoque',
                                  'despesa_categorias', 'despesas', 'fornecedores', 'notificacoes'] LOOP
-    -- Named to fire before `exclusao_logica` (BEFORE triggers run in name order).
     EXECUTE format('CREATE TRIGGER conta_ativa BEFORE INSERT OR UPDATE OR DELETE ON public.%I
-                      FOR EACH ROW EXECUTE FUNCTION public.conta_ativa()', v_table);
+                      FOR EACH STATEMENT EXECUTE FUNCTION public.conta_ativa()', v_table);
   END LOOP;
 END $$;
 CREATE TRIGGER limite_produtos BEFORE INSERT OR UPDATE OF _deleted, user_id ON public.produtos

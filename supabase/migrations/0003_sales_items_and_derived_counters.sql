@@ -162,12 +162,38 @@ END $$;
 CREATE TRIGGER derivar_saldo BEFORE INSERT OR UPDATE ON public.clientes
   FOR EACH ROW EXECUTE FUNCTION public.derivar_saldo_cliente();
 
--- Stock facts changed: recompute the products they touch (before and after the change).
+-- New facts move the stored counters by their own amount (the same result as recomputing, in constant time),
+-- so thousands of sales pushed from an offline device do not each rescan the product's history: a batch of
+-- new sales inserted in one statement updates each product and client once (in id order, so concurrent
+-- pushes lock them in the same order). Edits, deletions and counts recompute from the facts.
+
+-- Stock facts are found by product and latest count.
+CREATE INDEX historico_estoque_contagem_idx ON public.historico_estoque (produto_id, user_id, (hlc COLLATE "C") DESC)
+  WHERE tipo = 'ajuste' AND NOT _deleted;
+
+-- HLC of the product's latest live count ('' when it has none): facts after it move the stock.
+CREATE OR REPLACE FUNCTION public.hlc_ultima_contagem(p_produto_id uuid, p_user_id uuid)
+RETURNS text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = ''
+AS $$
+  SELECT coalesce((SELECT h.hlc FROM public.historico_estoque h
+                    WHERE h.produto_id = p_produto_id AND h.user_id = p_user_id AND h.tipo = 'ajuste' AND NOT h._deleted
+                    ORDER BY h.hlc COLLATE "C" DESC LIMIT 1), '')
+$$;
+REVOKE ALL ON FUNCTION public.hlc_ultima_contagem(uuid, uuid) FROM PUBLIC, anon, authenticated;
+
 CREATE OR REPLACE FUNCTION public.fato_estoque_alterado()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 BEGIN
+  IF TG_OP = 'INSERT' AND NEW.tipo = 'entrada' THEN
+    IF NOT NEW._deleted AND NEW.hlc COLLATE "C" > public.hlc_ultima_contagem(NEW.produto_id, NEW.user_id) COLLATE "C" THEN
+      UPDATE public.produtos SET estoque = estoque + round(NEW.quantidade, 3)
+       WHERE id = NEW.produto_id AND user_id = NEW.user_id;
+    END IF;
+    RETURN NULL;
+  END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     PERFORM public.recalcular_estoque(OLD.produto_id, OLD.user_id);
   END IF;
@@ -179,41 +205,44 @@ END $$;
 CREATE TRIGGER fato_estoque_alterado AFTER INSERT OR UPDATE OR DELETE ON public.historico_estoque
   FOR EACH ROW EXECUTE FUNCTION public.fato_estoque_alterado();
 
--- Ledger entries changed: recompute balances; a payment that brings the balance to zero retires that
--- client's overdue-fiado notifications (soft delete, so every device learns of it).
 CREATE OR REPLACE FUNCTION public.lancamento_fiado_alterado()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+  IF TG_OP = 'INSERT' THEN
+    IF NOT NEW._deleted THEN
+      UPDATE public.clientes
+         SET saldo_devedor = saldo_devedor + CASE WHEN NEW.tipo = 'debito' THEN NEW.valor ELSE -NEW.valor END
+       WHERE id = NEW.cliente_id AND user_id = NEW.user_id;
+    END IF;
+  ELSE
     PERFORM public.recalcular_saldo(OLD.cliente_id, OLD.user_id);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    IF TG_OP = 'INSERT' OR (NEW.cliente_id, NEW.user_id) IS DISTINCT FROM (OLD.cliente_id, OLD.user_id) THEN
+    IF TG_OP = 'UPDATE' AND (NEW.cliente_id, NEW.user_id) IS DISTINCT FROM (OLD.cliente_id, OLD.user_id) THEN
       PERFORM public.recalcular_saldo(NEW.cliente_id, NEW.user_id);
     END IF;
-    IF NEW.tipo = 'pagamento' AND NOT NEW._deleted AND public.saldo_derivado(NEW.cliente_id, NEW.user_id) = 0 THEN
-      UPDATE public.notificacoes SET _deleted = true, updated_at = now()
-       WHERE user_id = NEW.user_id AND tipo = 'fiado_vencido' AND referencia_id = NEW.cliente_id::text AND NOT _deleted;
-    END IF;
+  END IF;
+  -- A payment that brings the balance to zero retires that client's overdue-fiado notices (soft delete).
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.tipo = 'pagamento' AND NOT NEW._deleted
+     AND public.saldo_derivado(NEW.cliente_id, NEW.user_id) = 0 THEN
+    UPDATE public.notificacoes SET _deleted = true, updated_at = now()
+     WHERE user_id = NEW.user_id AND tipo = 'fiado_vencido' AND referencia_id = NEW.cliente_id::text AND NOT _deleted;
   END IF;
   RETURN NULL;
 END $$;
 CREATE TRIGGER lancamento_fiado_alterado AFTER INSERT OR UPDATE OR DELETE ON public.fiado_lancamentos
   FOR EACH ROW EXECUTE FUNCTION public.lancamento_fiado_alterado();
 
--- Sales changed: keep itens_venda, recompute the stock of every product and the balance of every client
--- the old or new version touches.
+-- Sales edited or deleted: keep itens_venda, recompute the stock of every product and the balance of every
+-- client the old or new version touches.
 CREATE OR REPLACE FUNCTION public.venda_alterada()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 DECLARE
   v_produto uuid;
-  v_user uuid := coalesce(NEW.user_id, OLD.user_id);
 BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+  IF TG_OP = 'UPDATE' THEN
     DELETE FROM public.itens_venda WHERE venda_id = NEW.id;
     IF NOT NEW._deleted THEN
       INSERT INTO public.itens_venda (venda_id, user_id, produto_id, quantidade, preco_unitario, preco_total,
@@ -228,31 +257,91 @@ BEGIN
     END IF;
   END IF;
 
+  -- An edited or deleted sale: recompute everything the old or new version touches.
   FOR v_produto IN
     SELECT DISTINCT (i.value ->> 'produto_id')::uuid
-      FROM jsonb_array_elements(
-             CASE WHEN TG_OP = 'INSERT' THEN '[]'::jsonb ELSE OLD.itens END
-             || CASE WHEN TG_OP = 'DELETE' THEN '[]'::jsonb ELSE NEW.itens END) i
+      FROM jsonb_array_elements(OLD.itens || CASE WHEN TG_OP = 'DELETE' THEN '[]'::jsonb ELSE NEW.itens END) i
+     ORDER BY 1
   LOOP
-    IF TG_OP <> 'INSERT' THEN
-      PERFORM public.recalcular_estoque(v_produto, OLD.user_id);
-    END IF;
-    IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.user_id IS DISTINCT FROM OLD.user_id) THEN
+    PERFORM public.recalcular_estoque(v_produto, OLD.user_id);
+    IF TG_OP = 'UPDATE' AND NEW.user_id IS DISTINCT FROM OLD.user_id THEN
       PERFORM public.recalcular_estoque(v_produto, NEW.user_id);
     END IF;
   END LOOP;
-
-  IF TG_OP <> 'INSERT' AND OLD.cliente_id IS NOT NULL THEN
+  IF OLD.cliente_id IS NOT NULL THEN
     PERFORM public.recalcular_saldo(OLD.cliente_id, OLD.user_id);
   END IF;
-  IF TG_OP <> 'DELETE' AND NEW.cliente_id IS NOT NULL
-     AND (TG_OP = 'INSERT' OR (NEW.cliente_id, NEW.user_id) IS DISTINCT FROM (OLD.cliente_id, OLD.user_id)) THEN
-    PERFORM public.recalcular_saldo(NEW.cliente_id, v_user);
+  IF TG_OP = 'UPDATE' AND NEW.cliente_id IS NOT NULL AND (NEW.cliente_id, NEW.user_id) IS DISTINCT FROM (OLD.cliente_id, OLD.user_id) THEN
+    PERFORM public.recalcular_saldo(NEW.cliente_id, NEW.user_id);
   END IF;
   RETURN NULL;
 END $$;
-CREATE TRIGGER venda_alterada AFTER INSERT OR UPDATE OR DELETE ON public.vendas
+
+CREATE TRIGGER venda_alterada AFTER UPDATE OR DELETE ON public.vendas
   FOR EACH ROW EXECUTE FUNCTION public.venda_alterada();
+
+-- The sales one INSERT statement added: their items, then each product loses what it sold after its latest
+-- count, and each client's balance grows by its fiado sales.
+CREATE OR REPLACE FUNCTION public.vendas_inseridas()
+RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
+AS $$
+BEGIN
+  INSERT INTO public.itens_venda (venda_id, user_id, produto_id, quantidade, preco_unitario, preco_total,
+                                  nome_produto, marca_produto, unidade_produto)
+  SELECT n.id, n.user_id, (i.value ->> 'produto_id')::uuid,
+         sum((i.value ->> 'quantidade')::numeric), (array_agg((i.value ->> 'preco_unitario')::numeric ORDER BY i.ordinality))[1],
+         sum((i.value ->> 'preco_total')::numeric), (array_agg(i.value ->> 'nome_produto' ORDER BY i.ordinality))[1],
+         (array_agg(i.value ->> 'marca_produto' ORDER BY i.ordinality))[1],
+         (array_agg(i.value ->> 'unidade_produto' ORDER BY i.ordinality))[1]
+    FROM vendas_novas n, jsonb_array_elements(n.itens) WITH ORDINALITY i
+   WHERE NOT n._deleted
+   GROUP BY n.id, n.user_id, (i.value ->> 'produto_id')::uuid;
+
+  -- Locked in id order first, so that concurrent pushes touching the same products never deadlock.
+  PERFORM 1 FROM public.produtos p
+   WHERE (p.id, p.user_id) IN (SELECT (i.value ->> 'produto_id')::uuid, n.user_id
+                                 FROM vendas_novas n, jsonb_array_elements(n.itens) i WHERE NOT n._deleted)
+   ORDER BY p.id
+     FOR NO KEY UPDATE;
+  WITH itens AS (
+    SELECT n.user_id, n.hlc, (i.value ->> 'produto_id')::uuid AS produto_id,
+           round((i.value ->> 'quantidade')::numeric, 3) AS quantidade
+      FROM vendas_novas n, jsonb_array_elements(n.itens) i
+     WHERE NOT n._deleted
+  ),
+  ultimas_contagens AS (
+    SELECT p.user_id, p.produto_id, public.hlc_ultima_contagem(p.produto_id, p.user_id) AS hlc
+      FROM (SELECT DISTINCT user_id, produto_id FROM itens) p
+  ),
+  vendido AS (
+    SELECT i.user_id, i.produto_id, sum(i.quantidade) AS quantidade
+      FROM itens i
+      JOIN ultimas_contagens c ON c.user_id = i.user_id AND c.produto_id = i.produto_id
+     WHERE i.hlc COLLATE "C" > c.hlc COLLATE "C"
+     GROUP BY i.user_id, i.produto_id
+  )
+  UPDATE public.produtos p SET estoque = p.estoque - v.quantidade
+    FROM vendido v
+   WHERE p.id = v.produto_id AND p.user_id = v.user_id;
+
+  PERFORM 1 FROM public.clientes c
+   WHERE (c.id, c.user_id) IN (SELECT n.cliente_id, n.user_id FROM vendas_novas n
+                                WHERE NOT n._deleted AND n.tipo = 'fiado' AND n.cliente_id IS NOT NULL)
+   ORDER BY c.id
+     FOR NO KEY UPDATE;
+  UPDATE public.clientes c SET saldo_devedor = c.saldo_devedor + f.total
+    FROM (SELECT n.user_id, n.cliente_id, sum(n.total) AS total
+            FROM vendas_novas n
+           WHERE NOT n._deleted AND n.tipo = 'fiado' AND n.cliente_id IS NOT NULL
+           GROUP BY n.user_id, n.cliente_id) f
+   WHERE c.id = f.cliente_id AND c.user_id = f.user_id;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER vendas_inseridas AFTER INSERT ON public.vendas
+  REFERENCING NEW TABLE AS vendas_novas
+  FOR EACH STATEMENT EXECUTE FUNCTION public.vendas_inseridas();
 
 -- Stock alerts, generated when a product's stock falls: under the minimum (estoque_baixo) or to zero
 -- (estoque_zerado). One unread alert of each kind per product at a time.

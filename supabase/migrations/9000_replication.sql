@@ -77,11 +77,52 @@ BEGIN
   RETURN jsonb_build_object('documents', v_documents, 'horizon', v_horizon, 'now', clock_timestamp(), 'more', v_more);
 END $$;
 
+-- Locks, in id order, the products and clients whose derived counters a push to `p_table` will move.
+-- As the caller: only rows the caller may change are locked.
+CREATE OR REPLACE FUNCTION public.replication_lock_counters(p_table text, p_rows jsonb)
+RETURNS void
+LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = ''
+AS $$
+DECLARE
+  v_uuid constant text := '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+BEGIN
+  IF p_table IN ('vendas', 'historico_estoque') THEN
+    PERFORM 1 FROM public.produtos p
+     WHERE p.id IN (
+       SELECT ref::uuid FROM (
+         SELECT e.value -> 'doc' ->> 'produto_id' AS ref
+           FROM jsonb_array_elements(p_rows) e
+          WHERE p_table = 'historico_estoque'
+         UNION
+         SELECT i.value ->> 'produto_id'
+           FROM jsonb_array_elements(p_rows) e,
+                jsonb_array_elements(CASE WHEN jsonb_typeof(e.value -> 'doc' -> 'itens') = 'array'
+                                          THEN e.value -> 'doc' -> 'itens' ELSE '[]'::jsonb END) i
+          WHERE p_table = 'vendas' AND jsonb_typeof(i.value) = 'object'
+       ) refs
+        WHERE ref ~* v_uuid)
+     ORDER BY p.id
+       FOR NO KEY UPDATE;
+  END IF;
+  IF p_table IN ('vendas', 'fiado_lancamentos') THEN
+    PERFORM 1 FROM public.clientes c
+     WHERE c.id IN (SELECT ref::uuid FROM (SELECT e.value -> 'doc' ->> 'cliente_id' AS ref FROM jsonb_array_elements(p_rows) e) refs
+                     WHERE ref ~* v_uuid)
+     ORDER BY c.id
+       FOR NO KEY UPDATE;
+  END IF;
+END $$;
+REVOKE ALL ON FUNCTION public.replication_lock_counters(text, jsonb) FROM PUBLIC, anon;
+GRANT EXECUTE ON FUNCTION public.replication_lock_counters(text, jsonb) TO authenticated, service_role;
+
 -- Push: each row carries the document a device wrote and the `_modified` of the version it started from
 -- (null for a new document). A row whose server version moved on since is not written: the current version
 -- comes back in `conflicts` for the device to merge. A row the database refuses (another owner's id, the
 -- free plan's cap, an expired trial, a broken constraint) comes back in `rejected` with its SQLSTATE, and
 -- never blocks the rest of the batch. Everything else commits together.
+-- Pushes from devices coming back online together run side by side: the counters a batch will move are
+-- locked first and rows are written in id order, so they never deadlock; a deadlock, serialization failure
+-- or lock timeout still fails the whole push (the device sends it again) rather than refusing a document.
 CREATE OR REPLACE FUNCTION public.replicate_push(p_table text, p_rows jsonb)
 RETURNS jsonb
 LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = ''
@@ -103,6 +144,7 @@ BEGIN
   IF jsonb_typeof(p_rows) IS DISTINCT FROM 'array' THEN
     RAISE EXCEPTION 'p_rows deve ser uma lista' USING ERRCODE = '22023';
   END IF;
+  PERFORM public.replication_lock_counters(p_table, p_rows);
 
   -- Fast path for the common case of a device sending new documents (a day of sales made offline): when
   -- every row is new and all carry the same fields, one INSERT takes them all. If any id already exists or
@@ -135,12 +177,16 @@ BEGIN
         RETURN jsonb_build_object('conflicts', v_conflicts, 'rejected', v_rejected);
       END IF;
       RAISE EXCEPTION 'lote com documentos existentes' USING ERRCODE = 'P0001';
-    EXCEPTION WHEN OTHERS THEN
-      NULL; -- rolled back to the start of the block: decide row by row
+    EXCEPTION
+      WHEN deadlock_detected OR serialization_failure OR lock_not_available OR query_canceled THEN
+        RAISE; -- momentary: the whole push fails and the device sends it again
+      WHEN OTHERS THEN
+        NULL; -- rolled back to the start of the block: decide row by row
     END;
   END IF;
 
-  FOR v_row IN SELECT value FROM jsonb_array_elements(p_rows) LOOP
+  -- In id order, so that two pushes writing the same rows lock them in the same order.
+  FOR v_row IN SELECT value FROM jsonb_array_elements(p_rows) ORDER BY value -> 'doc' ->> 'id' COLLATE "C" LOOP
     v_doc := v_row -> 'doc';
     v_assumed := v_row ->> 'assumed_modified';
     BEGIN
@@ -165,8 +211,13 @@ BEGIN
           USING v_id, v_doc;
         GET DIAGNOSTICS v_written = ROW_COUNT;
         IF v_written = 0 THEN
-          -- The id exists but this caller cannot see it: someone else's row.
-          RAISE EXCEPTION 'documento % pertence a outro dono', v_id USING ERRCODE = '42501';
+          -- Committed meanwhile by another push of this document (a retry whose first attempt was still
+          -- running): a conflict the device merges. Still invisible: someone else's row.
+          EXECUTE format('SELECT to_jsonb(t) FROM public.%I t WHERE t.id = $1', p_table) INTO v_current USING v_id;
+          IF v_current IS NULL THEN
+            RAISE EXCEPTION 'documento % pertence a outro dono', v_id USING ERRCODE = '42501';
+          END IF;
+          v_conflicts := v_conflicts || jsonb_build_array(v_current);
         END IF;
       ELSIF v_assumed IS NOT NULL AND (v_current ->> '_modified')::timestamptz = v_assumed::timestamptz THEN
         IF v_column_list IS NOT NULL THEN
@@ -178,8 +229,11 @@ BEGIN
       ELSE
         v_conflicts := v_conflicts || jsonb_build_array(v_current);
       END IF;
-    EXCEPTION WHEN OTHERS THEN
-      v_rejected := v_rejected || jsonb_build_array(jsonb_build_object(
+    EXCEPTION
+      WHEN deadlock_detected OR serialization_failure OR lock_not_available OR query_canceled THEN
+        RAISE; -- momentary, not a refusal of this document
+      WHEN OTHERS THEN
+        v_rejected := v_rejected || jsonb_build_array(jsonb_build_object(
         'id', v_doc ->> 'id', 'code', SQLSTATE, 'message', SQLERRM));
     END;
   END LOOP;

@@ -1,5 +1,7 @@
 // Brings a database up to date: first what Supabase itself provides (bootstrap/), then our own
-// supabase/migrations in file-name order, each file once, in its own transaction, recorded by name.
+// supabase/migrations in file-name order, each file once, in its own transaction, recorded by name and
+// content hash. A file changed after it was applied is refused: that database must be reset, not patched.
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database.ts';
@@ -33,20 +35,30 @@ export async function applyMigrations(db: Database): Promise<string[]> {
     CREATE TABLE IF NOT EXISTS _stack.schema_migrations (
       name text PRIMARY KEY,
       applied_at timestamptz NOT NULL DEFAULT now()
-    );`);
+    );
+    ALTER TABLE _stack.schema_migrations ADD COLUMN IF NOT EXISTS sha256 text;`);
   const applied: string[] = [];
   for (const file of await migrationFiles()) {
     const ran = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-      const { rows } = await tx.query('SELECT 1 FROM _stack.schema_migrations WHERE name = $1', [file.name]);
-      if (rows.length > 0) return false;
+      const sha256 = createHash('sha256').update(file.sql).digest('hex');
+      const { rows } = await tx.query<{ sha256: string | null }>('SELECT sha256 FROM _stack.schema_migrations WHERE name = $1', [
+        file.name,
+      ]);
+      const recorded = rows[0];
+      if (recorded) {
+        if (recorded.sha256 === sha256) return false;
+        throw new Error(
+          `Migração ${file.name} mudou depois de aplicada neste banco. Apague os dados locais (.data/stack) ou recrie o banco de DATABASE_URL e inicie de novo.`,
+        );
+      }
       try {
         await tx.exec(file.sql);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(`Migração ${file.name} falhou: ${reason}`, { cause: error });
       }
-      await tx.query('INSERT INTO _stack.schema_migrations (name) VALUES ($1)', [file.name]);
+      await tx.query('INSERT INTO _stack.schema_migrations (name, sha256) VALUES ($1, $2)', [file.name, sha256]);
       return true;
     });
     if (ran) applied.push(file.name);

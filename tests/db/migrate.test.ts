@@ -1,0 +1,26 @@
+// The migration runner: a current database gets nothing applied again, and a file changed after it was
+// applied is refused with what to do, instead of leaving the database on the old definitions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../supabase/local/db/database.ts';
+import { applyMigrations } from '../../supabase/local/db/migrate.ts';
+import { createTestDatabase } from '../support/database.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+describe('migration runner', () => {
+  it('applies nothing to a current database, and refuses one whose applied file has changed since', async () => {
+    expect(await applyMigrations(db)).toEqual([]);
+    await db.query(
+      `UPDATE _stack.schema_migrations SET sha256 = 'outra versão' WHERE name = 'migrations/0003_sales_items_and_derived_counters.sql'`,
+    );
+    await expect(applyMigrations(db)).rejects.toThrow(
+      'Migração migrations/0003_sales_items_and_derived_counters.sql mudou depois de aplicada neste banco.',
+    );
+  });
+});
