@@ -24,6 +24,9 @@ export function openRealtimeFeed(options: RealtimeFeedOptions): RealtimeFeed {
       'postgres_changes',
       { event: '*', schema: 'public', table, filter: `user_id=eq.${userId}` },
       (payload) => {
+        // realtime-js hands an event to every binding of a channel whose join reply it has not read yet:
+        // only this table's rows belong to this table's collection.
+        if (payload.table !== table || payload.schema !== 'public') return;
         // Soft deletes arrive as updates; a hard delete carries no row to apply.
         if (payload.eventType === 'DELETE') return;
         options.onRow(table, payload.new);

@@ -228,6 +228,9 @@ export function createRealtimeService(ctx: StackContext): RealtimeService {
 
     for (const { connection, channel, matches } of targets) {
       if (closed) return;
+      // Left (or joined again under the same topic) while RLS was asked: the client would hand these rows to
+      // a channel whose bindings no longer match them.
+      if (connection.channels.get(channel.topic) !== channel) continue;
       const service = channel.caller.role === 'service_role';
       const visible = service ? undefined : visibleByCaller.get(callerKey(channel.caller));
       for (const { index, ids } of matches) {
