@@ -8,6 +8,7 @@ import { createRestService } from './rest/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createMailService } from './mail/service.ts';
 import { createAuthService } from './auth/service.ts';
+import type { AuthSettingsOverrides } from './auth/settings.ts';
 import { createStorageService } from './storage/service.ts';
 import { createFunctionsService } from './functions/service.ts';
 
@@ -25,6 +26,8 @@ export interface StartOptions {
   db?: Database;
   /** Skip bootstrap and migrations when the database is known to be current. */
   skipMigrations?: boolean;
+  /** Auth settings over the environment's (tests set small rate limits and their own clock). */
+  auth?: AuthSettingsOverrides;
 }
 
 export async function startStack(overrides: Partial<StackConfig> = {}, options: StartOptions = {}): Promise<RunningStack> {
@@ -39,7 +42,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     createStorageService(ctx),
     createFunctionsService(ctx),
     mail,
-    createAuthService(ctx, mail.outbox),
+    createAuthService(ctx, mail.outbox, options.auth),
   ];
   for (const service of services) await service.start?.();
   const door = await listen(services, config.port, { trustedProxies: config.trustedProxies });

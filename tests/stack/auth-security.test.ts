@@ -1,5 +1,5 @@
-// Auth's protections, through the official client: login lockout from system_settings.security_settings with
-// its security_logs rows, blocked IPs (exact and CIDR), API keys, and expired, forged or orphaned JWTs refused
+// Auth's protections, through the official client: the sign-in throttle (per address and per address+account,
+// from system_settings.security_settings) with its security_logs rows, blocked IPs (exact and CIDR), API keys, and expired, forged or orphaned JWTs refused
 // by /auth/v1/user and by REST alike.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,11 +18,13 @@ interface SecurityLogRow {
 
 let stack: TestStack;
 let hasSecurityTables = false;
+/** The Auth clock: sign-in throttles refill as the test moves it. */
+const clock = { now: Date.now() };
 const PASSWORD = 'Senha@Forte1';
 
 beforeAll(async () => {
   // The test plays a load balancer on loopback, so the stack believes the addresses it forwards.
-  stack = await startTestStack({ config: { trustedProxies: ['127.0.0.1'] } });
+  stack = await startTestStack({ config: { trustedProxies: ['127.0.0.1'] }, auth: { now: () => clock.now } });
   const { rows } = await stack.db.query<{ ready: boolean }>(
     `SELECT to_regclass('public.security_logs') IS NOT NULL AND to_regclass('public.blocked_ips') IS NOT NULL
         AND to_regclass('public.system_settings') IS NOT NULL AS ready`,
@@ -59,8 +61,8 @@ async function securityLogs(filter: { email?: string; ip?: string }): Promise<Se
   return rows;
 }
 
-describe('login lockout', () => {
-  it('locks an email after max_login_attempts failures for lockout_duration minutes, and logs it', async (ctx) => {
+describe('sign-in throttle', () => {
+  it("slows down only the stranger's address: the owner signs in from their own meanwhile, and it is all logged", async (ctx) => {
     if (!hasSecurityTables) ctx.skip();
     await stack.db.query(
       `UPDATE public.system_settings SET value = '{"max_login_attempts": 3, "lockout_duration": 10, "require_2fa": false}'::jsonb
@@ -70,41 +72,63 @@ describe('login lockout', () => {
     const userId = await confirmedUser(email);
     const bystander = `vizinho.${Date.now()}@teste.dev`;
     await confirmedUser(bystander);
-    const client = clientFrom('192.0.2.10');
+    const stranger = clientFrom('192.0.2.10');
 
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const { error } = await client.auth.signInWithPassword({ email, password: `errada-${attempt}` });
+      const { error } = await stranger.auth.signInWithPassword({ email, password: `errada-${attempt}` });
       expect(error?.code).toBe('invalid_credentials');
     }
-    const locked = await client.auth.signInWithPassword({ email, password: PASSWORD });
-    expect(locked.error?.status).toBe(429);
-    expect(locked.error?.code).toBe('over_request_rate_limit');
-    expect(locked.error?.message).toContain('10 minutos');
-    expect(locked.data.session).toBeNull();
+    // Even the right password is not tried from there now.
+    const held = await stranger.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(held.error?.status).toBe(429);
+    expect(held.error?.code).toBe('over_request_rate_limit');
+    expect(held.data.session).toBeNull();
 
-    // Someone else's account is not affected.
-    const other = await client.auth.signInWithPassword({ email: bystander, password: PASSWORD });
-    expect(other.error).toBeNull();
+    // The owner, at home, is not affected; nor is another account tried from the stranger's address.
+    const owner = await clientFrom('192.0.2.99').auth.signInWithPassword({ email, password: PASSWORD });
+    expect(owner.error).toBeNull();
+    expect(owner.data.session?.user.id).toBe(userId);
+    expect((await stranger.auth.signInWithPassword({ email: bystander, password: PASSWORD })).error).toBeNull();
 
-    const logs = await securityLogs({ email });
+    const logs = await securityLogs({ email, ip: '192.0.2.10' });
     // Rows written in the same millisecond may share created_at: compare them as a set, attempts by number.
-    expect(logs.map((row) => row.action).sort()).toEqual(['account_locked', 'login_failed', 'login_failed', 'login_failed', 'login_locked']);
-    expect(logs.filter((row) => row.action === 'login_failed').map((row) => row.details?.attempt).sort()).toEqual([1, 2, 3]);
-    expect(logs.every((row) => row.user_id === userId && row.ip_address === '192.0.2.10')).toBe(true);
-    expect(logs.filter((row) => row.blocked).map((row) => row.action)).toEqual(['account_locked', 'login_locked']);
+    expect(logs.map((row) => row.action).sort()).toEqual([
+      'login_failed',
+      'login_failed',
+      'login_failed',
+      'login_locked',
+      'login_throttled',
+    ]);
+    expect(
+      logs
+        .filter((row) => row.action === 'login_failed')
+        .map((row) => row.details?.attempt)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    expect(logs.every((row) => row.user_id === userId)).toBe(true);
+    expect(
+      logs
+        .filter((row) => row.blocked)
+        .map((row) => row.action)
+        .sort(),
+    ).toEqual(['login_locked', 'login_throttled']);
     expect(logs.find((row) => row.details?.attempt === 3)?.details).toMatchObject({ email, max_login_attempts: 3 });
-    expect(logs.find((row) => row.action === 'account_locked')?.details).toMatchObject({ email, lockout_duration: 10 });
+    expect(logs.find((row) => row.action === 'login_throttled')?.details).toMatchObject({
+      email,
+      scope: 'ip_account',
+      lockout_duration: 10,
+    });
 
-    // Once the window has passed, the right password works again and clears the count.
-    await stack.db.query(
-      `UPDATE public.security_logs SET created_at = created_at - interval '11 minutes' WHERE details ->> 'email' = $1`,
-      [email],
-    );
-    const after = await client.auth.signInWithPassword({ email, password: PASSWORD });
-    expect(after.error).toBeNull();
+    // Slowed down, not locked: one more try every 10 min / 3 attempts = 200 s.
+    clock.now += 200_000;
+    expect((await stranger.auth.signInWithPassword({ email, password: 'errada-4' })).error?.code).toBe('invalid_credentials');
+    expect((await stranger.auth.signInWithPassword({ email, password: 'errada-5' })).error?.code).toBe('over_request_rate_limit');
+    // After the whole lockout_duration, the address has all its tries back.
+    clock.now += 10 * 60_000;
+    expect((await stranger.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
   });
 
-  it('counts only the failures since the last successful sign-in', async (ctx) => {
+  it('counts only the failures since the last successful sign-in from that address', async (ctx) => {
     if (!hasSecurityTables) ctx.skip();
     await stack.db.query(
       `UPDATE public.system_settings SET value = '{"max_login_attempts": 2, "lockout_duration": 5}'::jsonb WHERE key = 'security_settings'`,
@@ -118,7 +142,7 @@ describe('login lockout', () => {
     expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
   });
 
-  it('also counts failures for emails nobody registered (no account enumeration)', async (ctx) => {
+  it('throttles emails nobody registered the same way (no account enumeration)', async (ctx) => {
     if (!hasSecurityTables) ctx.skip();
     await stack.db.query(
       `UPDATE public.system_settings SET value = '{"max_login_attempts": 2, "lockout_duration": 5}'::jsonb WHERE key = 'security_settings'`,
@@ -132,12 +156,29 @@ describe('login lockout', () => {
     const logs = await securityLogs({ email });
     expect(logs.every((row) => row.user_id === null)).toBe(true);
   });
+
+  it('slows down one address trying many accounts after 20 wrong passwords, and only that address', async () => {
+    const stuffer = clientFrom('192.0.2.13');
+    for (let n = 0; n < 20; n += 1) {
+      const { error } = await stuffer.auth.signInWithPassword({
+        email: `lista.${n}.${Date.now()}@teste.dev`,
+        password: 'vazada-123',
+      });
+      expect(error?.code).toBe('invalid_credentials');
+    }
+    const email = `alvo.${Date.now()}@teste.dev`;
+    await confirmedUser(email);
+    expect((await stuffer.auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('over_request_rate_limit');
+    expect((await clientFrom('192.0.2.14').auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  });
 });
 
 describe('blocked IPs', () => {
   it('refuses requests from a blocked address or network and logs them', async (ctx) => {
     if (!hasSecurityTables) ctx.skip();
-    await stack.db.query(`INSERT INTO public.blocked_ips (ip_address, reason) VALUES ('203.0.113.7', 'abuso'), ('198.51.100.0/24', 'rede suspeita')`);
+    await stack.db.query(
+      `INSERT INTO public.blocked_ips (ip_address, reason) VALUES ('203.0.113.7', 'abuso'), ('198.51.100.0/24', 'rede suspeita')`,
+    );
     const email = `ip.${Date.now()}@teste.dev`;
     await confirmedUser(email);
 

@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts';
 import type { StackConfig } from '../../supabase/local/config.ts';
 import type { Database } from '../../supabase/local/db/database.ts';
+import type { AuthSettingsOverrides } from '../../supabase/local/auth/settings.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestStack {
@@ -29,11 +30,13 @@ export interface TestStackOptions {
   /** Use this database instead of a fresh one (it is then not closed by `close`). */
   db?: Database;
   config?: Partial<StackConfig>;
+  /** Auth settings for this stack: small rate limits, an injected clock. */
+  auth?: AuthSettingsOverrides;
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const db = options.db ?? (await createTestDatabase());
-  const stack = await startStack({ port: 0, dataDir: undefined, ...options.config }, { db, skipMigrations: true });
+  const stack = await startStack({ port: 0, dataDir: undefined, ...options.config }, { db, skipMigrations: true, auth: options.auth });
   const clients: SupabaseClient[] = [];
 
   const build = (key: string, accessToken?: string): SupabaseClient => {

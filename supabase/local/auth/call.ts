@@ -4,6 +4,7 @@ import type { StackConfig } from '../config.ts';
 import type { Mailer } from './mailer.ts';
 import { safeRedirect } from './redirects.ts';
 import type { AuthSettings } from './settings.ts';
+import type { AuthLimits } from './throttle.ts';
 
 export interface AuthCall {
   request: Request;
@@ -15,6 +16,12 @@ export interface AuthCall {
   settings: AuthSettings;
   db: Database;
   mailer: Mailer;
+  limits: AuthLimits;
+}
+
+/** The current time of the Auth clock, for SQL parameters. */
+export function nowOf(call: AuthCall): Date {
+  return new Date(call.settings.now());
 }
 
 /** The request's `redirect_to`, if it is an allowed target; the site URL otherwise. */

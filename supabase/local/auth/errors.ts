@@ -10,6 +10,8 @@ export class AuthFailure extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** For 429: when the caller may try again (the Retry-After header; GoTrue's body does not carry it). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -30,19 +32,31 @@ export function failureResponse(failure: AuthFailure, request: Request): Respons
   } else {
     body = { code: failure.status, error_code: failure.code, msg: failure.message, ...failure.extra };
   }
-  if (failure.status === 429) {
-    const retry = failure.extra.retry_after_seconds;
-    headers['retry-after'] = typeof retry === 'number' ? String(retry) : '60';
-  }
+  if (failure.status === 429) headers['retry-after'] = String(failure.retryAfterSeconds ?? 60);
   return new Response(JSON.stringify(body), { status: failure.status, headers });
 }
 
 // The refusals used in more than one place, with GoTrue's own messages.
 export const invalidCredentials = () => new AuthFailure(400, 'invalid_credentials', 'Invalid login credentials');
 export const validationFailed = (message: string) => new AuthFailure(400, 'validation_failed', message);
-export const badJwt = (detail: string) => new AuthFailure(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
+export const badJwt = (detail: string) =>
+  new AuthFailure(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
 export const noAuthorization = () => new AuthFailure(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
 export const otpExpired = () => new AuthFailure(403, 'otp_expired', 'Token has expired or is invalid');
 export const userNotFound = () => new AuthFailure(404, 'user_not_found', 'User not found');
-export const emailExists = () => new AuthFailure(422, 'email_exists', 'A user with this email address has already been registered');
+export const emailExists = () =>
+  new AuthFailure(422, 'email_exists', 'A user with this email address has already been registered');
 export const notAdmin = () => new AuthFailure(403, 'not_admin', 'User not allowed');
+/** GoTrue's answer when a per-address or per-account bucket is empty. */
+export const overRequestRateLimit = (retryAfterSeconds: number) =>
+  new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached', {}, retryAfterSeconds);
+export const overEmailSendRateLimit = (retryAfterSeconds: number) =>
+  new AuthFailure(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${retryAfterSeconds} seconds.`,
+    {},
+    retryAfterSeconds,
+  );
+/** A banned or suspended account (GoTrue's user_banned: 400 on /token, 403 on /verify). */
+export const userBanned = (status: 400 | 403, message = 'User is banned') => new AuthFailure(status, 'user_banned', message);

@@ -1,5 +1,6 @@
 // Emails of the Auth flows: stores a fresh one-time code (hashed) on the user, then puts the Portuguese
-// message with its verify link into the outbox. One email per kind per user within the frequency window.
+// message with its verify link into the outbox. How often an address may be mailed is the routes' check
+// (throttle.ts), made before they look the address up.
 import type { Queryable } from '../db/database.ts';
 import type { StackConfig } from '../config.ts';
 import type { Outbox } from '../mail/outbox.ts';
@@ -35,21 +36,14 @@ export function createMailer(config: StackConfig, settings: AuthSettings, outbox
       const columns = COLUMNS[type];
       const to = type === 'email_change' ? newEmail : user.email;
       if (!to || !user.email) throw new AuthFailure(400, 'validation_failed', 'An email address is required');
-      const { rows } = await db.query<{ recent: boolean }>(
-        `SELECT coalesce(${columns.sentAt} > now() - make_interval(secs => $2), false) AS recent FROM auth.users WHERE id = $1::uuid`,
-        [user.id, settings.emailFrequencySeconds],
-      );
-      if (rows[0]?.recent) {
-        throw new AuthFailure(
-          429,
-          'over_email_send_rate_limit',
-          `For security purposes, you can only request this after ${settings.emailFrequencySeconds} seconds.`,
-          { retry_after_seconds: settings.emailFrequencySeconds },
-        );
-      }
       const otp = newOtp();
       const hash = tokenHash(to, otp);
-      await db.query(`UPDATE auth.users SET ${columns.token} = $2, ${columns.sentAt} = now() WHERE id = $1::uuid`, [user.id, hash]);
+      // Stamped with the Auth clock, the one code expiry is measured on.
+      await db.query(`UPDATE auth.users SET ${columns.token} = $2, ${columns.sentAt} = $3::timestamptz WHERE id = $1::uuid`, [
+        user.id,
+        hash,
+        new Date(settings.now()).toISOString(),
+      ]);
       if (type === 'email_change') {
         await db.query(`UPDATE auth.users SET email_change = $2 WHERE id = $1::uuid`, [user.id, to]);
       }
@@ -59,7 +53,10 @@ export function createMailer(config: StackConfig, settings: AuthSettings, outbox
       link.searchParams.set('redirect_to', redirectTo);
       const template: TemplateKind = type;
       const name = metadataText(user, 'nome');
-      await outbox.send(renderMail(template, { to, link: link.href, otp, name, shopName: metadataText(user, 'nome_mercado') }), db);
+      await outbox.send(
+        renderMail(template, { to, link: link.href, otp, name, shopName: metadataText(user, 'nome_mercado') }),
+        db,
+      );
       if (type === 'email_change') {
         await outbox.send(renderMail('email_change_notice', { to: user.email, name, newEmail: to }), db);
       }

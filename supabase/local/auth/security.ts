@@ -1,19 +1,20 @@
-// Caderneta's sign-in protections on top of GoTrue: addresses in public.blocked_ips are refused, and an email
-// with too many failed passwords is locked for a while (public.system_settings.security_settings); both are
-// written to public.security_logs. The tables come from our migrations; without them nothing is enforced.
+// Caderneta's sign-in protections on top of GoTrue: addresses in public.blocked_ips are refused, the sign-in
+// throttle's rule comes from public.system_settings.security_settings, and both write public.security_logs.
+// The tables come from our migrations; without them the defaults apply and nothing is logged.
 import type { Queryable } from '../db/database.ts';
 import { AuthFailure } from './errors.ts';
 import type { AuthSettings } from './settings.ts';
 
 export interface SecurityEvent {
-  action: 'login_failed' | 'login_locked' | 'account_locked' | 'blocked_ip_access';
+  action: 'login_failed' | 'login_locked' | 'login_throttled' | 'otp_attempts_exhausted' | 'blocked_ip_access';
   ip: string;
   userId: string | null;
   blocked: boolean;
   details: Record<string, unknown>;
 }
 
-export interface LockoutPolicy {
+/** Wrong passwords one address may try on one account, and the minutes in which that many come back. */
+export interface SignInPolicy {
   maxAttempts: number;
   lockoutMinutes: number;
 }
@@ -45,7 +46,8 @@ export function ipMatches(entry: string, address: string): boolean {
   const bits = Number(bitsText);
   const base = ipv4ToNumber(network);
   const candidate = ipv4ToNumber(address);
-  if (bitsText === undefined || base === null || candidate === null || !Number.isInteger(bits) || bits < 0 || bits > 32) return false;
+  if (bitsText === undefined || base === null || candidate === null || !Number.isInteger(bits) || bits < 0 || bits > 32)
+    return false;
   const size = 2 ** (32 - bits);
   return Math.floor(base / size) === Math.floor(candidate / size);
 }
@@ -70,7 +72,13 @@ export async function refuseBlockedIp(db: Queryable, ip: string, path: string): 
   );
   const match = rows.find((row) => ipMatches(normalizeIp(row.ip_address), address));
   if (!match) return;
-  await logSecurityEvent(db, { action: 'blocked_ip_access', ip, userId: null, blocked: true, details: { path, reason: match.reason } });
+  await logSecurityEvent(db, {
+    action: 'blocked_ip_access',
+    ip,
+    userId: null,
+    blocked: true,
+    details: { path, reason: match.reason },
+  });
   throw new AuthFailure(403, 'ip_address_blocked', 'Acesso bloqueado para este endereço IP.');
 }
 
@@ -79,12 +87,13 @@ function positiveInt(value: unknown, fallback: number): number {
   return typeof number === 'number' && Number.isFinite(number) && number > 0 ? Math.trunc(number) : fallback;
 }
 
-/** The lockout rule in force, or null when the security tables are not there. */
-export async function lockoutPolicy(db: Queryable, settings: AuthSettings): Promise<LockoutPolicy | null> {
-  if (!(await tableExists(db, 'public.security_logs'))) return null;
+/** The sign-in rule in force: system_settings.security_settings when the table says, the settings otherwise. */
+export async function signInPolicy(db: Queryable, settings: AuthSettings): Promise<SignInPolicy> {
   let value: unknown = null;
   if (await tableExists(db, 'public.system_settings')) {
-    const { rows } = await db.query<{ value: unknown }>(`SELECT value FROM public.system_settings WHERE key = 'security_settings'`);
+    const { rows } = await db.query<{ value: unknown }>(
+      `SELECT value FROM public.system_settings WHERE key = 'security_settings'`,
+    );
     value = rows[0]?.value ?? null;
   }
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
@@ -92,29 +101,4 @@ export async function lockoutPolicy(db: Queryable, settings: AuthSettings): Prom
     maxAttempts: positiveInt(record.max_login_attempts, settings.defaultMaxLoginAttempts),
     lockoutMinutes: positiveInt(record.lockout_duration, settings.defaultLockoutMinutes),
   };
-}
-
-/**
- * Failed passwords for `email` in the lockout window, counting only those after the last successful
- * sign-in (a success clears the slate).
- */
-export async function recentFailures(db: Queryable, email: string, policy: LockoutPolicy, lastSignIn: string | null): Promise<number> {
-  const { rows } = await db.query<{ failures: string | number }>(
-    `SELECT count(*) AS failures FROM public.security_logs
-      WHERE action = 'login_failed'
-        AND lower(details::jsonb ->> 'email') = lower($1)
-        AND created_at > now() - make_interval(mins => $2)
-        AND ($3::timestamptz IS NULL OR created_at > $3::timestamptz)`,
-    [email, policy.lockoutMinutes, lastSignIn],
-  );
-  return Number(rows[0]?.failures ?? 0);
-}
-
-export function lockedOut(policy: LockoutPolicy): AuthFailure {
-  return new AuthFailure(
-    429,
-    'over_request_rate_limit',
-    `Muitas tentativas de login sem sucesso. Tente novamente em ${policy.lockoutMinutes} minutos.`,
-    { retry_after_seconds: policy.lockoutMinutes * 60 },
-  );
 }

@@ -1,5 +1,5 @@
-// The GoTrue-compatible Auth service at /auth/v1: routes each endpoint, applies the gateway's key check and
-// the blocked-IP rule, and answers failures in GoTrue's error shapes.
+// The GoTrue-compatible Auth service at /auth/v1: routes each endpoint, applies the gateway's key check, the
+// blocked-IP rule and GoTrue's per-address rate limits, and answers failures in GoTrue's error shapes.
 import { json, type RequestInfo, type StackContext, type StackService } from '../service.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import type { AuthCall } from './call.ts';
@@ -8,7 +8,8 @@ import { createMailer } from './mailer.ts';
 import { requireApiKey } from './request.ts';
 import { ensureAuthSchema } from './schema.ts';
 import { refuseBlockedIp } from './security.ts';
-import { loadAuthSettings, type AuthSettings } from './settings.ts';
+import { loadAuthSettings, type AuthSettingsOverrides } from './settings.ts';
+import { createAuthLimits, limitRequest, type RequestBucket } from './throttle.ts';
 import { admin } from './routes/admin.ts';
 import { otp, recover, resend, signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
@@ -29,6 +30,18 @@ const ROUTES: Record<string, Partial<Record<string, Route>>> = {
   '/logout': { POST: logout },
 };
 
+/** GoTrue's per-address bucket of each limited endpoint (the admin API is not limited). */
+const BUCKETS: Record<string, Partial<Record<string, RequestBucket>>> = {
+  '/token': { POST: 'token' },
+  '/verify': { GET: 'verify', POST: 'verify' },
+  '/signup': { POST: 'signup' },
+  '/recover': { POST: 'recover' },
+  '/resend': { POST: 'resend' },
+  '/otp': { POST: 'otp' },
+  '/magiclink': { POST: 'magiclink' },
+  '/user': { PUT: 'user' },
+};
+
 /** Reachable without an API key, as Supabase's gateway leaves them open (links opened from an email). */
 const OPEN_PATHS: ReadonlySet<string> = new Set(['/verify', '/callback', '/authorize']);
 
@@ -43,18 +56,36 @@ function settingsJson(): Record<string, unknown> {
   };
 }
 
-export function createAuthService(ctx: StackContext, outbox: Outbox, overrides: Partial<AuthSettings> = {}): StackService {
+export function createAuthService(ctx: StackContext, outbox: Outbox, overrides: AuthSettingsOverrides = {}): StackService {
   const settings = loadAuthSettings(process.env, overrides);
   const mailer = createMailer(ctx.config, settings, outbox);
+  const limits = createAuthLimits(settings);
 
   async function route(request: Request, info: RequestInfo): Promise<Response> {
     const path = info.path.replace(/\/+$/, '') || '/';
-    if (path === '/health') return json({ version: 'caderneta-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+    if (path === '/health')
+      return json({
+        version: 'caderneta-local',
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      });
     if (!OPEN_PATHS.has(path)) await requireApiKey(request, ctx.config);
     if (path === '/settings') return json(settingsJson());
     await refuseBlockedIp(ctx.db, info.ip, path);
-    const call: AuthCall = { request, url: info.url, path, ip: info.ip, config: ctx.config, settings, db: ctx.db, mailer };
+    const call: AuthCall = {
+      request,
+      url: info.url,
+      path,
+      ip: info.ip,
+      config: ctx.config,
+      settings,
+      db: ctx.db,
+      mailer,
+      limits,
+    };
     if (path === '/admin' || path.startsWith('/admin/')) return admin(call);
+    const bucket = BUCKETS[path]?.[request.method];
+    if (bucket) limitRequest(limits, settings, bucket, info.ip);
     const handler = ROUTES[path]?.[request.method];
     if (handler) return handler(call);
     if (ROUTES[path]) throw new AuthFailure(405, 'method_not_allowed', 'Method not allowed');
@@ -72,7 +103,10 @@ export function createAuthService(ctx: StackContext, outbox: Outbox, overrides: 
         response = await route(request, info);
       } catch (error) {
         if (!(error instanceof AuthFailure)) console.error('[auth]', error);
-        const failure = error instanceof AuthFailure ? error : new AuthFailure(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+        const failure =
+          error instanceof AuthFailure
+            ? error
+            : new AuthFailure(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
         return failureResponse(failure, request);
       }
       if (wantsCurrentApi(request)) response.headers.set(API_VERSION_HEADER, API_VERSION);

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import type { StackConfig } from '../config.ts';
-import { AuthFailure } from './errors.ts';
+import { AuthFailure, userBanned } from './errors.ts';
+import { isBarred } from './standing.ts';
 import { newRefreshToken, signAccessToken, type AmrEntry } from './tokens.ts';
 import { findUserById, userJson, type UserRow } from './users.ts';
 
@@ -28,7 +29,13 @@ async function amrOf(db: Queryable, sessionId: string): Promise<AmrEntry[]> {
   return rows.map((row) => ({ method: row.method, timestamp: row.timestamp }));
 }
 
-async function sessionJson(db: Queryable, config: StackConfig, user: UserRow, sessionId: string, refreshToken: string): Promise<SessionJson> {
+async function sessionJson(
+  db: Queryable,
+  config: StackConfig,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+): Promise<SessionJson> {
   const access = await signAccessToken(config, user, sessionId, await amrOf(db, sessionId));
   return {
     access_token: access.token,
@@ -55,9 +62,16 @@ export async function issueSession(
     client.ip,
     client.userAgent,
   ]);
-  await db.query(`INSERT INTO auth.mfa_amr_claims (session_id, authentication_method) VALUES ($1::uuid, $2)`, [sessionId, method]);
+  await db.query(`INSERT INTO auth.mfa_amr_claims (session_id, authentication_method) VALUES ($1::uuid, $2)`, [
+    sessionId,
+    method,
+  ]);
   const refreshToken = newRefreshToken();
-  await db.query(`INSERT INTO auth.refresh_tokens (token, user_id, session_id) VALUES ($1, $2, $3::uuid)`, [refreshToken, userId, sessionId]);
+  await db.query(`INSERT INTO auth.refresh_tokens (token, user_id, session_id) VALUES ($1, $2, $3::uuid)`, [
+    refreshToken,
+    userId,
+    sessionId,
+  ]);
   await db.query(`UPDATE auth.users SET last_sign_in_at = now(), updated_at = now() WHERE id = $1::uuid`, [userId]);
   await db.query(`UPDATE auth.identities SET last_sign_in_at = now() WHERE user_id = $1::uuid`, [userId]);
   const user = await findUserById(db, userId);
@@ -79,7 +93,12 @@ type RefreshOutcome = { ok: true; session: SessionJson } | { ok: false; failure:
 const notFound = () => new AuthFailure(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
 /** The refresh_token grant: rotation, reuse interval, family revocation on reuse. */
-export async function refreshSession(db: Database, config: StackConfig, token: string, reuseIntervalSeconds: number): Promise<SessionJson> {
+export async function refreshSession(
+  db: Database,
+  config: StackConfig,
+  token: string,
+  reuseIntervalSeconds: number,
+): Promise<SessionJson> {
   // A detected reuse must revoke the family and still answer with an error: the outcome leaves the
   // transaction as a value so that the revocation commits.
   const outcome = await db.transaction(async (tx): Promise<RefreshOutcome> => {
@@ -94,7 +113,7 @@ export async function refreshSession(db: Database, config: StackConfig, token: s
     const sessionId = current.session_id;
     const user = await findUserById(tx, current.user_id);
     if (!user) return { ok: false, failure: notFound() };
-    if (user.is_banned) return { ok: false, failure: new AuthFailure(400, 'user_banned', 'Invalid Refresh Token: User Banned') };
+    if (await isBarred(tx, user)) return { ok: false, failure: userBanned(400, 'Invalid Refresh Token: User Banned') };
 
     if (current.revoked) {
       const { rows: active } = await tx.query<{ token: string; parent: string | null }>(
@@ -105,7 +124,10 @@ export async function refreshSession(db: Database, config: StackConfig, token: s
       if (child && child.parent === current.token && current.within_reuse) {
         return { ok: true, session: await sessionJson(tx, config, user, sessionId, child.token) };
       }
-      await tx.query(`UPDATE auth.refresh_tokens SET revoked = true, updated_at = now() WHERE session_id = $1::uuid AND NOT revoked`, [sessionId]);
+      await tx.query(
+        `UPDATE auth.refresh_tokens SET revoked = true, updated_at = now() WHERE session_id = $1::uuid AND NOT revoked`,
+        [sessionId],
+      );
       return { ok: false, failure: new AuthFailure(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
     }
 

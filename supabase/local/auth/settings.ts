@@ -1,25 +1,73 @@
-// Auth settings that GoTrue reads from its environment, with the defaults of Supabase's local stack.
+// Auth settings that GoTrue reads from its environment, with the defaults of Supabase's local stack, and the
+// rate limits (GoTrue's per-address buckets plus Caderneta's per-account ones), with the clock they run on.
+import type { Rate } from './rate-limiter.ts';
+
+export interface AuthRates {
+  /** /token (password and refresh grants) per address: GoTrue's RATE_LIMIT_TOKEN_REFRESH, 150 per 5 min, burst 30. */
+  token: Rate;
+  /** /verify (links and codes) per address: GoTrue's RATE_LIMIT_VERIFY, 30 per 5 min, burst 30. */
+  verify: Rate;
+  /** Each endpoint that sends an email (/signup, /recover, /resend, /otp, /magiclink, PUT /user) per address: GoTrue's RATE_LIMIT_OTP, 30 per 5 min, burst 30. */
+  emailRequests: Rate;
+  /** Wrong passwords from one address, whatever the account (credential stuffing): 20, then 20 per 15 min. */
+  failedSignInsPerIp: Rate;
+  /** Emails of one kind to one address, whoever asks: 10, then 10 per hour (on top of the minimum interval). */
+  emailsPerAddress: Rate;
+  /** Wrong six-digit codes typed for one address, across all its codes and all addresses: 10, then 10 per day. */
+  wrongCodesPerAddress: Rate;
+}
+
 export interface AuthSettings {
   /** GoTrue's GOTRUE_PASSWORD_MIN_LENGTH (6). */
   minPasswordLength: number;
-  /** How long emailed links and codes stay valid (GOTRUE_MAILER_OTP_EXP, one day). */
+  /** How long emailed links and codes stay valid (GOTRUE_MAILER_OTP_EXP; one hour, as new Supabase projects). */
   otpExpirySeconds: number;
+  /** Wrong tries after which a six-digit code stops working (its emailed link still works). */
+  otpMaxAttempts: number;
   /** A revoked refresh token used again within this window returns the current session (GoTrue: 10 s). */
   refreshReuseIntervalSeconds: number;
-  /** Minimum time between two emails of the same kind to one user (the CLI's `max_frequency`, 1 s). */
+  /** Minimum time between two emails of the same kind to one address (the CLI's `max_frequency`, 1 s). */
   emailFrequencySeconds: number;
   /** Redirect targets allowed besides the site URL's origin and the stack's own (ADDITIONAL_REDIRECT_URLS). */
   additionalRedirectUrls: string[];
-  /** Login lockout used when `system_settings.security_settings` does not say. */
+  /**
+   * Wrong passwords one address may try on one account before it is slowed down to the refill rate, when
+   * `system_settings.security_settings` does not say (max_login_attempts and lockout_duration).
+   */
   defaultMaxLoginAttempts: number;
   defaultLockoutMinutes: number;
+  rates: AuthRates;
+  /** The clock of rate limits and code expiry, in milliseconds (tests move it instead of waiting). */
+  now: () => number;
 }
 
-export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AuthSettings> = {}): AuthSettings {
-  const number = (value: string | undefined, fallback: number) => (value && Number.isFinite(Number(value)) ? Number(value) : fallback);
+export interface AuthSettingsOverrides extends Partial<Omit<AuthSettings, 'rates'>> {
+  rates?: Partial<AuthRates>;
+}
+
+const FIVE_MINUTES = 300;
+
+export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env, overrides: AuthSettingsOverrides = {}): AuthSettings {
+  const number = (value: string | undefined, fallback: number) =>
+    value && Number.isFinite(Number(value)) && Number(value) >= 0 ? Number(value) : fallback;
+  const per5Minutes = (value: string | undefined, fallback: number): Rate => ({
+    burst: 30,
+    refill: number(value, fallback),
+    perSeconds: FIVE_MINUTES,
+  });
+  const rates: AuthRates = {
+    token: per5Minutes(env.GOTRUE_RATE_LIMIT_TOKEN_REFRESH, 150),
+    verify: per5Minutes(env.GOTRUE_RATE_LIMIT_VERIFY, 30),
+    emailRequests: per5Minutes(env.GOTRUE_RATE_LIMIT_OTP, 30),
+    failedSignInsPerIp: { burst: 20, refill: 20, perSeconds: 15 * 60 },
+    emailsPerAddress: { burst: 10, refill: 10, perSeconds: 3600 },
+    wrongCodesPerAddress: { burst: 10, refill: 10, perSeconds: 86_400 },
+    ...overrides.rates,
+  };
   return {
     minPasswordLength: number(env.GOTRUE_PASSWORD_MIN_LENGTH, 6),
-    otpExpirySeconds: number(env.GOTRUE_MAILER_OTP_EXP, 86_400),
+    otpExpirySeconds: number(env.GOTRUE_MAILER_OTP_EXP, 3600),
+    otpMaxAttempts: 5,
     refreshReuseIntervalSeconds: number(env.GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL, 10),
     emailFrequencySeconds: number(env.GOTRUE_SMTP_MAX_FREQUENCY, 1),
     additionalRedirectUrls: (env.ADDITIONAL_REDIRECT_URLS ?? '')
@@ -28,6 +76,8 @@ export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env, overrides
       .filter(Boolean),
     defaultMaxLoginAttempts: 5,
     defaultLockoutMinutes: 15,
+    now: Date.now,
     ...overrides,
+    rates,
   };
 }

@@ -42,28 +42,28 @@ function partsOf(kind: TemplateKind, input: TemplateInput): Parts {
             : 'Recebemos seu cadastro no Caderneta. Falta só confirmar seu e-mail para começar a vender.',
         ],
         action: 'Confirmar meu e-mail',
-        outro: ['O link vale por 24 horas.', 'Se você não se cadastrou no Caderneta, ignore este e-mail.'],
+        outro: ['O link e o código valem por 1 hora.', 'Se você não se cadastrou no Caderneta, ignore este e-mail.'],
       };
     case 'recovery':
       return {
         subject: 'Redefina sua senha do Caderneta',
         intro: ['Recebemos um pedido para redefinir a senha da sua conta no Caderneta.'],
         action: 'Criar uma nova senha',
-        outro: ['O link vale por 24 horas e só pode ser usado uma vez.', 'Se você não pediu a troca de senha, ignore este e-mail: sua senha continua a mesma.'],
+        outro: ['O link e o código valem por 1 hora e só podem ser usados uma vez.', 'Se você não pediu a troca de senha, ignore este e-mail: sua senha continua a mesma.'],
       };
     case 'magiclink':
       return {
         subject: 'Seu link de acesso ao Caderneta',
         intro: ['Use o link abaixo para entrar no Caderneta sem digitar a senha.'],
         action: 'Entrar no Caderneta',
-        outro: ['O link vale por 24 horas e só pode ser usado uma vez.', 'Se você não pediu este acesso, ignore este e-mail.'],
+        outro: ['O link e o código valem por 1 hora e só podem ser usados uma vez.', 'Se você não pediu este acesso, ignore este e-mail.'],
       };
     case 'email_change':
       return {
         subject: 'Confirme seu novo e-mail no Caderneta',
         intro: [`Para passar a usar ${input.to} na sua conta do Caderneta, confirme este endereço.`],
         action: 'Confirmar novo e-mail',
-        outro: ['O link vale por 24 horas.', 'Se você não pediu esta troca, ignore este e-mail.'],
+        outro: ['O link e o código valem por 1 hora.', 'Se você não pediu esta troca, ignore este e-mail.'],
       };
     case 'email_change_notice':
       return {

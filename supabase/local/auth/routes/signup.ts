@@ -7,6 +7,7 @@ import { redirectOf, type AuthCall } from '../call.ts';
 import { AuthFailure, validationFailed } from '../errors.ts';
 import { assertStrongEnough, hashPassword } from '../passwords.ts';
 import { metadataField, normalizeEmail, readBody, stringField } from '../request.ts';
+import { limitEmail } from '../throttle.ts';
 import { createEmailIdentity, findUserByEmail, reloadUser, userJson, type Metadata, type UserRow } from '../users.ts';
 
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
@@ -14,14 +15,28 @@ const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 /** Inserts a password (or passwordless) user with its email identity. */
 export async function insertUser(
   db: Queryable,
-  fields: { email: string; passwordHash: string | null; userMetadata: Metadata; appMetadata?: Metadata; confirmed: boolean; id?: string },
+  fields: {
+    email: string;
+    passwordHash: string | null;
+    userMetadata: Metadata;
+    appMetadata?: Metadata;
+    confirmed: boolean;
+    id?: string;
+  },
 ): Promise<UserRow> {
   const id = fields.id ?? randomUUID();
   await db.query(
     `INSERT INTO auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
      VALUES ('00000000-0000-0000-0000-000000000000', $1::uuid, 'authenticated', 'authenticated', $2, $3,
              CASE WHEN $4::boolean THEN now() END, $5::jsonb, $6::jsonb)`,
-    [id, fields.email, fields.passwordHash, fields.confirmed, JSON.stringify({ ...EMAIL_APP_METADATA, ...fields.appMetadata }), JSON.stringify(fields.userMetadata)],
+    [
+      id,
+      fields.email,
+      fields.passwordHash,
+      fields.confirmed,
+      JSON.stringify({ ...EMAIL_APP_METADATA, ...fields.appMetadata }),
+      JSON.stringify(fields.userMetadata),
+    ],
   );
   await createEmailIdentity(db, id, fields.email, fields.confirmed);
   return reloadUser(db, id);
@@ -54,33 +69,32 @@ export async function signup(call: AuthCall): Promise<Response> {
   assertStrongEnough(password, call.settings.minPasswordLength);
   const data = metadataField(body, 'data') ?? {};
   const redirect = redirectOf(call);
+  limitEmail(call.limits, call.settings, 'signup', email);
   const passwordHash = await hashPassword(password);
 
   const answer = await call.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
     if (existing?.email_confirmed_at) return sanitizedUser(email);
-    let user: UserRow;
     if (existing) {
-      // Signing up again before confirming: the newest password and details win, and the email goes again.
-      await tx.query(`UPDATE auth.users SET encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now() WHERE id = $1::uuid`, [
-        existing.id,
-        passwordHash,
-        JSON.stringify(data),
-      ]);
-      user = await reloadUser(tx, existing.id);
-    } else {
-      user = await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: false });
+      // Signing up again before confirming: whoever asks cannot prove they own the address, so nothing of the
+      // account changes (GoTrue does the same); the confirmation goes again to the address, and the answer
+      // does not show the details the first sign-up gave.
+      await call.mailer.send(tx, existing, 'signup', redirect);
+      return { ...(await userJson(tx, await reloadUser(tx, existing.id))), user_metadata: {} };
     }
+    const user = await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: false });
     await call.mailer.send(tx, user, 'signup', redirect);
     return userJson(tx, await reloadUser(tx, user.id));
   });
   return json(answer);
 }
 
+/** Sends nothing and answers the same for an unknown address: the mailing limit was already spent on it. */
 export async function recover(call: AuthCall): Promise<Response> {
   const body = await readBody(call.request);
   const email = normalizeEmail(stringField(body, 'email'));
   const redirect = redirectOf(call);
+  limitEmail(call.limits, call.settings, 'recovery', email);
   await call.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (user) await call.mailer.send(tx, user, 'recovery', redirect);
@@ -91,9 +105,11 @@ export async function recover(call: AuthCall): Promise<Response> {
 export async function resend(call: AuthCall): Promise<Response> {
   const body = await readBody(call.request);
   const type = stringField(body, 'type');
-  if (type !== 'signup' && type !== 'email_change') throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
+  if (type !== 'signup' && type !== 'email_change')
+    throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
   const email = normalizeEmail(stringField(body, 'email'));
   const redirect = redirectOf(call);
+  limitEmail(call.limits, call.settings, type, email);
   await call.db.transaction(async (tx) => {
     if (type === 'signup') {
       const user = await findUserByEmail(tx, email);
@@ -110,20 +126,25 @@ export async function resend(call: AuthCall): Promise<Response> {
   return json({});
 }
 
-/** signInWithOtp by email: a magic link for a known user, a sign-up confirmation for a new one. */
+/**
+ * signInWithOtp by email: a magic link for a known user, a sign-up confirmation for a new one. With
+ * `create_user: false` an unknown address gets the same 200 as a known one and no email (GoTrue answers
+ * 422 otp_disabled there, which tells registered addresses apart).
+ */
 export async function otp(call: AuthCall): Promise<Response> {
   const body = await readBody(call.request);
   const email = normalizeEmail(stringField(body, 'email'));
   const createUser = body.create_user !== false;
   const data = metadataField(body, 'data') ?? {};
   const redirect = redirectOf(call);
+  limitEmail(call.limits, call.settings, 'otp', email);
   await call.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (user) {
       await call.mailer.send(tx, user, user.email_confirmed_at ? 'magiclink' : 'signup', redirect);
       return;
     }
-    if (!createUser) throw new AuthFailure(422, 'otp_disabled', 'Signups not allowed for otp');
+    if (!createUser) return;
     const created = await insertUser(tx, { email, passwordHash: null, userMetadata: data, confirmed: false });
     await call.mailer.send(tx, created, 'signup', redirect);
   });

@@ -1,11 +1,14 @@
-// POST /token: the password grant (with Caderneta's lockout and its security log) and the refresh_token grant.
+// POST /token: the password grant (with Caderneta's sign-in throttle and its security log) and the
+// refresh_token grant. Banned and suspended accounts get GoTrue's user_banned on both.
 import { json } from '../../service.ts';
 import { clientInfo, type AuthCall } from '../call.ts';
-import { AuthFailure, invalidCredentials, validationFailed } from '../errors.ts';
+import { AuthFailure, invalidCredentials, overRequestRateLimit, userBanned, validationFailed } from '../errors.ts';
 import { passwordMatches } from '../passwords.ts';
 import { readBody, stringField } from '../request.ts';
-import { lockedOut, lockoutPolicy, logSecurityEvent, recentFailures } from '../security.ts';
+import { logSecurityEvent, signInPolicy } from '../security.ts';
 import { issueSession, refreshSession } from '../sessions.ts';
+import { signInThrottle } from '../sign-in-throttle.ts';
+import { isBarred } from '../standing.ts';
 import { findUserByEmail } from '../users.ts';
 
 async function passwordGrant(call: AuthCall): Promise<Response> {
@@ -16,43 +19,44 @@ async function passwordGrant(call: AuthCall): Promise<Response> {
   if (!password) throw validationFailed('Password is required');
 
   // Outside a transaction: a refused attempt must still leave its row in security_logs.
-  const policy = await lockoutPolicy(call.db, call.settings);
+  const policy = await signInPolicy(call.db, call.settings);
+  const throttle = signInThrottle(call, email, policy);
   const user = await findUserByEmail(call.db, email);
-  const failures = policy ? await recentFailures(call.db, email, policy, user?.last_sign_in_at ?? null) : 0;
-  if (policy && failures >= policy.maxAttempts) {
+  const held = throttle.begin();
+  if (held) {
     await logSecurityEvent(call.db, {
       action: 'login_locked',
       ip: call.ip,
       userId: user?.id ?? null,
       blocked: true,
-      details: { email, failures, max_login_attempts: policy.maxAttempts, lockout_duration: policy.lockoutMinutes },
+      details: { email, scope: held.scope, retry_after_seconds: held.waitSeconds, max_login_attempts: policy.maxAttempts },
     });
-    throw lockedOut(policy);
+    throw overRequestRateLimit(held.waitSeconds);
   }
 
   if (!(await passwordMatches(password, user?.encrypted_password ?? null)) || !user) {
-    if (policy) {
-      const attempt = failures + 1;
+    const failure = throttle.fail();
+    await logSecurityEvent(call.db, {
+      action: 'login_failed',
+      ip: call.ip,
+      userId: user?.id ?? null,
+      blocked: false,
+      details: { email, attempt: failure.attempt, max_login_attempts: policy.maxAttempts },
+    });
+    if (failure.throttled) {
       await logSecurityEvent(call.db, {
-        action: 'login_failed',
+        action: 'login_throttled',
         ip: call.ip,
         userId: user?.id ?? null,
-        blocked: false,
-        details: { email, attempt, max_login_attempts: policy.maxAttempts },
+        blocked: true,
+        details: { email, scope: failure.throttled, lockout_duration: policy.lockoutMinutes },
       });
-      if (attempt >= policy.maxAttempts) {
-        await logSecurityEvent(call.db, {
-          action: 'account_locked',
-          ip: call.ip,
-          userId: user?.id ?? null,
-          blocked: true,
-          details: { email, lockout_duration: policy.lockoutMinutes },
-        });
-      }
     }
     throw invalidCredentials();
   }
-  if (user.is_banned) throw new AuthFailure(400, 'user_banned', 'User is banned');
+  throttle.succeed();
+  // Checked once the password is right (GoTrue checks first), so a stranger cannot learn an account's standing.
+  if (await isBarred(call.db, user)) throw userBanned(400);
   if (!user.email_confirmed_at) throw new AuthFailure(400, 'email_not_confirmed', 'Email not confirmed');
   const session = await call.db.transaction((tx) => issueSession(tx, call.config, user.id, 'password', clientInfo(call)));
   return json(session);

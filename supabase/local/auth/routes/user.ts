@@ -5,6 +5,7 @@ import { AuthFailure, emailExists } from '../errors.ts';
 import { assertStrongEnough, hashPassword, passwordMatches } from '../passwords.ts';
 import { metadataField, normalizeEmail, readBody, requireUser, stringField } from '../request.ts';
 import { endSessions, type LogoutScope } from '../sessions.ts';
+import { limitEmail } from '../throttle.ts';
 import { findUserByEmail, mergeMetadata, reloadUser, userJson } from '../users.ts';
 
 export async function getUser(call: AuthCall): Promise<Response> {
@@ -27,6 +28,7 @@ export async function updateUser(call: AuthCall): Promise<Response> {
   }
   const passwordHash = password === undefined ? null : await hashPassword(password);
   const redirect = redirectOf(call);
+  if (newEmail && newEmail !== user.email?.toLowerCase()) limitEmail(call.limits, call.settings, 'email_change', newEmail);
 
   const answer = await call.db.transaction(async (tx) => {
     if (data) {
@@ -36,7 +38,10 @@ export async function updateUser(call: AuthCall): Promise<Response> {
       ]);
     }
     if (passwordHash) {
-      await tx.query(`UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1::uuid`, [user.id, passwordHash]);
+      await tx.query(`UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1::uuid`, [
+        user.id,
+        passwordHash,
+      ]);
       // A new password ends every other session, as GoTrue does.
       await endSessions(tx, user.id, sessionId, 'others');
     }
