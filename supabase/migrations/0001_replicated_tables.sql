@@ -1,5 +1,6 @@
 -- The nine tables the devices replicate (schemas/*.json): owner-scoped rows with a server revision stamp
 -- (`_modified`), soft deletion (`_deleted`), row-level security and the realtime publication.
+-- Every number refuses NaN and ±Infinity (`*_finito`): numeric holds them, and NaN passes `>= 0`.
 
 -- Administrators are marked by a role in the JWT's app_metadata, which only the server can grant.
 CREATE OR REPLACE FUNCTION public.is_admin()
@@ -60,10 +61,14 @@ CREATE TABLE public.produtos (
   user_id uuid NOT NULL DEFAULT auth.uid(),
   nome text NOT NULL CONSTRAINT produtos_nome_obrigatorio CHECK (char_length(btrim(nome)) BETWEEN 1 AND 200),
   descricao text CONSTRAINT produtos_descricao_max_500 CHECK (char_length(descricao) <= 500),
-  preco numeric(12, 2) NOT NULL CONSTRAINT produtos_preco_nao_negativo CHECK (preco >= 0),
-  preco_compra numeric(12, 2) NOT NULL DEFAULT 0 CONSTRAINT produtos_preco_compra_nao_negativo CHECK (preco_compra >= 0),
-  estoque numeric(14, 3) NOT NULL DEFAULT 0,
-  estoque_minimo numeric(14, 3) NOT NULL DEFAULT 5 CONSTRAINT produtos_estoque_minimo_nao_negativo CHECK (estoque_minimo >= 0),
+  preco numeric(12, 2) NOT NULL CONSTRAINT produtos_preco_nao_negativo CHECK (preco >= 0)
+    CONSTRAINT produtos_preco_finito CHECK (preco NOT IN ('NaN', 'Infinity', '-Infinity')),
+  preco_compra numeric(12, 2) NOT NULL DEFAULT 0 CONSTRAINT produtos_preco_compra_nao_negativo CHECK (preco_compra >= 0)
+    CONSTRAINT produtos_preco_compra_finito CHECK (preco_compra NOT IN ('NaN', 'Infinity', '-Infinity')),
+  estoque numeric(14, 3) NOT NULL DEFAULT 0
+    CONSTRAINT produtos_estoque_finito CHECK (estoque NOT IN ('NaN', 'Infinity', '-Infinity')),
+  estoque_minimo numeric(14, 3) NOT NULL DEFAULT 5 CONSTRAINT produtos_estoque_minimo_nao_negativo CHECK (estoque_minimo >= 0)
+    CONSTRAINT produtos_estoque_minimo_finito CHECK (estoque_minimo NOT IN ('NaN', 'Infinity', '-Infinity')),
   codigo_barras text CONSTRAINT produtos_codigo_barras_max_64 CHECK (char_length(codigo_barras) <= 64),
   categoria text CONSTRAINT produtos_categoria_max_60 CHECK (char_length(categoria) <= 60),
   marca text CONSTRAINT produtos_marca_max_100 CHECK (char_length(marca) <= 100),
@@ -83,7 +88,8 @@ CREATE TABLE public.clientes (
   user_id uuid NOT NULL DEFAULT auth.uid(),
   nome text NOT NULL CONSTRAINT clientes_nome_obrigatorio CHECK (char_length(btrim(nome)) BETWEEN 1 AND 200),
   telefone text CONSTRAINT clientes_telefone_ate_11_digitos CHECK (telefone ~ '^[0-9]{0,11}$'),
-  saldo_devedor numeric(14, 2) NOT NULL DEFAULT 0,
+  saldo_devedor numeric(14, 2) NOT NULL DEFAULT 0
+    CONSTRAINT clientes_saldo_devedor_finito CHECK (saldo_devedor NOT IN ('NaN', 'Infinity', '-Infinity')),
   is_fiado boolean NOT NULL DEFAULT false,
   observacoes text CONSTRAINT clientes_observacoes_max_2000 CHECK (char_length(observacoes) <= 2000),
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -99,7 +105,8 @@ CREATE TABLE public.fiado_lancamentos (
   user_id uuid NOT NULL DEFAULT auth.uid(),
   cliente_id uuid NOT NULL,
   tipo text NOT NULL CONSTRAINT fiado_lancamentos_tipo_valido CHECK (tipo IN ('debito', 'pagamento')),
-  valor numeric(12, 2) NOT NULL CONSTRAINT fiado_lancamentos_valor_positivo CHECK (valor > 0),
+  valor numeric(12, 2) NOT NULL CONSTRAINT fiado_lancamentos_valor_positivo CHECK (valor > 0)
+    CONSTRAINT fiado_lancamentos_valor_finito CHECK (valor NOT IN ('NaN', 'Infinity', '-Infinity')),
   data date NOT NULL DEFAULT current_date,
   descricao text CONSTRAINT fiado_lancamentos_descricao_max_500 CHECK (char_length(descricao) <= 500),
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -114,7 +121,8 @@ CREATE TABLE public.vendas (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   user_id uuid NOT NULL DEFAULT auth.uid(),
   data date NOT NULL DEFAULT current_date,
-  total numeric(12, 2) NOT NULL CONSTRAINT vendas_total_nao_negativo CHECK (total >= 0),
+  total numeric(12, 2) NOT NULL CONSTRAINT vendas_total_nao_negativo CHECK (total >= 0)
+    CONSTRAINT vendas_total_finito CHECK (total NOT IN ('NaN', 'Infinity', '-Infinity')),
   tipo text NOT NULL DEFAULT 'avista' CONSTRAINT vendas_tipo_valido CHECK (tipo IN ('avista', 'fiado')),
   cliente_id uuid,
   forma_pagamento text CONSTRAINT vendas_forma_pagamento_max_60 CHECK (char_length(forma_pagamento) <= 60),
@@ -138,7 +146,8 @@ CREATE TABLE public.historico_estoque (
   user_id uuid NOT NULL DEFAULT auth.uid(),
   produto_id uuid NOT NULL,
   tipo text NOT NULL CONSTRAINT historico_estoque_tipo_valido CHECK (tipo IN ('ajuste', 'entrada')),
-  quantidade numeric(14, 3) NOT NULL,
+  quantidade numeric(14, 3) NOT NULL
+    CONSTRAINT historico_estoque_quantidade_finita CHECK (quantidade NOT IN ('NaN', 'Infinity', '-Infinity')),
   observacao text CONSTRAINT historico_estoque_observacao_max_500 CHECK (char_length(observacao) <= 500),
   hlc text NOT NULL DEFAULT public.hlc_servidor()
     CONSTRAINT historico_estoque_hlc_valido CHECK (char_length(hlc) <= 64 AND hlc ~ '^[0-9a-z]{11}:[0-9a-z]{5}:.+$'),
@@ -169,7 +178,8 @@ CREATE TABLE public.despesas (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   user_id uuid NOT NULL DEFAULT auth.uid(),
   descricao text NOT NULL CONSTRAINT despesas_descricao_3_a_500 CHECK (char_length(btrim(descricao)) BETWEEN 3 AND 500),
-  valor numeric(12, 2) NOT NULL CONSTRAINT despesas_valor_positivo CHECK (valor > 0),
+  valor numeric(12, 2) NOT NULL CONSTRAINT despesas_valor_positivo CHECK (valor > 0)
+    CONSTRAINT despesas_valor_finito CHECK (valor NOT IN ('NaN', 'Infinity', '-Infinity')),
   data date NOT NULL DEFAULT current_date,
   categoria_id uuid,
   created_at timestamptz NOT NULL DEFAULT now(),

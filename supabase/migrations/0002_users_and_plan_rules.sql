@@ -138,7 +138,7 @@ AS $$
     FROM public.users u WHERE u.id = p_user_id
 $$;
 
--- A free user whose trial ended may read but not write owner data (a user without a profile is not blocked).
+-- A free user whose trial ended may read but not write owner data.
 CREATE OR REPLACE FUNCTION public.teste_expirado(p_user_id uuid)
 RETURNS boolean
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = ''
@@ -151,10 +151,11 @@ REVOKE ALL ON FUNCTION public.limite_produtos_gratuito(), public.plano_vigente(u
 GRANT EXECUTE ON FUNCTION public.limite_produtos_gratuito(), public.plano_vigente(uuid), public.teste_expirado(uuid)
   TO service_role;
 
--- One row per signed-in device (the JWT's session_id): a free user's newest device ends the others.
+-- One row per signed-in device: the JWT's session_id, which names one sign-in and survives token refreshes.
+-- A free user's newest device ends the others; an ended session stays ended (signing in again makes a new one).
 CREATE TABLE public.user_sessions (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  user_id uuid NOT NULL DEFAULT auth.uid(),
+  user_id uuid NOT NULL DEFAULT auth.uid() REFERENCES auth.users (id) ON DELETE CASCADE,
   session_token text NOT NULL CONSTRAINT user_sessions_token_valido CHECK (char_length(session_token) BETWEEN 1 AND 200),
   device_info text CONSTRAINT user_sessions_device_info_max_500 CHECK (char_length(device_info) <= 500),
   ip_address text,
@@ -173,34 +174,82 @@ GRANT ALL ON public.user_sessions TO service_role;
 CREATE POLICY dono_ou_admin_le ON public.user_sessions FOR SELECT TO authenticated
   USING (user_id = auth.uid() OR public.is_admin());
 
--- A free user's data writes from a device whose session was ended (another device signed in) are refused.
-CREATE OR REPLACE FUNCTION public.sessao_encerrada()
-RETURNS boolean
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = ''
+-- Why the signed-in owner may not write their data now, or null when they may. In order: the account is gone
+-- (deleted, also softly, while its token is still valid), suspended by the admin or banned in Auth, the free
+-- trial is over, this sign-in was ended (another device took over on the free plan, or it signed out), or
+-- on the free plan this sign-in never registered its device (register_user_session). The service role, the
+-- admin and anyone not signed in are not owners (row-level security decides for them).
+CREATE OR REPLACE FUNCTION public.escrita_recusada()
+RETURNS text
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
 AS $$
-  SELECT EXISTS (SELECT 1 FROM public.user_sessions s
-                  WHERE s.user_id = auth.uid() AND s.session_token = auth.jwt() ->> 'session_id' AND NOT s.is_active)
-$$;
-REVOKE ALL ON FUNCTION public.sessao_encerrada() FROM PUBLIC, anon, authenticated;
+DECLARE
+  v_user uuid := auth.uid();
+  v_plano text;
+  v_teste_fim timestamptz;
+  v_status text;
+  v_banida boolean;
+  v_sessao_ativa boolean;
+BEGIN
+  IF auth.role() IS DISTINCT FROM 'authenticated' OR public.is_admin() THEN
+    RETURN NULL;
+  END IF;
+  SELECT public.plano_vigente(u.id), u.trial_end_date, u.status_pagamento, coalesce(a.banned_until > now(), false)
+    INTO v_plano, v_teste_fim, v_status, v_banida
+    FROM public.users u JOIN auth.users a ON a.id = u.id AND a.deleted_at IS NULL
+   WHERE u.id = v_user;
+  IF NOT FOUND THEN
+    RETURN 'conta_inexistente';
+  END IF;
+  IF v_status = 'suspenso' OR v_banida THEN
+    RETURN 'conta_suspensa';
+  END IF;
+  IF v_plano = 'free' AND v_teste_fim <= now() THEN
+    RETURN 'teste_expirado';
+  END IF;
+  SELECT s.is_active INTO v_sessao_ativa FROM public.user_sessions s
+   WHERE s.user_id = v_user AND s.session_token = auth.jwt() ->> 'session_id';
+  IF v_sessao_ativa = false THEN
+    RETURN 'sessao_encerrada';
+  END IF;
+  IF v_sessao_ativa IS NULL AND v_plano = 'free' THEN
+    RETURN 'sessao_nao_registrada';
+  END IF;
+  RETURN NULL;
+END $$;
+REVOKE ALL ON FUNCTION public.escrita_recusada() FROM PUBLIC, anon;
+-- Storage policies call it as the caller.
+GRANT EXECUTE ON FUNCTION public.escrita_recusada() TO authenticated, service_role;
 
--- Owner writes to replicated tables are refused once the trial has expired (the device keeps the rows:
--- replicate_push returns them in `rejected`), or from a device whose free-plan session was ended. Writes made
--- by the server's own triggers are not owner writes. The rule depends on the caller only, never on the row:
--- it is asked once per statement (a pushed batch of a thousand sales asks once).
+-- Owner writes to replicated tables follow escrita_recusada(): refused with 42501 and a Portuguese reason
+-- (the device keeps the rows: replicate_push returns them in `rejected`). Writes made by the server's own
+-- triggers are not owner writes. The rule depends on the caller only, never on the row: it is asked once per
+-- statement (a pushed batch of a thousand sales asks once).
 CREATE OR REPLACE FUNCTION public.conta_ativa()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 BEGIN
-  IF pg_catalog.pg_trigger_depth() = 1 AND auth.role() = 'authenticated' AND NOT public.is_admin() THEN
-    IF public.teste_expirado(auth.uid()) THEN
-      RAISE EXCEPTION 'Período de teste expirado'
-        USING ERRCODE = '42501', DETAIL = 'Seu período de teste de 30 dias acabou. Assine o plano Premium para continuar.';
-    END IF;
-    IF public.sessao_encerrada() THEN
-      RAISE EXCEPTION 'Sessão encerrada: sua conta foi aberta em outro dispositivo.'
-        USING ERRCODE = '42501', DETAIL = 'O Plano Gratuito permite um dispositivo por vez. Entre novamente para continuar.';
-    END IF;
+  IF pg_catalog.pg_trigger_depth() = 1 THEN
+    CASE public.escrita_recusada()
+      WHEN 'conta_inexistente' THEN
+        RAISE EXCEPTION 'Conta não encontrada'
+          USING ERRCODE = '42501', DETAIL = 'Esta conta foi excluída. Entre com outra conta para continuar.';
+      WHEN 'conta_suspensa' THEN
+        RAISE EXCEPTION 'Conta suspensa'
+          USING ERRCODE = '42501', DETAIL = 'Sua conta está suspensa. Fale com o suporte para voltar a usar o Caderneta.';
+      WHEN 'teste_expirado' THEN
+        RAISE EXCEPTION 'Período de teste expirado'
+          USING ERRCODE = '42501', DETAIL = 'Seu período de teste de 30 dias acabou. Assine o plano Premium para continuar.';
+      WHEN 'sessao_encerrada' THEN
+        RAISE EXCEPTION 'Sessão encerrada: entre novamente para continuar.'
+          USING ERRCODE = '42501', DETAIL = 'Você saiu da conta neste dispositivo, ou (no Plano Gratuito) ela foi aberta em outro.';
+      WHEN 'sessao_nao_registrada' THEN
+        RAISE EXCEPTION 'Dispositivo não registrado nesta sessão.'
+          USING ERRCODE = '42501', DETAIL = 'O Plano Gratuito permite um dispositivo por vez. Entre novamente para continuar.';
+      ELSE
+        NULL;
+    END CASE;
   END IF;
   RETURN NULL;
 END $$;

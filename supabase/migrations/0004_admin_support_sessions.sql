@@ -40,7 +40,8 @@ CREATE TABLE public.planos_pagamentos (
     CONSTRAINT planos_pagamentos_status_valido CHECK (status IN ('pago', 'pendente', 'cancelado', 'expirado')),
   plano text NOT NULL DEFAULT 'premium' CONSTRAINT planos_pagamentos_plano_valido CHECK (plano IN ('free', 'premium')),
   periodo text CONSTRAINT planos_pagamentos_periodo_valido CHECK (periodo IN ('monthly', 'yearly')),
-  valor numeric(12, 2) NOT NULL DEFAULT 0 CONSTRAINT planos_pagamentos_valor_nao_negativo CHECK (valor >= 0),
+  valor numeric(12, 2) NOT NULL DEFAULT 0 CONSTRAINT planos_pagamentos_valor_nao_negativo CHECK (valor >= 0)
+    CONSTRAINT planos_pagamentos_valor_finito CHECK (valor NOT IN ('NaN', 'Infinity', '-Infinity')),
   transacao_id text CONSTRAINT planos_pagamentos_transacao_id_max_200 CHECK (char_length(transacao_id) <= 200),
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
@@ -227,15 +228,17 @@ END $$;
 CREATE TRIGGER resposta_registrada AFTER INSERT ON public.support_responses
   FOR EACH ROW EXECUTE FUNCTION public.resposta_registrada();
 
--- Device sessions. Registering the session of the JWT (or p_session_token) makes it active; on the free
--- plan it ends every other session of the user. Returns how many were ended.
+-- Device sessions. A sign-in registers its own session (the JWT's session_id; p_session_token, when given,
+-- must name that same session) and makes it active; on the free plan it ends every other session of the user.
+-- An ended session cannot register again: only a new sign-in (a new session_id) can. Returns how many ended.
 CREATE OR REPLACE FUNCTION public.register_user_session(p_session_token text DEFAULT NULL, p_device_info text DEFAULT NULL)
 RETURNS jsonb
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ''
 AS $$
 DECLARE
   v_user uuid := auth.uid();
-  v_token text := coalesce(nullif(p_session_token, ''), auth.jwt() ->> 'session_id');
+  v_token text := auth.jwt() ->> 'session_id';
+  v_ativa boolean;
   v_encerradas integer := 0;
 BEGIN
   IF v_user IS NULL THEN
@@ -244,11 +247,22 @@ BEGIN
   IF v_token IS NULL THEN
     RAISE EXCEPTION 'Sessão não identificada' USING ERRCODE = '22023';
   END IF;
+  IF nullif(p_session_token, '') IS NOT NULL AND p_session_token <> v_token THEN
+    RAISE EXCEPTION 'Só é possível registrar a sessão deste acesso.' USING ERRCODE = '42501';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM auth.users a WHERE a.id = v_user AND a.deleted_at IS NULL) THEN
+    RAISE EXCEPTION 'Conta não encontrada' USING ERRCODE = '42501';
+  END IF;
+  -- Two devices of one owner registering at once: one after the other, so the later one ends the earlier.
+  PERFORM pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('sessoes:' || v_user::text, 0));
+  SELECT s.is_active INTO v_ativa FROM public.user_sessions s WHERE s.user_id = v_user AND s.session_token = v_token;
+  IF v_ativa = false THEN
+    RAISE EXCEPTION 'Sessão encerrada: entre novamente para continuar.' USING ERRCODE = '42501';
+  END IF;
   INSERT INTO public.user_sessions (user_id, session_token, device_info, ip_address)
   VALUES (v_user, v_token, left(p_device_info, 500), public.ip_da_requisicao())
   ON CONFLICT (user_id, session_token) DO UPDATE
-    SET is_active = true, ended_at = NULL, last_activity_at = now(),
-        device_info = coalesce(EXCLUDED.device_info, public.user_sessions.device_info);
+    SET last_activity_at = now(), device_info = coalesce(EXCLUDED.device_info, public.user_sessions.device_info);
   IF coalesce(public.plano_vigente(v_user), 'free') = 'free' THEN
     UPDATE public.user_sessions SET is_active = false, ended_at = now()
      WHERE user_id = v_user AND session_token <> v_token AND is_active;

@@ -1,4 +1,7 @@
--- Storage bucket for product photos: anyone may read (public URLs), owners write only under `{userId}/`.
+-- Storage bucket for product photos: anyone may read (public URLs), owners write only under `{userId}/`, and
+-- only while they may write their data at all (escrita_recusada(): the same rule as the replicated tables,
+-- so an expired trial, a suspended or deleted account, or an ended device session cannot upload, replace,
+-- move or remove photos either).
 INSERT INTO storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 VALUES ('product-images', 'product-images', true, 5242880,
         ARRAY['image/jpeg', 'image/jpg', 'image/png', 'application/pdf'])
@@ -8,9 +11,12 @@ ON CONFLICT (id) DO UPDATE
 CREATE POLICY "product-images: leitura pública" ON storage.objects FOR SELECT TO anon, authenticated
   USING (bucket_id = 'product-images');
 CREATE POLICY "product-images: dono envia na própria pasta" ON storage.objects FOR INSERT TO authenticated
-  WITH CHECK (bucket_id = 'product-images' AND (storage.foldername(name))[1] = auth.uid()::text);
+  WITH CHECK (bucket_id = 'product-images' AND (storage.foldername(name))[1] = auth.uid()::text
+              AND public.escrita_recusada() IS NULL);
 CREATE POLICY "product-images: dono substitui na própria pasta" ON storage.objects FOR UPDATE TO authenticated
-  USING (bucket_id = 'product-images' AND (storage.foldername(name))[1] = auth.uid()::text)
+  USING (bucket_id = 'product-images' AND (storage.foldername(name))[1] = auth.uid()::text
+         AND public.escrita_recusada() IS NULL)
   WITH CHECK (bucket_id = 'product-images' AND (storage.foldername(name))[1] = auth.uid()::text);
 CREATE POLICY "product-images: dono remove da própria pasta" ON storage.objects FOR DELETE TO authenticated
-  USING (bucket_id = 'product-images' AND (storage.foldername(name))[1] = auth.uid()::text);
+  USING (bucket_id = 'product-images' AND (storage.foldername(name))[1] = auth.uid()::text
+         AND public.escrita_recusada() IS NULL);

@@ -2,6 +2,7 @@
 // gateway does), creating auth users whose profile the sign-up trigger makes, and sample rows per table.
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../supabase/local/db/database.ts';
+import { TEST_DEVICE_INFO, testDeviceSession } from '../support/test-device.ts';
 
 export interface Actor {
   role: 'anon' | 'authenticated' | 'service_role';
@@ -25,9 +26,18 @@ export async function asActor<T>(db: Database, actor: Actor, work: (tx: Queryabl
   });
 }
 
-export const owner = (sub: string, sessionId?: string): Actor => ({ role: 'authenticated', sub, sessionId });
+/** The owner `sub` acting from `sessionId`, by default from the test device `createUser` signed in. */
+export const owner = (sub: string, sessionId: string = testDeviceSession(sub)): Actor => ({
+  role: 'authenticated',
+  sub,
+  sessionId,
+});
 
-/** Creates an auth user (the sign-up trigger makes the profile) and returns its id. */
+/**
+ * Creates an auth user (the sign-up trigger makes the profile), signed in on its test device: the session
+ * registered as register_user_session registers it (the free plan writes only from a registered session).
+ * Returns the user's id.
+ */
 export async function createUser(
   db: Queryable,
   metadata: Record<string, unknown> = { nome: 'Dona Teste', nome_mercado: 'Mercadinho Teste', telefone: '11988887777' },
@@ -37,6 +47,11 @@ export async function createUser(
     id,
     `${id.slice(0, 8)}@teste.dev`,
     JSON.stringify(metadata),
+  ]);
+  await db.query(`INSERT INTO public.user_sessions (user_id, session_token, device_info) VALUES ($1, $2, $3)`, [
+    id,
+    testDeviceSession(id),
+    TEST_DEVICE_INFO,
   ]);
   return id;
 }

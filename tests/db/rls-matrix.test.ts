@@ -104,17 +104,15 @@ describe('admin-only changes on replicated tables', () => {
     expect((await anon.from('itens_venda').select('id')).data ?? []).toEqual([]);
     expect(
       (
-        await a
-          .from('itens_venda')
-          .insert({
-            venda_id: vendaId,
-            user_id: userA,
-            produto_id: randomUUID(),
-            quantidade: 1,
-            preco_unitario: 1,
-            preco_total: 1,
-            nome_produto: 'X',
-          })
+        await a.from('itens_venda').insert({
+          venda_id: vendaId,
+          user_id: userA,
+          produto_id: randomUUID(),
+          quantidade: 1,
+          preco_unitario: 1,
+          preco_total: 1,
+          nome_produto: 'X',
+        })
       ).error?.code,
     ).toBe('42501');
   });
@@ -423,20 +421,21 @@ describe('RPCs', () => {
     ).toMatchObject({ total_geral: 30 });
   });
 
-  it('device sessions over REST: register, check, sign-out; B cannot end A’s session', async () => {
+  it('device sessions over REST: register, check, sign-out; B cannot end C’s session', async () => {
+    const userC = await createUser(stack.db);
     const session = randomUUID();
-    const device = stack.client(await stack.mintUserToken(userA, { session_id: session }));
+    const device = stack.client(await stack.mintUserToken(userC, { session_id: session }));
     expect(
       (await device.rpc('register_user_session', { p_session_token: null, p_device_info: 'Chrome Android' })).error,
     ).toBeNull();
     expect((await device.rpc('check_user_session', { p_session_token: null })).data).toBe(true);
-    expect((await b.rpc('deactivate_specific_user_session', { p_user_id: userA, p_session_token: session })).error?.code).toBe(
+    expect((await b.rpc('deactivate_specific_user_session', { p_user_id: userC, p_session_token: session })).error?.code).toBe(
       '42501',
     );
-    expect((await anon.rpc('deactivate_specific_user_session', { p_user_id: userA, p_session_token: session })).error?.code).toBe(
+    expect((await anon.rpc('deactivate_specific_user_session', { p_user_id: userC, p_session_token: session })).error?.code).toBe(
       '42501',
     );
-    expect((await device.rpc('deactivate_specific_user_session', { p_user_id: userA, p_session_token: session })).data).toBe(
+    expect((await device.rpc('deactivate_specific_user_session', { p_user_id: userC, p_session_token: session })).data).toBe(
       true,
     );
     expect((await device.rpc('check_user_session', { p_session_token: null })).data).toBe(false);

@@ -280,7 +280,7 @@ describe('keys and tokens', () => {
     const orphan = await stack.mintUserToken(userId, { session_id: randomUUID() });
     const user = await stack.client().auth.getUser(orphan);
     expect(user.error?.name).toBe('AuthSessionMissingError');
-    const unknown = await stack.mintUserToken(randomUUID());
+    const unknown = await stack.mintUserToken(randomUUID(), {}, { signIn: false });
     const nobody = await stack.client().auth.getUser(unknown);
     expect(nobody.error?.code).toBe('user_not_found');
   });

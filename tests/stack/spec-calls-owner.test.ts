@@ -15,8 +15,6 @@ let a: SupabaseClient;
 let b: SupabaseClient;
 let service: SupabaseClient;
 
-
-
 const iso = (day: string, hour = 12): string => `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 /** Postgres' own rendering of a timestamptz: `T`, microseconds when present, numeric offset. */
 const PG_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?\+00:00$/;
@@ -954,7 +952,7 @@ describe('account: support tickets and device sessions', () => {
     const device = stack.client(await stack.mintUserToken(userA, { session_id: session }));
     expect(
       rowOf(await device.rpc('register_user_session', { p_session_token: session, p_device_info: 'Chrome em Android' })),
-    ).toEqual({ active: true, ended_sessions: 0 });
+    ).toEqual({ active: true, ended_sessions: 1 }); // A is on the free plan: the device A signed in first is ended
     const refused = await b.rpc('deactivate_specific_user_session', { p_user_id: userA, p_session_token: session });
     expect(refused.error?.code).toBe('42501');
     expect(rowOf(await device.rpc('check_user_session', { p_session_token: session }))).toBe(true);

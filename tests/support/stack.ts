@@ -1,6 +1,5 @@
 // Test harness: the whole local stack on a free port over a fresh migrated database, official clients for it,
 // and GoTrue-shaped access tokens for tests that do not go through the auth service.
-import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
@@ -9,6 +8,7 @@ import type { StackConfig } from '../../supabase/local/config.ts';
 import type { Database } from '../../supabase/local/db/database.ts';
 import type { AuthSettingsOverrides } from '../../supabase/local/auth/settings.ts';
 import { createTestDatabase } from './database.ts';
+import { TEST_DEVICE_INFO, testDeviceSession } from './test-device.ts';
 
 export interface TestStack {
   url: string;
@@ -21,9 +21,19 @@ export interface TestStack {
   client(accessToken?: string): SupabaseClient;
   /** A supabase-js client with the service_role key (bypasses RLS). */
   serviceClient(): SupabaseClient;
-  /** Signs an access token shaped like GoTrue's for `userId`; `extraClaims` are merged last. */
-  mintUserToken(userId: string, extraClaims?: Record<string, unknown>): Promise<string>;
+  /**
+   * Signs an access token shaped like GoTrue's for `userId`; `extraClaims` are merged last. The user acts as one
+   * signed-in device: the auth user (with its profile) is created when missing, and, unless `extraClaims` name
+   * another `session_id`, the token carries that device's session, registered once like the app does at
+   * sign-in. `{ signIn: false }` only signs the token (a user that does not exist stays unknown).
+   */
+  mintUserToken(userId: string, extraClaims?: Record<string, unknown>, options?: MintOptions): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface MintOptions {
+  /** False: sign the token only, leaving the user and its device session as they are. */
+  signIn?: boolean;
 }
 
 export interface TestStackOptions {
@@ -36,8 +46,13 @@ export interface TestStackOptions {
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const db = options.db ?? (await createTestDatabase());
-  const stack = await startStack({ port: 0, dataDir: undefined, ...options.config }, { db, skipMigrations: true, auth: options.auth });
+  const stack = await startStack(
+    { port: 0, dataDir: undefined, ...options.config },
+    { db, skipMigrations: true, auth: options.auth },
+  );
   const clients: SupabaseClient[] = [];
+  /** Users whose test device registered its session on this stack. */
+  const registered = new Set<string>();
 
   const build = (key: string, accessToken?: string): SupabaseClient => {
     const client = createClient(stack.url, key, {
@@ -58,7 +73,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     stack,
     client: (accessToken) => build(stack.anonKey, accessToken),
     serviceClient: () => build(stack.serviceRoleKey),
-    async mintUserToken(userId, extraClaims = {}) {
+    async mintUserToken(userId, extraClaims = {}, options = {}) {
+      const sign = (claims: Record<string, unknown>) =>
+        new SignJWT(claims)
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .sign(new TextEncoder().encode(stack.config.jwtSecret));
       const now = Math.floor(Date.now() / 1000);
       const claims = {
         iss: `${stack.url}/auth/v1`,
@@ -73,13 +92,26 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
         role: 'authenticated',
         aal: 'aal1',
         amr: [{ method: 'password', timestamp: now }],
-        session_id: randomUUID(),
+        session_id: testDeviceSession(userId),
         is_anonymous: false,
-        ...extraClaims,
       };
-      return new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .sign(new TextEncoder().encode(stack.config.jwtSecret));
+      if (options.signIn !== false) {
+        await db.query(
+          `INSERT INTO auth.users (id, email, raw_user_meta_data, email_confirmed_at) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING`,
+          [userId, claims.email, JSON.stringify({ nome: 'Dona Teste', nome_mercado: 'Mercadinho Teste' })],
+        );
+        if (!('session_id' in extraClaims) && !registered.has(userId)) {
+          // As the app does right after signing in, with a token of that device's session.
+          const device = build(stack.anonKey, await sign(claims));
+          const { error } = await device.rpc('register_user_session', {
+            p_session_token: claims.session_id,
+            p_device_info: TEST_DEVICE_INFO,
+          });
+          if (error) throw new Error(`sessão do dispositivo de teste não registrada: ${error.message}`);
+          registered.add(userId);
+        }
+      }
+      return sign({ ...claims, ...extraClaims });
     },
     async close() {
       for (const client of clients.splice(0)) await client.removeAllChannels().catch(() => undefined);

@@ -18,26 +18,34 @@ export function sessionIdOf(accessToken: string): string | null {
   }
 }
 
+/** What the server said to a registration: done, refused (this sign-in was ended), or no answer. */
+type Registration = 'registered' | 'refused' | 'unknown';
+
 export function createDeviceSessions(client: SupabaseClient, storage: KeyValueStore, deviceInfo: string) {
-  const register = async (session: Session): Promise<boolean> => {
+  const registration = async (session: Session): Promise<Registration> => {
     const id = sessionIdOf(session.access_token);
-    if (!id) return false;
+    if (!id) return 'unknown';
     const { error } = await client.rpc('register_user_session', { p_session_token: id, p_device_info: deviceInfo });
-    if (error) return false;
+    // 42501: the server will not register this sign-in again (it was ended, or the account is gone).
+    if (error) return error.code === '42501' ? 'refused' : 'unknown';
     await storage.setItem(REGISTERED_KEY, id);
-    return true;
+    return 'registered';
   };
+  const register = async (session: Session): Promise<boolean> => (await registration(session)) === 'registered';
 
   return {
     register,
     /**
      * True or false as the server says; null when it could not be asked. A session this device never
-     * registered (signed in before this check existed) is registered now instead of being judged.
+     * registered (its registration at sign-in failed) is registered now; one the server ended stays ended.
      */
     async isActive(session: Session): Promise<boolean | null> {
       const id = sessionIdOf(session.access_token);
       if (!id) return null;
-      if ((await storage.getItem(REGISTERED_KEY)) !== id) return (await register(session)) ? true : null;
+      if ((await storage.getItem(REGISTERED_KEY)) !== id) {
+        const outcome = await registration(session);
+        return outcome === 'unknown' ? null : outcome === 'registered';
+      }
       const response = await client.rpc('check_user_session', { p_session_token: id });
       if (response.error) return null;
       return (response.data as unknown) === true;
