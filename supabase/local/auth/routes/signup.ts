@@ -69,12 +69,14 @@ export async function signup(call: AuthCall): Promise<Response> {
   assertStrongEnough(password, call.settings.minPasswordLength);
   const data = metadataField(body, 'data') ?? {};
   const redirect = redirectOf(call);
-  limitEmail(call.limits, call.settings, 'signup', email);
   const passwordHash = await hashPassword(password);
 
   const answer = await call.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
     if (existing?.email_confirmed_at) return sanitizedUser(email);
+    // Only an address that gets an email spends its mailing limit, as in GoTrue: sign-up's documented answers
+    // already tell a confirmed address apart, the other endpoints do not.
+    limitEmail(call.limits, call.settings, 'signup', email);
     if (existing) {
       // Signing up again before confirming: whoever asks cannot prove they own the address, so nothing of the
       // account changes (GoTrue does the same); the confirmation goes again to the address, and the answer
