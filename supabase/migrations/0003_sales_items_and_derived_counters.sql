@@ -109,6 +109,30 @@ $$;
 REVOKE ALL ON FUNCTION public.estoque_derivado(uuid, uuid), public.saldo_derivado(uuid, uuid) FROM PUBLIC, anon, authenticated;
 GRANT EXECUTE ON FUNCTION public.estoque_derivado(uuid, uuid), public.saldo_derivado(uuid, uuid) TO service_role;
 
+-- The stored counters are only ever recomputed from the facts, never moved by a delta: a statement that
+-- brings a count and a later delivery together, or an upsert that edits one sale and adds another, would
+-- otherwise count a fact both in a recomputation and in its own delta.
+--
+-- One owner's counters change in one transaction at a time. Two devices pushing at once (a product in one
+-- push, its first stock count in the other) would otherwise each miss what the other has not committed yet.
+-- Every write that derives or recomputes a counter takes the owner's lock first; the statements after it
+-- run on a new snapshot (READ COMMITTED), so they see whatever the previous holder committed.
+CREATE OR REPLACE FUNCTION public.chave_contadores(p_user_id uuid)
+RETURNS bigint
+LANGUAGE sql IMMUTABLE SET search_path = ''
+AS $$
+  SELECT pg_catalog.hashtextextended('contadores:' || p_user_id::text, 0)
+$$;
+GRANT EXECUTE ON FUNCTION public.chave_contadores(uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.travar_contadores(p_user_id uuid)
+RETURNS void
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ''
+AS $$
+BEGIN
+  PERFORM pg_catalog.pg_advisory_xact_lock(public.chave_contadores(p_user_id));
+END $$;
+
 -- Writes the derived value when it changed (the row's `_modified` then moves, so devices pull it).
 CREATE OR REPLACE FUNCTION public.recalcular_estoque(p_produto_id uuid, p_user_id uuid)
 RETURNS void
@@ -131,8 +155,46 @@ BEGIN
   UPDATE public.clientes SET saldo_devedor = v_saldo
    WHERE id = p_cliente_id AND user_id = p_user_id AND saldo_devedor IS DISTINCT FROM v_saldo;
 END $$;
-REVOKE ALL ON FUNCTION public.recalcular_estoque(uuid, uuid), public.recalcular_saldo(uuid, uuid) FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION public.recalcular_estoque(uuid, uuid), public.recalcular_saldo(uuid, uuid) TO service_role;
+
+-- Recomputes each (product, owner) and (client, owner) pair once, owners locked first, in a fixed order
+-- (owner, then id) so that statements touching several owners never wait on each other in a cycle.
+CREATE OR REPLACE FUNCTION public.recalcular_contadores(p_produtos jsonb, p_clientes jsonb)
+RETURNS void
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ''
+AS $$
+DECLARE
+  v_dono uuid;
+  v_par record;
+BEGIN
+  FOR v_dono IN
+    SELECT DISTINCT (e.value ->> 'user_id')::uuid
+      FROM jsonb_array_elements(coalesce(p_produtos, '[]'::jsonb) || coalesce(p_clientes, '[]'::jsonb)) e
+     WHERE e.value ->> 'user_id' IS NOT NULL
+     ORDER BY 1
+  LOOP
+    PERFORM public.travar_contadores(v_dono);
+  END LOOP;
+  FOR v_par IN
+    SELECT DISTINCT (e.value ->> 'user_id')::uuid AS user_id, (e.value ->> 'id')::uuid AS id
+      FROM jsonb_array_elements(coalesce(p_produtos, '[]'::jsonb)) e
+     WHERE e.value ->> 'user_id' IS NOT NULL AND e.value ->> 'id' IS NOT NULL
+     ORDER BY 1, 2
+  LOOP
+    PERFORM public.recalcular_estoque(v_par.id, v_par.user_id);
+  END LOOP;
+  FOR v_par IN
+    SELECT DISTINCT (e.value ->> 'user_id')::uuid AS user_id, (e.value ->> 'id')::uuid AS id
+      FROM jsonb_array_elements(coalesce(p_clientes, '[]'::jsonb)) e
+     WHERE e.value ->> 'user_id' IS NOT NULL AND e.value ->> 'id' IS NOT NULL
+     ORDER BY 1, 2
+  LOOP
+    PERFORM public.recalcular_saldo(v_par.id, v_par.user_id);
+  END LOOP;
+END $$;
+REVOKE ALL ON FUNCTION public.travar_contadores(uuid), public.recalcular_estoque(uuid, uuid), public.recalcular_saldo(uuid, uuid),
+  public.recalcular_contadores(jsonb, jsonb) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.travar_contadores(uuid), public.recalcular_estoque(uuid, uuid), public.recalcular_saldo(uuid, uuid),
+  public.recalcular_contadores(jsonb, jsonb) TO service_role;
 
 -- A product or client written by a client gets its counter from the facts (which may have arrived first);
 -- the value a client sends is never kept. Updates made by the recalculation itself are trusted.
@@ -142,6 +204,7 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 BEGIN
   IF TG_OP = 'INSERT' OR pg_catalog.pg_trigger_depth() = 1 THEN
+    PERFORM public.travar_contadores(NEW.user_id);
     NEW.estoque := public.estoque_derivado(NEW.id, NEW.user_id);
   END IF;
   RETURN NEW;
@@ -155,6 +218,7 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 BEGIN
   IF TG_OP = 'INSERT' OR pg_catalog.pg_trigger_depth() = 1 THEN
+    PERFORM public.travar_contadores(NEW.user_id);
     NEW.saldo_devedor := public.saldo_derivado(NEW.id, NEW.user_id);
   END IF;
   RETURN NEW;
@@ -162,186 +226,124 @@ END $$;
 CREATE TRIGGER derivar_saldo BEFORE INSERT OR UPDATE ON public.clientes
   FOR EACH ROW EXECUTE FUNCTION public.derivar_saldo_cliente();
 
--- New facts move the stored counters by their own amount (the same result as recomputing, in constant time),
--- so thousands of sales pushed from an offline device do not each rescan the product's history: a batch of
--- new sales inserted in one statement updates each product and client once (in id order, so concurrent
--- pushes lock them in the same order). Edits, deletions and counts recompute from the facts.
-
 -- Stock facts are found by product and latest count.
 CREATE INDEX historico_estoque_contagem_idx ON public.historico_estoque (produto_id, user_id, (hlc COLLATE "C") DESC)
   WHERE tipo = 'ajuste' AND NOT _deleted;
 
--- HLC of the product's latest live count ('' when it has none): facts after it move the stock.
-CREATE OR REPLACE FUNCTION public.hlc_ultima_contagem(p_produto_id uuid, p_user_id uuid)
-RETURNS text
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = ''
-AS $$
-  SELECT coalesce((SELECT h.hlc FROM public.historico_estoque h
-                    WHERE h.produto_id = p_produto_id AND h.user_id = p_user_id AND h.tipo = 'ajuste' AND NOT h._deleted
-                    ORDER BY h.hlc COLLATE "C" DESC LIMIT 1), '')
-$$;
-REVOKE ALL ON FUNCTION public.hlc_ultima_contagem(uuid, uuid) FROM PUBLIC, anon, authenticated;
-
-CREATE OR REPLACE FUNCTION public.fato_estoque_alterado()
-RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
-AS $$
-BEGIN
-  IF TG_OP = 'INSERT' AND NEW.tipo = 'entrada' THEN
-    IF NOT NEW._deleted AND NEW.hlc COLLATE "C" > public.hlc_ultima_contagem(NEW.produto_id, NEW.user_id) COLLATE "C" THEN
-      UPDATE public.produtos SET estoque = estoque + round(NEW.quantidade, 3)
-       WHERE id = NEW.produto_id AND user_id = NEW.user_id;
-    END IF;
-    RETURN NULL;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    PERFORM public.recalcular_estoque(OLD.produto_id, OLD.user_id);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') AND (TG_OP = 'INSERT' OR (NEW.produto_id, NEW.user_id) IS DISTINCT FROM (OLD.produto_id, OLD.user_id)) THEN
-    PERFORM public.recalcular_estoque(NEW.produto_id, NEW.user_id);
-  END IF;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER fato_estoque_alterado AFTER INSERT OR UPDATE OR DELETE ON public.historico_estoque
-  FOR EACH ROW EXECUTE FUNCTION public.fato_estoque_alterado();
-
-CREATE OR REPLACE FUNCTION public.lancamento_fiado_alterado()
-RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
-AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    IF NOT NEW._deleted THEN
-      UPDATE public.clientes
-         SET saldo_devedor = saldo_devedor + CASE WHEN NEW.tipo = 'debito' THEN NEW.valor ELSE -NEW.valor END
-       WHERE id = NEW.cliente_id AND user_id = NEW.user_id;
-    END IF;
-  ELSE
-    PERFORM public.recalcular_saldo(OLD.cliente_id, OLD.user_id);
-    IF TG_OP = 'UPDATE' AND (NEW.cliente_id, NEW.user_id) IS DISTINCT FROM (OLD.cliente_id, OLD.user_id) THEN
-      PERFORM public.recalcular_saldo(NEW.cliente_id, NEW.user_id);
-    END IF;
-  END IF;
-  -- A payment that brings the balance to zero retires that client's overdue-fiado notices (soft delete).
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.tipo = 'pagamento' AND NOT NEW._deleted
-     AND public.saldo_derivado(NEW.cliente_id, NEW.user_id) = 0 THEN
-    UPDATE public.notificacoes SET _deleted = true, updated_at = now()
-     WHERE user_id = NEW.user_id AND tipo = 'fiado_vencido' AND referencia_id = NEW.cliente_id::text AND NOT _deleted;
-  END IF;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER lancamento_fiado_alterado AFTER INSERT OR UPDATE OR DELETE ON public.fiado_lancamentos
-  FOR EACH ROW EXECUTE FUNCTION public.lancamento_fiado_alterado();
-
--- Sales edited or deleted: keep itens_venda, recompute the stock of every product and the balance of every
--- client the old or new version touches.
-CREATE OR REPLACE FUNCTION public.venda_alterada()
+-- Stock facts written by one statement (inserted, edited or removed): each product they touch, before and
+-- after, is recomputed once when the statement ends.
+CREATE OR REPLACE FUNCTION public.fatos_estoque_alterados()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 DECLARE
-  v_produto uuid;
+  v_produtos jsonb;
 BEGIN
-  IF TG_OP = 'UPDATE' THEN
-    DELETE FROM public.itens_venda WHERE venda_id = NEW.id;
-    IF NOT NEW._deleted THEN
-      INSERT INTO public.itens_venda (venda_id, user_id, produto_id, quantidade, preco_unitario, preco_total,
-                                      nome_produto, marca_produto, unidade_produto)
-      SELECT NEW.id, NEW.user_id, (i.value ->> 'produto_id')::uuid,
-             sum((i.value ->> 'quantidade')::numeric), (array_agg((i.value ->> 'preco_unitario')::numeric ORDER BY i.ordinality))[1],
-             sum((i.value ->> 'preco_total')::numeric), (array_agg(i.value ->> 'nome_produto' ORDER BY i.ordinality))[1],
-             (array_agg(i.value ->> 'marca_produto' ORDER BY i.ordinality))[1],
-             (array_agg(i.value ->> 'unidade_produto' ORDER BY i.ordinality))[1]
-        FROM jsonb_array_elements(NEW.itens) WITH ORDINALITY i
-       GROUP BY (i.value ->> 'produto_id')::uuid;
-    END IF;
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(DISTINCT jsonb_build_object('id', n.produto_id, 'user_id', n.user_id)) INTO v_produtos FROM fatos_novos n;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT jsonb_agg(DISTINCT p) INTO v_produtos
+      FROM (SELECT jsonb_build_object('id', n.produto_id, 'user_id', n.user_id) AS p FROM fatos_novos n
+            UNION SELECT jsonb_build_object('id', o.produto_id, 'user_id', o.user_id) FROM fatos_antigos o) t;
+  ELSE
+    SELECT jsonb_agg(DISTINCT jsonb_build_object('id', o.produto_id, 'user_id', o.user_id)) INTO v_produtos FROM fatos_antigos o;
   END IF;
-
-  -- An edited or deleted sale: recompute everything the old or new version touches.
-  FOR v_produto IN
-    SELECT DISTINCT (i.value ->> 'produto_id')::uuid
-      FROM jsonb_array_elements(OLD.itens || CASE WHEN TG_OP = 'DELETE' THEN '[]'::jsonb ELSE NEW.itens END) i
-     ORDER BY 1
-  LOOP
-    PERFORM public.recalcular_estoque(v_produto, OLD.user_id);
-    IF TG_OP = 'UPDATE' AND NEW.user_id IS DISTINCT FROM OLD.user_id THEN
-      PERFORM public.recalcular_estoque(v_produto, NEW.user_id);
-    END IF;
-  END LOOP;
-  IF OLD.cliente_id IS NOT NULL THEN
-    PERFORM public.recalcular_saldo(OLD.cliente_id, OLD.user_id);
-  END IF;
-  IF TG_OP = 'UPDATE' AND NEW.cliente_id IS NOT NULL AND (NEW.cliente_id, NEW.user_id) IS DISTINCT FROM (OLD.cliente_id, OLD.user_id) THEN
-    PERFORM public.recalcular_saldo(NEW.cliente_id, NEW.user_id);
-  END IF;
+  PERFORM public.recalcular_contadores(v_produtos, NULL);
   RETURN NULL;
 END $$;
+CREATE TRIGGER fatos_estoque_inseridos AFTER INSERT ON public.historico_estoque
+  REFERENCING NEW TABLE AS fatos_novos FOR EACH STATEMENT EXECUTE FUNCTION public.fatos_estoque_alterados();
+CREATE TRIGGER fatos_estoque_editados AFTER UPDATE ON public.historico_estoque
+  REFERENCING OLD TABLE AS fatos_antigos NEW TABLE AS fatos_novos FOR EACH STATEMENT EXECUTE FUNCTION public.fatos_estoque_alterados();
+CREATE TRIGGER fatos_estoque_apagados AFTER DELETE ON public.historico_estoque
+  REFERENCING OLD TABLE AS fatos_antigos FOR EACH STATEMENT EXECUTE FUNCTION public.fatos_estoque_alterados();
 
-CREATE TRIGGER venda_alterada AFTER UPDATE OR DELETE ON public.vendas
-  FOR EACH ROW EXECUTE FUNCTION public.venda_alterada();
-
--- The sales one INSERT statement added: their items, then each product loses what it sold after its latest
--- count, and each client's balance grows by its fiado sales.
-CREATE OR REPLACE FUNCTION public.vendas_inseridas()
+-- Ledger entries written by one statement: each client they touch is recomputed once. A payment that brings
+-- the balance to zero retires that client's overdue-fiado notices (soft delete).
+CREATE OR REPLACE FUNCTION public.lancamentos_fiado_alterados()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
+DECLARE
+  v_clientes jsonb;
 BEGIN
-  INSERT INTO public.itens_venda (venda_id, user_id, produto_id, quantidade, preco_unitario, preco_total,
-                                  nome_produto, marca_produto, unidade_produto)
-  SELECT n.id, n.user_id, (i.value ->> 'produto_id')::uuid,
-         sum((i.value ->> 'quantidade')::numeric), (array_agg((i.value ->> 'preco_unitario')::numeric ORDER BY i.ordinality))[1],
-         sum((i.value ->> 'preco_total')::numeric), (array_agg(i.value ->> 'nome_produto' ORDER BY i.ordinality))[1],
-         (array_agg(i.value ->> 'marca_produto' ORDER BY i.ordinality))[1],
-         (array_agg(i.value ->> 'unidade_produto' ORDER BY i.ordinality))[1]
-    FROM vendas_novas n, jsonb_array_elements(n.itens) WITH ORDINALITY i
-   WHERE NOT n._deleted
-   GROUP BY n.id, n.user_id, (i.value ->> 'produto_id')::uuid;
-
-  -- Locked in id order first, so that concurrent pushes touching the same products never deadlock.
-  PERFORM 1 FROM public.produtos p
-   WHERE (p.id, p.user_id) IN (SELECT (i.value ->> 'produto_id')::uuid, n.user_id
-                                 FROM vendas_novas n, jsonb_array_elements(n.itens) i WHERE NOT n._deleted)
-   ORDER BY p.id
-     FOR NO KEY UPDATE;
-  WITH itens AS (
-    SELECT n.user_id, n.hlc, (i.value ->> 'produto_id')::uuid AS produto_id,
-           round((i.value ->> 'quantidade')::numeric, 3) AS quantidade
-      FROM vendas_novas n, jsonb_array_elements(n.itens) i
-     WHERE NOT n._deleted
-  ),
-  ultimas_contagens AS (
-    SELECT p.user_id, p.produto_id, public.hlc_ultima_contagem(p.produto_id, p.user_id) AS hlc
-      FROM (SELECT DISTINCT user_id, produto_id FROM itens) p
-  ),
-  vendido AS (
-    SELECT i.user_id, i.produto_id, sum(i.quantidade) AS quantidade
-      FROM itens i
-      JOIN ultimas_contagens c ON c.user_id = i.user_id AND c.produto_id = i.produto_id
-     WHERE i.hlc COLLATE "C" > c.hlc COLLATE "C"
-     GROUP BY i.user_id, i.produto_id
-  )
-  UPDATE public.produtos p SET estoque = p.estoque - v.quantidade
-    FROM vendido v
-   WHERE p.id = v.produto_id AND p.user_id = v.user_id;
-
-  PERFORM 1 FROM public.clientes c
-   WHERE (c.id, c.user_id) IN (SELECT n.cliente_id, n.user_id FROM vendas_novas n
-                                WHERE NOT n._deleted AND n.tipo = 'fiado' AND n.cliente_id IS NOT NULL)
-   ORDER BY c.id
-     FOR NO KEY UPDATE;
-  UPDATE public.clientes c SET saldo_devedor = c.saldo_devedor + f.total
-    FROM (SELECT n.user_id, n.cliente_id, sum(n.total) AS total
-            FROM vendas_novas n
-           WHERE NOT n._deleted AND n.tipo = 'fiado' AND n.cliente_id IS NOT NULL
-           GROUP BY n.user_id, n.cliente_id) f
-   WHERE c.id = f.cliente_id AND c.user_id = f.user_id;
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(DISTINCT jsonb_build_object('id', n.cliente_id, 'user_id', n.user_id)) INTO v_clientes FROM lancamentos_novos n;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT jsonb_agg(DISTINCT c) INTO v_clientes
+      FROM (SELECT jsonb_build_object('id', n.cliente_id, 'user_id', n.user_id) AS c FROM lancamentos_novos n
+            UNION SELECT jsonb_build_object('id', o.cliente_id, 'user_id', o.user_id) FROM lancamentos_antigos o) t;
+  ELSE
+    SELECT jsonb_agg(DISTINCT jsonb_build_object('id', o.cliente_id, 'user_id', o.user_id)) INTO v_clientes FROM lancamentos_antigos o;
+  END IF;
+  PERFORM public.recalcular_contadores(NULL, v_clientes);
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    UPDATE public.notificacoes n SET _deleted = true, updated_at = now()
+      FROM (SELECT DISTINCT l.cliente_id, l.user_id FROM lancamentos_novos l
+             WHERE l.tipo = 'pagamento' AND NOT l._deleted) p
+     WHERE n.user_id = p.user_id AND n.tipo = 'fiado_vencido' AND n.referencia_id = p.cliente_id::text AND NOT n._deleted
+       AND public.saldo_derivado(p.cliente_id, p.user_id) = 0;
+  END IF;
   RETURN NULL;
 END $$;
+CREATE TRIGGER lancamentos_fiado_inseridos AFTER INSERT ON public.fiado_lancamentos
+  REFERENCING NEW TABLE AS lancamentos_novos FOR EACH STATEMENT EXECUTE FUNCTION public.lancamentos_fiado_alterados();
+CREATE TRIGGER lancamentos_fiado_editados AFTER UPDATE ON public.fiado_lancamentos
+  REFERENCING OLD TABLE AS lancamentos_antigos NEW TABLE AS lancamentos_novos
+  FOR EACH STATEMENT EXECUTE FUNCTION public.lancamentos_fiado_alterados();
+CREATE TRIGGER lancamentos_fiado_apagados AFTER DELETE ON public.fiado_lancamentos
+  REFERENCING OLD TABLE AS lancamentos_antigos FOR EACH STATEMENT EXECUTE FUNCTION public.lancamentos_fiado_alterados();
 
+-- Sales written by one statement (inserted, edited, soft- or hard-deleted): their itens_venda rows follow
+-- `itens`, then every product and client the old or new versions touch is recomputed once.
+CREATE OR REPLACE FUNCTION public.vendas_alteradas()
+RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
+AS $$
+DECLARE
+  v_produtos jsonb;
+  v_clientes jsonb;
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    DELETE FROM public.itens_venda i USING vendas_antigas o WHERE i.venda_id = o.id;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO public.itens_venda (venda_id, user_id, produto_id, quantidade, preco_unitario, preco_total,
+                                    nome_produto, marca_produto, unidade_produto)
+    SELECT n.id, n.user_id, (i.value ->> 'produto_id')::uuid,
+           sum((i.value ->> 'quantidade')::numeric), (array_agg((i.value ->> 'preco_unitario')::numeric ORDER BY i.ordinality))[1],
+           sum((i.value ->> 'preco_total')::numeric), (array_agg(i.value ->> 'nome_produto' ORDER BY i.ordinality))[1],
+           (array_agg(i.value ->> 'marca_produto' ORDER BY i.ordinality))[1],
+           (array_agg(i.value ->> 'unidade_produto' ORDER BY i.ordinality))[1]
+      FROM vendas_novas n, jsonb_array_elements(n.itens) WITH ORDINALITY i
+     WHERE NOT n._deleted
+     GROUP BY n.id, n.user_id, (i.value ->> 'produto_id')::uuid;
+  END IF;
+
+  -- Every product and client the old or new versions touch (a transition table exists only for its events).
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    SELECT (SELECT jsonb_agg(DISTINCT jsonb_build_object('id', i.value ->> 'produto_id', 'user_id', n.user_id))
+              FROM vendas_novas n, jsonb_array_elements(n.itens) i),
+           (SELECT jsonb_agg(DISTINCT jsonb_build_object('id', n.cliente_id, 'user_id', n.user_id))
+              FROM vendas_novas n WHERE n.cliente_id IS NOT NULL)
+      INTO v_produtos, v_clientes;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    SELECT coalesce(v_produtos, '[]'::jsonb) || coalesce((SELECT jsonb_agg(DISTINCT jsonb_build_object('id', i.value ->> 'produto_id', 'user_id', o.user_id))
+                                                   FROM vendas_antigas o, jsonb_array_elements(o.itens) i), '[]'::jsonb),
+           coalesce(v_clientes, '[]'::jsonb) || coalesce((SELECT jsonb_agg(DISTINCT jsonb_build_object('id', o.cliente_id, 'user_id', o.user_id))
+                                                   FROM vendas_antigas o WHERE o.cliente_id IS NOT NULL), '[]'::jsonb)
+      INTO v_produtos, v_clientes;
+  END IF;
+  PERFORM public.recalcular_contadores(v_produtos, v_clientes);
+  RETURN NULL;
+END $$;
 CREATE TRIGGER vendas_inseridas AFTER INSERT ON public.vendas
-  REFERENCING NEW TABLE AS vendas_novas
-  FOR EACH STATEMENT EXECUTE FUNCTION public.vendas_inseridas();
+  REFERENCING NEW TABLE AS vendas_novas FOR EACH STATEMENT EXECUTE FUNCTION public.vendas_alteradas();
+CREATE TRIGGER vendas_editadas AFTER UPDATE ON public.vendas
+  REFERENCING OLD TABLE AS vendas_antigas NEW TABLE AS vendas_novas FOR EACH STATEMENT EXECUTE FUNCTION public.vendas_alteradas();
+CREATE TRIGGER vendas_apagadas AFTER DELETE ON public.vendas
+  REFERENCING OLD TABLE AS vendas_antigas FOR EACH STATEMENT EXECUTE FUNCTION public.vendas_alteradas();
 
 -- Stock alerts, generated when a product's stock falls: under the minimum (estoque_baixo) or to zero
 -- (estoque_zerado). One unread alert of each kind per product at a time.

@@ -49,6 +49,9 @@ RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = ''
 AS $$
 DECLARE
+  -- Read first: with `now`, read last, it brackets the server's work (the device measures its clock offset
+  -- from the round trip minus that work, NTP-style).
+  v_started timestamptz := clock_timestamp();
   v_horizon timestamptz := public.replication_horizon();
   v_documents jsonb;
   v_more boolean;
@@ -73,56 +76,20 @@ BEGIN
     p_table)
     INTO v_more
     USING v_horizon, p_after_modified, coalesce(p_after_id, '00000000-0000-0000-0000-000000000000'::uuid);
-  -- `now` lets each device measure how far its clock is from the server's (hybrid logical clocks).
-  RETURN jsonb_build_object('documents', v_documents, 'horizon', v_horizon, 'now', clock_timestamp(), 'more', v_more);
+  -- `started` and `now` let each device measure how far its clock is from the server's (hybrid logical clocks).
+  RETURN jsonb_build_object('documents', v_documents, 'horizon', v_horizon, 'started', v_started, 'now', clock_timestamp(),
+                            'more', v_more);
 END $$;
-
--- Locks, in id order, the products and clients whose derived counters a push to `p_table` will move.
--- As the caller: only rows the caller may change are locked.
-CREATE OR REPLACE FUNCTION public.replication_lock_counters(p_table text, p_rows jsonb)
-RETURNS void
-LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = ''
-AS $$
-DECLARE
-  v_uuid constant text := '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
-BEGIN
-  IF p_table IN ('vendas', 'historico_estoque') THEN
-    PERFORM 1 FROM public.produtos p
-     WHERE p.id IN (
-       SELECT ref::uuid FROM (
-         SELECT e.value -> 'doc' ->> 'produto_id' AS ref
-           FROM jsonb_array_elements(p_rows) e
-          WHERE p_table = 'historico_estoque'
-         UNION
-         SELECT i.value ->> 'produto_id'
-           FROM jsonb_array_elements(p_rows) e,
-                jsonb_array_elements(CASE WHEN jsonb_typeof(e.value -> 'doc' -> 'itens') = 'array'
-                                          THEN e.value -> 'doc' -> 'itens' ELSE '[]'::jsonb END) i
-          WHERE p_table = 'vendas' AND jsonb_typeof(i.value) = 'object'
-       ) refs
-        WHERE ref ~* v_uuid)
-     ORDER BY p.id
-       FOR NO KEY UPDATE;
-  END IF;
-  IF p_table IN ('vendas', 'fiado_lancamentos') THEN
-    PERFORM 1 FROM public.clientes c
-     WHERE c.id IN (SELECT ref::uuid FROM (SELECT e.value -> 'doc' ->> 'cliente_id' AS ref FROM jsonb_array_elements(p_rows) e) refs
-                     WHERE ref ~* v_uuid)
-     ORDER BY c.id
-       FOR NO KEY UPDATE;
-  END IF;
-END $$;
-REVOKE ALL ON FUNCTION public.replication_lock_counters(text, jsonb) FROM PUBLIC, anon;
-GRANT EXECUTE ON FUNCTION public.replication_lock_counters(text, jsonb) TO authenticated, service_role;
 
 -- Push: each row carries the document a device wrote and the `_modified` of the version it started from
 -- (null for a new document). A row whose server version moved on since is not written: the current version
 -- comes back in `conflicts` for the device to merge. A row the database refuses (another owner's id, the
 -- free plan's cap, an expired trial, a broken constraint) comes back in `rejected` with its SQLSTATE, and
 -- never blocks the rest of the batch. Everything else commits together.
--- Pushes from devices coming back online together run side by side: the counters a batch will move are
--- locked first and rows are written in id order, so they never deadlock; a deadlock, serialization failure
--- or lock timeout still fails the whole push (the device sends it again) rather than refusing a document.
+-- Pushes from devices coming back online together: a push to a table whose rows move derived counters
+-- takes the owner's counter lock (0003) before writing anything, so pushes of one owner never hold rows the
+-- other waits for; rows are written in id order. A deadlock, serialization failure or lock timeout still
+-- fails the whole push (the device sends it again) rather than refusing a document.
 CREATE OR REPLACE FUNCTION public.replicate_push(p_table text, p_rows jsonb)
 RETURNS jsonb
 LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = ''
@@ -144,7 +111,9 @@ BEGIN
   IF jsonb_typeof(p_rows) IS DISTINCT FROM 'array' THEN
     RAISE EXCEPTION 'p_rows deve ser uma lista' USING ERRCODE = '22023';
   END IF;
-  PERFORM public.replication_lock_counters(p_table, p_rows);
+  IF p_table IN ('produtos', 'clientes', 'vendas', 'historico_estoque', 'fiado_lancamentos') AND auth.uid() IS NOT NULL THEN
+    PERFORM pg_catalog.pg_advisory_xact_lock(public.chave_contadores(auth.uid()));
+  END IF;
 
   -- Fast path for the common case of a device sending new documents (a day of sales made offline): when
   -- every row is new and all carry the same fields, one INSERT takes them all. If any id already exists or

@@ -5,9 +5,12 @@ export function newId(): string {
   return crypto.randomUUID();
 }
 
-/** The device's time as ISO text (updated_at, created_at): orders edits, never sums. */
+/**
+ * The time of an edit as ISO text (updated_at, created_at): the device clock corrected by the offset last
+ * measured against the server, so that a phone whose clock is days off does not win every later edit.
+ */
 export function stampOf(workspace: Workspace): string {
-  return new Date(workspace.now()).toISOString();
+  return new Date(workspace.clock.correctedNow()).toISOString();
 }
 
 /** The device's calendar date (yyyy-MM-dd) in its own time zone. */

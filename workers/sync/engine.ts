@@ -10,6 +10,7 @@ import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { HybridClock } from './hlc.ts';
 import { trackPending, type PendingTracker } from './pending.ts';
 import { openOffsetStore } from './offset-store.ts';
+import { createOffsetEstimate, type OffsetSample } from './server-time.ts';
 import { openRealtimeFeed, type RealtimeFeed } from './realtime-feed.ts';
 import { openRejectedStore, type RejectedStore } from './rejected-store.ts';
 import { followSharedStatus, leadershipOf, publishStatus, requestSync, syncRequests } from './shared-status.ts';
@@ -42,8 +43,10 @@ export interface SyncEngine {
   /** Resolves when every collection is in sync with the server (tests, sign-out). */
   awaitInSync(): Promise<void>;
   canSignOut(): SignOutCheck;
-  /** Server time minus device time seen at the last pull (of this run, or kept from an earlier one), if any. */
+  /** Server time minus device time: the best estimate of this run, or kept from an earlier one, if any. */
   serverOffset(): number | null;
+  /** That estimate with its error bound. */
+  serverOffsetSample(): OffsetSample | null;
   replications: ReadonlyMap<CollectionName, CollectionReplication<unknown>>;
   pending: PendingTracker;
   close(): Promise<void>;
@@ -56,14 +59,28 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   const lastSyncedAt = new BehaviorSubject<string | null>(null);
   const wallClock = options.wallClock ?? Date.now;
   const offsets = await openOffsetStore(database);
-  let offset: number | null = offsets.saved;
-  if (offset !== null) options.clock.setServerOffset(offset);
+  const estimate = createOffsetEstimate(offsets.saved);
+  if (offsets.saved) options.clock.setServerOffset(offsets.saved.offsetMs);
   /** 'Completed' only means something once the server has answered. */
   let reachedServer = false;
   /** This tab holds the leadership: it alone replicates (set once elected). */
   let leader = false;
   let feed: RealtimeFeed | undefined;
   let closed = false;
+
+  /** Requests wait here while the device is offline (the replications are never paused: see replication.ts). */
+  const gate = new Set<{ resolve(): void; reject(error: Error): void }>();
+  const whenOnline = (): Promise<void> => {
+    if (closed) return Promise.reject(new Error('sincronização encerrada'));
+    if (options.connectivity.current().online) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      gate.add({ resolve, reject });
+    });
+  };
+  const openGate = () => {
+    for (const waiter of [...gate]) waiter.resolve();
+    gate.clear();
+  };
 
   const replications = new Map<CollectionName, CollectionReplication<unknown>>();
   for (const name of collectionNames) {
@@ -79,11 +96,12 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         batchSize: options.batchSize,
         retryTime: options.retryTime,
         wallClock,
-        onServerOffset(measured) {
+        whenOnline,
+        onServerOffset(sample) {
           reachedServer = true;
-          offset = measured;
-          offsets.record(measured);
-          options.clock.setServerOffset(measured);
+          const best = estimate.add(sample);
+          offsets.record(best);
+          options.clock.setServerOffset(best.offsetMs);
           lastError.next(null);
         },
         onAccepted(ids) {
@@ -208,9 +226,17 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   }
 
   let started = false;
-  async function goOnline(): Promise<void> {
+  /** Started once, online or not, so that the replication's bookkeeping (and the pending count) exists. */
+  async function startReplications(): Promise<void> {
+    if (started) return;
     started = true;
-    for (const state of states) void state.start();
+    await Promise.all(states.map((state) => state.start()));
+  }
+
+  async function goOnline(): Promise<void> {
+    await startReplications();
+    openGate();
+    for (const replication of replications.values()) replication.resync();
     if (options.realtime === false || feed) return;
     const token = await options.accessToken?.();
     if (token) await client.realtime.setAuth(token);
@@ -228,10 +254,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   }
 
   async function goOffline(): Promise<void> {
-    // Started even offline, so that the replication's bookkeeping (and the pending count) exists.
-    if (!started) await Promise.all(states.map((state) => state.start()));
-    started = true;
-    await Promise.all(states.map((state) => state.pause()));
+    // Requests already waiting stay waiting; new ones wait too (whenOnline) until the connection returns.
+    await startReplications();
     const closing = feed;
     feed = undefined;
     await closing?.close();
@@ -283,12 +307,15 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       await Promise.all(states.map((state) => state.awaitInSync()));
     },
     canSignOut: () => signOutCheck(status.getValue().pending),
-    serverOffset: () => offset,
+    serverOffset: () => estimate.best()?.offsetMs ?? null,
+    serverOffsetSample: () => estimate.best(),
     replications,
     pending,
     async close() {
       closed = true;
       clearInterval(safetyResync);
+      for (const waiter of [...gate]) waiter.reject(new Error('sincronização encerrada'));
+      gate.clear();
       await transition;
       for (const subscription of subscriptions.splice(0)) subscription.unsubscribe();
       pending.close();

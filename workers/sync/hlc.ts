@@ -35,6 +35,8 @@ export interface HybridClock {
   receive(remote: HlcTimestamp): void;
   /** Records server time minus device time, measured at the last sync. */
   setServerOffset(offsetMs: number): void;
+  /** The device clock corrected towards server time (ms since the epoch): what edit stamps are made of. */
+  correctedNow(): number;
 }
 
 export function createHybridClock(options: { node: string; wallClock?: () => number; serverOffsetMs?: number }): HybridClock {
@@ -63,5 +65,6 @@ export function createHybridClock(options: { node: string; wallClock?: () => num
     setServerOffset(offsetMs) {
       offset = offsetMs;
     },
+    correctedNow: corrected,
   };
 }

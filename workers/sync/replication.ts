@@ -6,7 +6,7 @@ import { getAssumedMasterState, type RxCollection, type RxReplicationPullStreamI
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject } from 'rxjs';
 import type { CollectionSchema } from '../../schemas/index.ts';
-import { compareTimestamps, measureOffset } from './server-time.ts';
+import { compareTimestamps, measureOffset, type OffsetSample } from './server-time.ts';
 
 export interface ReplicationCheckpoint {
   modified: string;
@@ -27,6 +27,8 @@ interface PushResponse {
 
 interface PullResponse {
   documents: Record<string, unknown>[];
+  /** The server's clock when it started on the request, and when it answered. */
+  started?: string;
   now?: string;
   /** Rows exist past the server's commit horizon: pull again soon. */
   more?: boolean;
@@ -46,10 +48,16 @@ export interface CollectionReplicationOptions<Doc> {
   batchSize?: number;
   /** Wait before retrying after a failed request (RxDB's `retryTime`). */
   retryTime?: number;
+  /**
+   * Resolves when the device may talk to the server (rejects once sync is closed). Every request waits on it,
+   * so a replication started offline simply waits: it is never paused, because RxDB's upstream, when paused
+   * mid-push, can store a checkpoint past documents the server never received.
+   */
+  whenOnline?: () => Promise<void>;
   /** The device clock, to measure the offset against the server's. */
   wallClock?: () => number;
-  /** Server time minus device time, measured at each pull. */
-  onServerOffset?: (offsetMs: number) => void;
+  /** Server time minus device time, measured at each pull, with its error bound. */
+  onServerOffset?: (sample: OffsetSample) => void;
   /** Documents the server refused; they stay on the device. */
   onRejected?: (rejected: RejectedDocument[]) => void;
   /** Documents the server accepted in a push. */
@@ -138,7 +146,10 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     return known;
   }
 
+  const whenOnline = options.whenOnline ?? (() => Promise.resolve());
+
   async function push(rows: { doc: Row; assumed_modified: unknown }[]): Promise<PushResponse> {
+    await whenOnline();
     const result: { data: unknown; error: Error | null } = await client.rpc('replicate_push', { p_table: table, p_rows: rows });
     if (result.error) throw new Error(`push ${table}: ${result.error.message}`);
     const response = result.data as PushResponse;
@@ -156,13 +167,15 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     live: true,
     retryTime: options.retryTime ?? 5000,
     waitForLeadership: true,
-    // The engine starts it once it knows whether the device is online.
+    // The engine starts it once this tab holds the leadership; it is never paused (see `whenOnline`).
     autoStart: false,
+    toggleOnDocumentVisible: false,
     deletedField: '_deleted',
     pull: {
       batchSize,
       stream$: stream.asObservable(),
       handler: async (checkpoint, size) => {
+        await whenOnline();
         const sentAt = wallClock();
         const response: { data: unknown; error: Error | null } = await client.rpc('replicate_pull', {
           p_table: table,
@@ -170,9 +183,10 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
           p_after_id: checkpoint?.id ?? null,
           p_limit: size,
         });
+        const receivedAt = wallClock();
         if (response.error) throw new Error(`pull ${table}: ${response.error.message}`);
         const data = response.data as PullResponse;
-        if (data.now) options.onServerOffset?.(measureOffset(data.now, sentAt, wallClock()));
+        if (data.now) options.onServerOffset?.(measureOffset({ started: data.started, now: data.now }, sentAt, receivedAt));
         const rows = data.documents;
         const last = rows.at(-1);
         const next = last ? { modified: String(last._modified), id: String(last.id) } : checkpoint;

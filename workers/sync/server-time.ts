@@ -19,7 +19,63 @@ export function compareTimestamps(a: string | null | undefined, b: string | null
   return timestampMicros(a) - timestampMicros(b);
 }
 
-/** Server time minus device time, assuming the server read its clock halfway through the request. */
-export function measureOffset(serverNow: string, sentAt: number, receivedAt: number): number {
-  return Math.round(timestampMicros(serverNow) / 1000 - (sentAt + receivedAt) / 2);
+/** One measurement of the server's clock against this device's. */
+export interface OffsetSample {
+  /** Server time minus device time, in milliseconds. */
+  offsetMs: number;
+  /** The true offset lies within `offsetMs ± errorMs`: half the round trip the server did not spend working. */
+  errorMs: number;
+}
+
+/** What the server reports around its work: its clock when it started and when it answered. */
+export interface ServerClockReading {
+  started?: string;
+  now: string;
+}
+
+/** Device clocks tick in whole milliseconds: each reading may be up to 1 ms early. */
+const DEVICE_RESOLUTION_MS = 1;
+
+/**
+ * NTP's estimate from one request: sent at `sentAt`, server clock read on arrival (`started`) and on answering
+ * (`now`), received at `receivedAt`. Exact when the way there and back take equally long; never wrong by more
+ * than `errorMs`, however slow the server or the network.
+ */
+export function measureOffset(server: ServerClockReading, sentAt: number, receivedAt: number): OffsetSample {
+  const arrived = timestampMicros(server.started ?? server.now) / 1000;
+  const answered = timestampMicros(server.now) / 1000;
+  const offsetMs = (arrived - sentAt + (answered - receivedAt)) / 2;
+  const errorMs = Math.max(0, (receivedAt - sentAt - (answered - arrived)) / 2) + DEVICE_RESOLUTION_MS;
+  return { offsetMs, errorMs };
+}
+
+/** Two samples that cannot both be right: the device clock was changed between them. */
+function disagree(a: OffsetSample, b: OffsetSample): boolean {
+  return Math.abs(a.offsetMs - b.offsetMs) > a.errorMs + b.errorMs;
+}
+
+export interface OffsetEstimate {
+  /** Takes a new sample and returns the best estimate so far. */
+  add(sample: OffsetSample): OffsetSample;
+  best(): OffsetSample | null;
+}
+
+/**
+ * Keeps the most precise of the recent samples (the one with the smallest error bound), as NTP's clock filter
+ * does: a pull slowed by a busy server or network widens its own bound and is outvoted by a quick one. A sample
+ * that contradicts the kept ones means the device clock was set: the older ones are dropped.
+ */
+export function createOffsetEstimate(initial: OffsetSample | null = null, window = 32): OffsetEstimate {
+  let samples: OffsetSample[] = initial ? [initial] : [];
+  const best = (): OffsetSample | null =>
+    samples.reduce<OffsetSample | null>((kept, sample) => (!kept || sample.errorMs < kept.errorMs ? sample : kept), null);
+  return {
+    add(sample) {
+      samples = samples.filter((kept) => !disagree(kept, sample));
+      samples.push(sample);
+      if (samples.length > window) samples = samples.slice(-window);
+      return best() ?? sample;
+    },
+    best,
+  };
 }

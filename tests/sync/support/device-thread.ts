@@ -87,6 +87,7 @@ const control: Record<string, Callable> = {
   }),
   docs: (table) => allDocs(table as CollectionName),
   serverOffset: () => workspace.sync.serverOffset(),
+  serverOffsetSample: () => workspace.sync.serverOffsetSample(),
   /** Delivers a row as Realtime would, `times` times at once (duplicate delivery). */
   receive: async (table, row, times) => {
     const replication = workspace.sync.replications.get(table as CollectionName);
@@ -118,6 +119,12 @@ const control: Record<string, Callable> = {
     const old = parts;
     void old.workspace.close().catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 50));
+    parts = build();
+    workspace = await parts.workspace.current();
+  },
+  /** Closes the app cleanly (everything in flight ends first) and opens it again on the same data. */
+  reopen: async () => {
+    await parts.workspace.close();
     parts = build();
     workspace = await parts.workspace.current();
   },
