@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { collectionNames, type CollectionName } from '../../../schemas/index.ts';
 import type { DataApi } from '../../../workers/api.ts';
+import type { OffsetSample } from '../../../workers/sync/server-time.ts';
 import type { SyncStatus } from '../../../workers/sync/status.ts';
 import type { TestStack } from '../../support/stack.ts';
 import type { DeviceResponse, DeviceThreadConfig } from './device-protocol.ts';
@@ -45,7 +46,11 @@ export interface Device {
   diagnose(): Promise<unknown>;
   docs(table: CollectionName): Promise<Row[]>;
   serverOffset(): Promise<number | null>;
+  serverOffsetSample(): Promise<OffsetSample | null>;
+  /** Ends the app abruptly and starts it again on the same data. */
   restart(): Promise<void>;
+  /** Closes the app cleanly and opens it again on the same data. */
+  reopen(): Promise<void>;
   receive(table: CollectionName, row: Row, times: number): Promise<void>;
   burstSales(productId: string, count: number): Promise<void>;
   waitFor(table: CollectionName, id: string): Promise<void>;
@@ -135,7 +140,9 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     diagnose: () => send('diagnose'),
     docs: (table) => send('docs', table),
     serverOffset: () => send('serverOffset'),
+    serverOffsetSample: () => send('serverOffsetSample'),
     restart: () => send('restart'),
+    reopen: () => send('reopen'),
     receive: (table, row, times) => send('receive', table, row, times),
     burstSales: (productId, count) => send('burstSales', productId, count),
     waitFor: (table, id) => send('waitFor', table, id),
