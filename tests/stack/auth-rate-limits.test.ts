@@ -83,6 +83,14 @@ describe('per-address limits on every Auth endpoint', () => {
     });
   });
 
+  it('limits IPv6 callers by their /64 network, which one subscriber holds whole', async () => {
+    for (let i = 0; i < SMALL.burst; i += 1) {
+      expect((await call('/recover', { email: unique('v6') }, `2001:db8:5:6::${i + 1}`)).status).toBe(200);
+    }
+    expect((await call('/recover', { email: unique('v6') }, '2001:db8:5:6:ffff:ffff:ffff:ffff')).status).toBe(429);
+    expect((await call('/recover', { email: unique('v6') }, '2001:db8:5:7::1')).status).toBe(200);
+  });
+
   it('supabase-js sees the refusal as a 429 with GoTrue code', async () => {
     const from = createClient(stack.url, stack.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

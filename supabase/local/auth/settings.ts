@@ -3,17 +3,17 @@
 import type { Rate } from './rate-limiter.ts';
 
 export interface AuthRates {
-  /** /token (password and refresh grants) per address: GoTrue's RATE_LIMIT_TOKEN_REFRESH, 150 per 5 min, burst 30. */
+  /** /token (password and refresh grants) per IP address: GoTrue's RATE_LIMIT_TOKEN_REFRESH, 150 per 5 min, burst 30. */
   token: Rate;
-  /** /verify (links and codes) per address: GoTrue's RATE_LIMIT_VERIFY, 30 per 5 min, burst 30. */
+  /** /verify (links and codes) per IP address: GoTrue's RATE_LIMIT_VERIFY, 30 per 5 min, burst 30. */
   verify: Rate;
-  /** Each endpoint that sends an email (/signup, /recover, /resend, /otp, /magiclink, PUT /user) per address: GoTrue's RATE_LIMIT_OTP, 30 per 5 min, burst 30. */
+  /** Each endpoint that sends an email (/signup, /recover, /resend, /otp, /magiclink, PUT /user) per IP address: GoTrue's RATE_LIMIT_OTP, 30 per 5 min, burst 30. */
   emailRequests: Rate;
-  /** Wrong passwords from one address, whatever the account (credential stuffing): 20, then 20 per 15 min. */
+  /** Wrong passwords from one IP address, whatever the account (credential stuffing): 20, then 20 per 15 min. */
   failedSignInsPerIp: Rate;
-  /** Emails of one kind to one address, whoever asks: 10, then 10 per hour (on top of the minimum interval). */
+  /** Emails of one kind to one email address, whoever asks: 10, then 10 per hour (on top of the minimum interval). */
   emailsPerAddress: Rate;
-  /** Wrong six-digit codes typed for one address, across all its codes and all addresses: 10, then 10 per day. */
+  /** Wrong six-digit codes typed for one email address, for any of its codes and from any IP: 10, then 10 per day. */
   wrongCodesPerAddress: Rate;
 }
 
@@ -26,12 +26,12 @@ export interface AuthSettings {
   otpMaxAttempts: number;
   /** A revoked refresh token used again within this window returns the current session (GoTrue: 10 s). */
   refreshReuseIntervalSeconds: number;
-  /** Minimum time between two emails of the same kind to one address (the CLI's `max_frequency`, 1 s). */
+  /** Minimum time between two emails of the same kind to one email address (the CLI's `max_frequency`, 1 s). */
   emailFrequencySeconds: number;
   /** Redirect targets allowed besides the site URL's origin and the stack's own (ADDITIONAL_REDIRECT_URLS). */
   additionalRedirectUrls: string[];
   /**
-   * Wrong passwords one address may try on one account before it is slowed down to the refill rate, when
+   * Wrong passwords one IP address may try on one account before it is slowed down to the refill rate, when
    * `system_settings.security_settings` does not say (max_login_attempts and lockout_duration).
    */
   defaultMaxLoginAttempts: number;

@@ -37,7 +37,9 @@ function requestRate(settings: AuthSettings, bucket: RequestBucket): Rate {
 export function limitRequest(limits: AuthLimits, settings: AuthSettings, bucket: RequestBucket, ip: string): void {
   const key = `${bucket}|${ipKey(ip)}`;
   const rate = requestRate(settings, bucket);
-  if (!limits.requests.take(key, rate)) throw overRequestRateLimit(limits.requests.waitSeconds(key, rate));
+  if (limits.requests.take(key, rate)) return;
+  const wait = limits.requests.waitSeconds(key, rate);
+  throw overRequestRateLimit(Number.isFinite(wait) ? wait : 3600);
 }
 
 /**
