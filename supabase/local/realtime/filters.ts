@@ -1,6 +1,9 @@
-// The postgres_changes filter grammar (`column=op.value`, AND-ed by commas) and its evaluation on a row.
+// The postgres_changes filter grammar (`column=[not.]op.value`, AND-ed by commas), its limits, and its
+// evaluation on a row: plain comparisons first, patterns (LIKE in linear time, regexes in Postgres) only later.
+import { compileLike, likeMatches, LikePatternError, type LikePattern } from './like.ts';
 
-export type FilterOperator = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'like' | 'ilike' | 'is' | 'isdistinct';
+export type FilterOperator =
+  'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'like' | 'ilike' | 'match' | 'imatch' | 'is' | 'isdistinct';
 
 export interface ChangeFilter {
   column: string;
@@ -8,9 +11,28 @@ export interface ChangeFilter {
   negated: boolean;
   /** The value as text; for `in`, the list of values. */
   value: string | string[];
+  /** The compiled pattern of `like` and `ilike`. */
+  like?: LikePattern;
 }
 
-const OPERATORS: ReadonlySet<string> = new Set([
+/** What one binding's filter may ask for: its cost is paid on every change of its table. */
+export interface FilterLimits {
+  /** Characters of the whole filter string (fits an `in` of 100 uuids). */
+  maxLength: number;
+  /** Comma-separated conditions. */
+  maxConditions: number;
+  /** Values of one `in` list (Realtime's own maximum). */
+  maxInValues: number;
+  /** Characters of one like/ilike/match/imatch pattern. */
+  maxPatternLength: number;
+}
+
+export const FILTER_LIMITS: FilterLimits = { maxLength: 4096, maxConditions: 16, maxInValues: 100, maxPatternLength: 256 };
+
+/** A filter Realtime would refuse; the message is what follows "Error parsing `filter` params: ". */
+export class FilterError extends Error {}
+
+const OPERATORS: ReadonlySet<string> = new Set<FilterOperator>([
   'eq',
   'neq',
   'lt',
@@ -20,9 +42,13 @@ const OPERATORS: ReadonlySet<string> = new Set([
   'in',
   'like',
   'ilike',
+  'match',
+  'imatch',
   'is',
   'isdistinct',
 ]);
+const PATTERN_OPERATORS: ReadonlySet<FilterOperator> = new Set<FilterOperator>(['like', 'ilike', 'match', 'imatch']);
+const IS_VALUES: ReadonlySet<string> = new Set(['null', 'true', 'false', 'unknown']);
 
 /** Splits on commas that are not inside parentheses or double quotes. */
 function splitTopLevel(text: string): string[] {
@@ -59,74 +85,152 @@ function unquote(value: string): string {
   return trimmed;
 }
 
-/** Parses a binding's filter; throws with a readable message on bad syntax. */
-export function parseFilters(filter: string | undefined | null): ChangeFilter[] {
-  if (!filter) return [];
-  return splitTopLevel(filter).map((part) => {
-    const match = /^([^=]+)=(not\.)?([a-z]+)\.(.*)$/s.exec(part.trim());
-    if (!match) throw new Error(`invalid filter: ${part}`);
-    const [, column = '', not, operator = '', raw = ''] = match;
-    if (!OPERATORS.has(operator)) throw new Error(`invalid filter operator: ${operator}`);
-    const value = operator === 'in' ? splitTopLevel(raw.replace(/^\((.*)\)$/s, '$1')).map(unquote) : unquote(raw);
-    return { column: column.trim(), operator: operator as FilterOperator, negated: Boolean(not), value };
-  });
+function parseCondition(part: string, limits: FilterLimits): ChangeFilter {
+  const match = /^([^=]+)=(not\.)?([a-z]+)\.(.*)$/s.exec(part.trim());
+  if (!match) throw new FilterError(`invalid filter: ${part}`);
+  const [, column = '', not, word = '', raw = ''] = match;
+  if (!OPERATORS.has(word)) throw new FilterError(`invalid filter operator: ${word}`);
+  const operator = word as FilterOperator;
+  const filter: ChangeFilter = { column: column.trim(), operator, negated: Boolean(not), value: '' };
+  if (operator === 'in') {
+    const values = splitTopLevel(raw.replace(/^\((.*)\)$/s, '$1')).map(unquote);
+    if (values.length > limits.maxInValues)
+      throw new FilterError(`too many values for \`in\` filter. Maximum ${limits.maxInValues}`);
+    filter.value = values;
+    return filter;
+  }
+  const value = unquote(raw);
+  filter.value = value;
+  if (operator === 'is' && !IS_VALUES.has(value)) {
+    throw new FilterError('invalid value for is filter: must be null, true, false, or unknown');
+  }
+  if (PATTERN_OPERATORS.has(operator) && Array.from(value).length > limits.maxPatternLength) {
+    throw new FilterError(`pattern of ${operator} filter longer than ${limits.maxPatternLength} characters`);
+  }
+  if (operator === 'like' || operator === 'ilike') {
+    try {
+      filter.like = compileLike(value, operator === 'ilike');
+    } catch (error) {
+      throw new FilterError(error instanceof LikePatternError ? error.message : 'invalid LIKE pattern');
+    }
+  }
+  return filter;
 }
 
-function asText(value: unknown): string | null {
+/** Parses a binding's filter within `limits`; throws a FilterError on bad syntax or a filter over a limit. */
+export function parseFilters(filter: string | undefined | null, limits: FilterLimits = FILTER_LIMITS): ChangeFilter[] {
+  if (!filter || filter.trim() === '') return [];
+  if (filter.length > limits.maxLength) throw new FilterError(`filter longer than ${limits.maxLength} characters`);
+  const parts = splitTopLevel(filter);
+  if (parts.length > limits.maxConditions) throw new FilterError(`too many conditions (maximum ${limits.maxConditions})`);
+  return parts.map((part) => parseCondition(part, limits));
+}
+
+export function isPattern(filter: ChangeFilter): boolean {
+  return PATTERN_OPERATORS.has(filter.operator);
+}
+
+export function isRegex(filter: ChangeFilter): boolean {
+  return filter.operator === 'match' || filter.operator === 'imatch';
+}
+
+/** A column's value as Postgres would print it (null for SQL NULL or a missing column). */
+export function columnText(row: Record<string, unknown>, column: string): string | null {
+  const value = row[column];
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function compare(actual: unknown, expected: string): number {
-  const left = typeof actual === 'number' ? actual : Number(asText(actual));
+function compare(actual: unknown, text: string, expected: string): number {
+  const left = typeof actual === 'number' ? actual : Number(text);
   const right = Number(expected);
-  if (Number.isFinite(left) && Number.isFinite(right) && asText(actual) !== '' && expected !== '') return left - right;
-  const text = asText(actual) ?? '';
+  if (Number.isFinite(left) && Number.isFinite(right) && text !== '' && expected !== '') return left - right;
   return text < expected ? -1 : text > expected ? 1 : 0;
 }
 
-function likeToRegExp(pattern: string, flags: string): RegExp {
-  const escaped = pattern
-    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/%/g, '.*')
-    .replace(/_/g, '.');
-  return new RegExp(`^${escaped}$`, flags);
-}
-
-function matchesOne(filter: ChangeFilter, row: Record<string, unknown>): boolean {
+/** One condition before `not.`: true, false, or null for SQL NULL (a NULL never passes, negated or not). */
+function plainResult(filter: ChangeFilter, row: Record<string, unknown>): boolean | null {
   const actual = row[filter.column];
+  const text = columnText(row, filter.column);
   const value = filter.value;
-  const text = asText(actual);
+  if (filter.operator === 'is') {
+    if (value === 'null' || value === 'unknown') return text === null;
+    return actual === (value === 'true');
+  }
+  if (filter.operator === 'isdistinct') {
+    if (value === 'null') return text !== null;
+    return text === null || typeof value !== 'string' || compare(actual, text, value) !== 0;
+  }
+  if (text === null) return null;
+  if (Array.isArray(value)) return filter.operator === 'in' && value.some((item) => compare(actual, text, item) === 0);
   switch (filter.operator) {
     case 'eq':
-      return text !== null && typeof value === 'string' && compare(actual, value) === 0;
+      return compare(actual, text, value) === 0;
     case 'neq':
-      return text !== null && typeof value === 'string' && compare(actual, value) !== 0;
+      return compare(actual, text, value) !== 0;
     case 'lt':
-      return text !== null && typeof value === 'string' && compare(actual, value) < 0;
+      return compare(actual, text, value) < 0;
     case 'lte':
-      return text !== null && typeof value === 'string' && compare(actual, value) <= 0;
+      return compare(actual, text, value) <= 0;
     case 'gt':
-      return text !== null && typeof value === 'string' && compare(actual, value) > 0;
+      return compare(actual, text, value) > 0;
     case 'gte':
-      return text !== null && typeof value === 'string' && compare(actual, value) >= 0;
-    case 'in':
-      return text !== null && Array.isArray(value) && value.some((item) => compare(actual, item) === 0);
-    case 'like':
-      return text !== null && typeof value === 'string' && likeToRegExp(value, 's').test(text);
-    case 'ilike':
-      return text !== null && typeof value === 'string' && likeToRegExp(value, 'is').test(text);
-    case 'is':
-      if (value === 'null') return actual === null || actual === undefined;
-      if (value === 'true') return actual === true;
-      if (value === 'false') return actual === false;
+      return compare(actual, text, value) >= 0;
+    default:
       return false;
-    case 'isdistinct':
-      return typeof value === 'string' && (value === 'null' ? text !== null : text === null || compare(actual, value) !== 0);
   }
 }
 
-export function matchesFilters(filters: readonly ChangeFilter[], row: Record<string, unknown> | null): boolean {
+function passes(result: boolean | null, negated: boolean): boolean {
+  return result !== null && result !== negated;
+}
+
+/** The cheap conditions (comparisons, `in`, `is`); patterns are left for `matchesPatterns`. */
+export function matchesPlainFilters(filters: readonly ChangeFilter[], row: Record<string, unknown> | null): boolean {
   if (!row) return false;
-  return filters.every((filter) => matchesOne(filter, row) !== filter.negated);
+  return filters.every((filter) => isPattern(filter) || passes(plainResult(filter, row), filter.negated));
+}
+
+/** Identifies one regex evaluation: the same pattern on the same text is asked once per batch. */
+export function regexKey(filter: ChangeFilter, text: string): string {
+  return `${filter.operator}\u0000${typeof filter.value === 'string' ? filter.value : ''}\u0000${text}`;
+}
+
+/** The regex evaluations `matchesPatterns` will need for this row (none if a NULL already fails it). */
+export function regexQuestions(filters: readonly ChangeFilter[], row: Record<string, unknown>): RegexQuestion[] {
+  const questions: RegexQuestion[] = [];
+  for (const filter of filters) {
+    if (!isRegex(filter)) continue;
+    const text = columnText(row, filter.column);
+    if (text === null) return [];
+    questions.push({
+      key: regexKey(filter, text),
+      text,
+      pattern: typeof filter.value === 'string' ? filter.value : '',
+      insensitive: filter.operator === 'imatch',
+    });
+  }
+  return questions;
+}
+
+export interface RegexQuestion {
+  key: string;
+  text: string;
+  pattern: string;
+  insensitive: boolean;
+}
+
+/** The pattern conditions: like/ilike here, match/imatch from the answers Postgres gave (`regexMatched`). */
+export function matchesPatterns(
+  filters: readonly ChangeFilter[],
+  row: Record<string, unknown>,
+  regexMatched: (key: string) => boolean,
+): boolean {
+  return filters.every((filter) => {
+    if (!isPattern(filter)) return true;
+    const text = columnText(row, filter.column);
+    if (text === null) return false;
+    const result = filter.like ? likeMatches(filter.like, text) : regexMatched(regexKey(filter, text));
+    return result !== filter.negated;
+  });
 }

@@ -6,9 +6,21 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { verifyJwt, type Caller } from '../request-context.ts';
 import { json, type StackContext, type StackService } from '../service.ts';
 import { CHANGES_CHANNEL, drainChanges, installCapture, type CapturedChange } from './capture.ts';
-import { matchesFilters, parseFilters, type ChangeFilter } from './filters.ts';
+import {
+  FilterError,
+  isPattern,
+  isRegex,
+  matchesPatterns,
+  matchesPlainFilters,
+  parseFilters,
+  regexQuestions,
+  type ChangeFilter,
+  type RegexQuestion,
+} from './filters.ts';
+import { createJoinRate, REFUSALS, SOCKET_LIMITS, type JoinRate, type SocketLimits } from './limits.ts';
 import { decodeFrame, encodeFrame, isRecord, type Frame, type Vsn } from './protocol.ts';
 import { createTableCatalog, type TableShape } from './table-catalog.ts';
+import { answerRegexQuestions, regexProblem } from './regex.ts';
 import { rowKey, visibleRows } from './visibility.ts';
 
 interface Binding {
@@ -18,6 +30,8 @@ interface Binding {
   table: string | undefined;
   filter: string | undefined;
   filters: ChangeFilter[];
+  /** Whether some condition is a pattern, evaluated only once the row is known to be readable. */
+  patterns: boolean;
 }
 
 interface Channel {
@@ -32,6 +46,7 @@ interface Connection {
   vsn: Vsn;
   socketCaller: Pick<Caller, 'role' | 'claims'>;
   channels: Map<string, Channel>;
+  joins: JoinRate;
 }
 
 let nextBindingId = 1000;
@@ -41,6 +56,12 @@ function pickKey(shape: TableShape, row: Record<string, unknown> | null): Record
   return row ? Object.fromEntries(shape.primaryKey.map((column) => [column, row[column]])) : null;
 }
 
+export interface RealtimeOptions {
+  limits?: Partial<SocketLimits>;
+  /** The clock of the join rate (tests freeze it). */
+  now?: () => number;
+}
+
 export interface RealtimeService extends StackService {
   start(): Promise<void>;
   close(): Promise<void>;
@@ -48,8 +69,10 @@ export interface RealtimeService extends StackService {
   connectionCount(): number;
 }
 
-export function createRealtimeService(ctx: StackContext): RealtimeService {
+export function createRealtimeService(ctx: StackContext, options: RealtimeOptions = {}): RealtimeService {
   const { db, config } = ctx;
+  const limits: SocketLimits = { ...SOCKET_LIMITS, ...options.limits };
+  const now = options.now ?? Date.now;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const connections = new Set<Connection>();
   const catalog = createTableCatalog(db);
@@ -96,9 +119,58 @@ export function createRealtimeService(ctx: StackContext): RealtimeService {
     return { role: claims.role, claims };
   }
 
+  /** Refuses a join over the socket's limits (Realtime checks the join rate first, then the channel count). */
+  function joinRefusal(connection: Connection, topic: string, requested: readonly unknown[]): string | null {
+    if (!connection.joins.allow()) return REFUSALS.tooManyJoins;
+    const others = [...connection.channels.values()].filter((channel) => channel.topic !== topic);
+    if (others.length >= limits.maxChannels) return REFUSALS.tooManyChannels;
+    const elsewhere = others.reduce((sum, channel) => sum + channel.bindings.length, 0);
+    if (requested.length > limits.maxBindingsPerChannel || elsewhere + requested.length > limits.maxBindingsPerSocket) {
+      return REFUSALS.tooManyBindings;
+    }
+    return null;
+  }
+
+  /** The bindings of a join, or Realtime's reason to refuse them. */
+  async function parseBindings(requested: readonly unknown[]): Promise<Binding[] | string> {
+    const bindings: Binding[] = [];
+    try {
+      for (const entry of requested) {
+        if (!isRecord(entry)) return 'invalid postgres_changes binding';
+        const filter = typeof entry.filter === 'string' ? entry.filter : undefined;
+        const filters = parseFilters(filter, limits.filters);
+        bindings.push({
+          id: nextBindingId++,
+          event: typeof entry.event === 'string' ? entry.event : '*',
+          schema: typeof entry.schema === 'string' ? entry.schema : 'public',
+          table: typeof entry.table === 'string' && entry.table !== '*' ? entry.table : undefined,
+          filter,
+          filters,
+          patterns: filters.some(isPattern),
+        });
+      }
+    } catch (error) {
+      if (error instanceof FilterError) return `Error parsing \`filter\` params: ${error.message}`;
+      throw error;
+    }
+    // Like Realtime, a regex Postgres cannot compile is refused now rather than failing every delivery.
+    for (const filter of bindings.flatMap((binding) => binding.filters).filter(isRegex)) {
+      const problem = await regexProblem(db, typeof filter.value === 'string' ? filter.value : '', filter.operator === 'imatch');
+      if (problem) return `Error parsing \`filter\` params: invalid regular expression for ${filter.operator} filter: ${problem}`;
+    }
+    return bindings;
+  }
+
   async function join(connection: Connection, frame: Frame): Promise<void> {
     const configPayload = isRecord(frame.payload.config) ? frame.payload.config : {};
-    const requested = Array.isArray(configPayload.postgres_changes) ? configPayload.postgres_changes : [];
+    const requested: unknown[] = Array.isArray(configPayload.postgres_changes) ? configPayload.postgres_changes : [];
+    const refusal = joinRefusal(connection, frame.topic, requested);
+    if (refusal) {
+      reply(connection, frame, 'error', { reason: refusal });
+      // Realtime disconnects a socket that joins too fast.
+      if (refusal === REFUSALS.tooManyJoins) connection.socket.close(1000, 'too many joins');
+      return;
+    }
     let caller: Connection['socketCaller'];
     try {
       caller = await callerFromToken(frame.payload.access_token, connection.socketCaller);
@@ -106,22 +178,9 @@ export function createRealtimeService(ctx: StackContext): RealtimeService {
       reply(connection, frame, 'error', { reason: error instanceof Error ? error.message : 'invalid token' });
       return;
     }
-    const bindings: Binding[] = [];
-    try {
-      for (const entry of requested) {
-        if (!isRecord(entry)) throw new Error('invalid postgres_changes binding');
-        const filter = typeof entry.filter === 'string' ? entry.filter : undefined;
-        bindings.push({
-          id: nextBindingId++,
-          event: typeof entry.event === 'string' ? entry.event : '*',
-          schema: typeof entry.schema === 'string' ? entry.schema : 'public',
-          table: typeof entry.table === 'string' && entry.table !== '*' ? entry.table : undefined,
-          filter,
-          filters: parseFilters(filter),
-        });
-      }
-    } catch (error) {
-      reply(connection, frame, 'error', { reason: error instanceof Error ? error.message : 'invalid binding' });
+    const bindings = await parseBindings(requested);
+    if (typeof bindings === 'string') {
+      reply(connection, frame, 'error', { reason: bindings });
       return;
     }
     const channel: Channel = { topic: frame.topic, joinRef: frame.joinRef, caller, bindings };
@@ -171,33 +230,40 @@ export function createRealtimeService(ctx: StackContext): RealtimeService {
     return typeof owner === 'string' && owner === caller.claims.sub;
   }
 
-  /** Sends a drained batch: RLS is asked once per caller for the whole batch, frames leave in change order. */
+  /** The row a binding's filter is asked about: the old one for a deletion. */
+  function rowOf(change: CapturedChange): Record<string, unknown> | null {
+    return change.type === 'DELETE' ? change.old_record : change.record;
+  }
+
+  /**
+   * Sends a drained batch: the cheap filters pick candidate bindings, RLS is asked once per caller for the whole
+   * batch, and only then are pattern filters paid for (on rows the subscriber may read); frames leave in order.
+   */
   async function deliver(changes: readonly CapturedChange[]): Promise<void> {
     if (changes.length === 0 || connections.size === 0) return;
     const shaped: { change: CapturedChange; shape: TableShape }[] = [];
     for (const change of changes) shaped.push({ change, shape: await catalog.describe(change.schema, change.table) });
 
-    // Which bindings of which channel each change matches (the channel's own filters, no database yet).
+    // Which bindings of which channel each change may match (comparisons only, no database, no pattern yet).
     interface Target {
       connection: Connection;
       channel: Channel;
-      matches: { index: number; ids: number[] }[];
+      matches: { index: number; bindings: Binding[] }[];
     }
     const targets: Target[] = [];
     for (const connection of connections) {
       for (const channel of [...connection.channels.values()]) {
         const matches: Target['matches'] = [];
         shaped.forEach(({ change }, index) => {
-          const ids = channel.bindings
-            .filter(
-              (binding) =>
-                binding.schema === change.schema &&
-                (binding.table === undefined || binding.table === change.table) &&
-                (binding.event === '*' || binding.event.toUpperCase() === change.type) &&
-                matchesFilters(binding.filters, change.type === 'DELETE' ? change.old_record : change.record),
-            )
-            .map((binding) => binding.id);
-          if (ids.length > 0) matches.push({ index, ids });
+          const row = rowOf(change);
+          const bindings = channel.bindings.filter(
+            (binding) =>
+              binding.schema === change.schema &&
+              (binding.table === undefined || binding.table === change.table) &&
+              (binding.event === '*' || binding.event.toUpperCase() === change.type) &&
+              matchesPlainFilters(binding.filters, row),
+          );
+          if (bindings.length > 0) matches.push({ index, bindings });
         });
         if (matches.length === 0) continue;
         if (tokenExpired(channel.caller)) {
@@ -226,22 +292,52 @@ export function createRealtimeService(ctx: StackContext): RealtimeService {
       visibleByCaller.set(key, await visibleRows(db, caller, wanted));
     }
 
-    for (const { connection, channel, matches } of targets) {
+    // What each subscriber may read; the regexes of those rows go to Postgres in one statement.
+    const readable = (channel: Channel, change: CapturedChange, shape: TableShape): boolean => {
+      if (channel.caller.role === 'service_role') return true;
+      if (change.type === 'DELETE') return mayLearnOfDeletion(change, channel.caller);
+      return visibleByCaller.get(callerKey(channel.caller))?.has(rowKey(change, shape)) === true;
+    };
+    const questions: RegexQuestion[] = [];
+    const allowed = targets.map(({ connection, channel, matches }) => {
+      const rows = matches.filter(({ index }) => {
+        const entry = shaped[index];
+        return entry !== undefined && readable(channel, entry.change, entry.shape);
+      });
+      for (const { index, bindings } of rows) {
+        const change = shaped[index]?.change;
+        const row = change ? rowOf(change) : null;
+        if (!row) continue;
+        for (const binding of bindings) if (binding.patterns) questions.push(...regexQuestions(binding.filters, row));
+      }
+      return { connection, channel, rows };
+    });
+    let regexMatched = new Set<string>();
+    if (questions.length > 0) {
+      if (closed) return;
+      regexMatched = await answerRegexQuestions(db, questions).catch((error: unknown) => {
+        console.error('[realtime] regex filters', error instanceof Error ? error.message : error);
+        return new Set<string>();
+      });
+    }
+
+    for (const { connection, channel, rows } of allowed) {
       if (closed) return;
       // Left (or joined again under the same topic) while RLS was asked: the client would hand these rows to
       // a channel whose bindings no longer match them.
       if (connection.channels.get(channel.topic) !== channel) continue;
-      const service = channel.caller.role === 'service_role';
-      const visible = service ? undefined : visibleByCaller.get(callerKey(channel.caller));
-      for (const { index, ids } of matches) {
+      for (const { index, bindings } of rows) {
         const entry = shaped[index];
         if (!entry) continue;
         const { change, shape } = entry;
-        if (!service) {
-          const allowed =
-            change.type === 'DELETE' ? mayLearnOfDeletion(change, channel.caller) : visible?.has(rowKey(change, shape)) === true;
-          if (!allowed) continue;
-        }
+        const row = rowOf(change);
+        const ids = bindings
+          .filter(
+            (binding) =>
+              !binding.patterns || (row !== null && matchesPatterns(binding.filters, row, (key) => regexMatched.has(key))),
+          )
+          .map((binding) => binding.id);
+        if (ids.length === 0) continue;
         const data: Record<string, unknown> = {
           schema: change.schema,
           table: change.table,
@@ -295,7 +391,13 @@ export function createRealtimeService(ctx: StackContext): RealtimeService {
             return;
           }
           wss.handleUpgrade(request, socket, head, (ws) => {
-            const connection: Connection = { socket: ws, vsn, socketCaller: { role: claims.role, claims }, channels: new Map() };
+            const connection: Connection = {
+              socket: ws,
+              vsn,
+              socketCaller: { role: claims.role, claims },
+              channels: new Map(),
+              joins: createJoinRate(limits.maxJoinsPerSecond, now),
+            };
             connections.add(connection);
             let queue = Promise.resolve();
             ws.on('message', (data: Buffer, isBinary) => {
