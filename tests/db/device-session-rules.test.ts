@@ -40,12 +40,12 @@ describe('free plan: every owner write is tied to the sign-in’s device registr
     const counter = await signIn(stack, email);
     expect(rowOf(await registerDevice(counter))).toEqual({ active: true, ended_sessions: 1 });
 
-    expect(await restWrite(phone)).toMatchObject({ ...refused, message: 'Sessão encerrada: entre novamente para continuar.' });
+    expect(await restWrite(phone)).toMatchObject(refused);
     const again = await registerDevice(phone);
     expect(again.error).toMatchObject({ code: '42501', message: 'Sessão encerrada: entre novamente para continuar.' });
     expect(again.status).toBe(403);
     expect(rowOf(await phone.client.rpc('check_user_session', { p_session_token: phone.sessionId }))).toBe(false);
-    expect(await restWrite(phone)).toMatchObject(refused);
+    expect(await restWrite(phone)).toMatchObject({ ...refused, message: 'Sessão encerrada: entre novamente para continuar.' });
     expect(await pushWrite(phone)).toEqual(['42501']);
     expect(await restWrite(counter)).toMatchObject({ status: 201 });
 
