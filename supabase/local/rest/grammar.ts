@@ -26,8 +26,31 @@ export type SelectItem =
     };
 
 export const OPERATORS = [
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 
@@ -64,11 +87,15 @@ export interface OrderTerm {
   nulls: 'first' | 'last' | null;
 }
 
+/** Embeds and logic trees nest at most this deep (deeper input overflowed the parser's stack: a 500). */
+const MAX_NESTING = 100;
+
 /** Characters that end an unquoted name. */
 const NAME_STOP = new Set([',', '.', ':', '(', ')', '!', '"', '*', '{', '}']);
 
 class Cursor {
   position = 0;
+  private depth = 0;
 
   constructor(
     readonly text: string,
@@ -100,7 +127,23 @@ class Cursor {
   fail(expecting: string): ApiError {
     const found = this.done ? 'end of input' : `"${this.peek()}"`;
     const error = parseError(this.what, `unexpected ${found} ${expecting}`);
-    return new ApiError(error.status, error.code, `"failed to parse ${this.what}" (line 1, column ${this.position + 1})`, error.details);
+    return new ApiError(
+      error.status,
+      error.code,
+      `"failed to parse ${this.what}" (line 1, column ${this.position + 1})`,
+      error.details,
+    );
+  }
+
+  /** Runs `work` one nesting level deeper, refusing input nested beyond MAX_NESTING. */
+  nested<T>(work: () => T): T {
+    if (this.depth >= MAX_NESTING) throw this.fail(`expecting at most ${MAX_NESTING} nested levels`);
+    this.depth += 1;
+    try {
+      return work();
+    } finally {
+      this.depth -= 1;
+    }
   }
 
   /** A double-quoted string; backslash escapes the next character. */
@@ -166,7 +209,7 @@ function embedRest(cursor: Cursor, name: string, alias: string | null, spread: b
   }
   cursor.expect('(');
   if (!spread && alias === null && hint === null && name === 'count' && cursor.peek() === ')') throw aggregatesDisabled();
-  const items = selectItems(cursor, true);
+  const items = cursor.nested(() => selectItems(cursor, true));
   cursor.expect(')');
   return { kind: 'embed', name, alias, hint, joinType, spread, items };
 }
@@ -343,7 +386,7 @@ function logicNode(cursor: Cursor): LogicNode {
   ] as const) {
     if (cursor.startsWith(prefix)) {
       cursor.position += prefix.length - 1;
-      return { kind: 'logic', tree: { operator, negated, children: logicChildren(cursor) } };
+      return { kind: 'logic', tree: { operator, negated, children: cursor.nested(() => logicChildren(cursor)) } };
     }
   }
   const field = cursor.field();
