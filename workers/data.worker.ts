@@ -23,7 +23,7 @@ expose(
     pageConnectivity: {
       set(online) {
         pageConnectivity.set(online);
-        if (online) void reachability.check();
+        if (online) void reachability.wake();
       },
     },
     account: {

@@ -9,12 +9,21 @@ let source: ReachabilitySource | undefined;
 
 afterEach(async () => {
   source?.stop();
-  if (server?.listening) await new Promise<void>((resolve) => server?.close(() => { resolve(); }));
+  if (server?.listening)
+    await new Promise<void>((resolve) =>
+      server?.close(() => {
+        resolve();
+      }),
+    );
 });
 
 async function listenOnce(): Promise<string> {
   server = createServer((_request, response) => response.writeHead(404).end());
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', () => { resolve(); }));
+  await new Promise<void>((resolve) =>
+    server?.listen(0, '127.0.0.1', () => {
+      resolve();
+    }),
+  );
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/health`;
 }
 
@@ -25,13 +34,44 @@ describe('reachability probe', () => {
     await expect(source.check()).resolves.toBe(true);
     expect(source.current().online).toBe(true);
 
-    await new Promise<void>((resolve) => server?.close(() => { resolve(); }));
+    await new Promise<void>((resolve) =>
+      server?.close(() => {
+        resolve();
+      }),
+    );
     await expect(source.check()).resolves.toBe(false);
     expect(source.current().online).toBe(false);
 
     const port = new URL(url).port;
     server = createServer((_request, response) => response.writeHead(200).end('ok'));
-    await new Promise<void>((resolve) => server?.listen(Number(port), '127.0.0.1', () => { resolve(); }));
+    await new Promise<void>((resolve) =>
+      server?.listen(Number(port), '127.0.0.1', () => {
+        resolve();
+      }),
+    );
     await expect(source.check()).resolves.toBe(true);
+  });
+
+  it('when the page says the network is back, retries quickly until the server answers', async () => {
+    const url = await listenOnce();
+    let refusals = 2;
+    const flaky: typeof fetch = (input, init) => {
+      if (refusals > 0) {
+        refusals--;
+        return Promise.reject(new TypeError('fetch failed'));
+      }
+      return fetch(input, init);
+    };
+    // The usual interval is a minute: only the quick retries can bring it back within the test.
+    source = createReachability({
+      probeUrl: url,
+      fetch: flaky,
+      intervalOnlineMs: 60_000,
+      intervalOfflineMs: 60_000,
+      wakeRetriesMs: [10, 20, 40],
+    });
+    await expect(source.check()).resolves.toBe(false);
+    await expect(source.wake()).resolves.toBe(true);
+    expect(source.current().online).toBe(true);
   });
 });

@@ -10,11 +10,18 @@ export interface ReachabilityOptions {
   intervalOnlineMs?: number;
   intervalOfflineMs?: number;
   timeoutMs?: number;
+  /** Pauses between the quick retries of `wake` (ms). */
+  wakeRetriesMs?: readonly number[];
 }
 
 export interface ReachabilitySource extends ConnectivitySource {
-  /** Probes now (for example when the page reports it is back online); resolves to the result. */
+  /** Probes now; resolves to the result. */
   check(): Promise<boolean>;
+  /**
+   * The page says the network is back: probe now and, while the server cannot be reached yet (the worker's
+   * network often follows a moment later), again after short pauses before falling back to the usual interval.
+   */
+  wake(): Promise<boolean>;
   stop(): void;
 }
 
@@ -52,11 +59,27 @@ export function createReachability(options: ReachabilityOptions): ReachabilitySo
     return reachable;
   };
 
+  let waking: Promise<boolean> | undefined;
+  const wake = (): Promise<boolean> => {
+    waking ??= (async () => {
+      for (const pause of [0, ...(options.wakeRetriesMs ?? [250, 500, 1000, 2000])]) {
+        if (stopped) return false;
+        if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+        if (await check()) return true;
+      }
+      return false;
+    })().finally(() => {
+      waking = undefined;
+    });
+    return waking;
+  };
+
   void check();
   return {
     changes: state.changes,
     current: () => state.current(),
     check,
+    wake,
     stop() {
       stopped = true;
       clearTimeout(timer);

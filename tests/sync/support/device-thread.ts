@@ -12,7 +12,7 @@ import type { OwnerSession, Workspace } from '../../../workers/db/workspace.ts';
 import { createManualConnectivity } from '../../../workers/system/connectivity.ts';
 import type { DeviceThreadConfig, DeviceRequest } from './device-protocol.ts';
 
-const config = workerData as DeviceThreadConfig;
+let config = workerData as DeviceThreadConfig;
 const storage = getRxStorageMemory();
 const connectivity = createManualConnectivity(config.online);
 let skewMs = config.skewMs;
@@ -119,6 +119,15 @@ const control: Record<string, Callable> = {
     const old = parts;
     void old.workspace.close().catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 50));
+    parts = build();
+    workspace = await parts.workspace.current();
+  },
+  /** The same device (thread) signed in as another owner, with new settings and an empty database. */
+  switchOwner: async (changes) => {
+    await parts.workspace.close();
+    config = { ...config, ...(changes as Partial<DeviceThreadConfig>) };
+    skewMs = config.skewMs;
+    connectivity.set(config.online);
     parts = build();
     workspace = await parts.workspace.current();
   },

@@ -51,6 +51,8 @@ export interface Device {
   restart(): Promise<void>;
   /** Closes the app cleanly and opens it again on the same data. */
   reopen(): Promise<void>;
+  /** Signs this device in as another owner, with a fresh database (reuses the thread: opening one is slow). */
+  switchOwner(owner: Owner, options: Omit<DeviceOptions, 'name' | 'url'>): Promise<void>;
   receive(table: CollectionName, row: Row, times: number): Promise<void>;
   burstSales(productId: string, count: number): Promise<void>;
   waitFor(table: CollectionName, id: string): Promise<void>;
@@ -143,6 +145,17 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     serverOffsetSample: () => send('serverOffsetSample'),
     restart: () => send('restart'),
     reopen: () => send('reopen'),
+    switchOwner: (owner, changes) =>
+      send('switchOwner', {
+        token: owner.token,
+        userId: owner.userId,
+        namePrefix: `dev-${options.name}-${randomUUID().slice(0, 8)}`,
+        online: changes.online ?? true,
+        skewMs: changes.skewMs ?? 0,
+        retryTime: changes.retryTime ?? 200,
+        batchSize: changes.batchSize,
+        realtime: changes.realtime,
+      } satisfies Partial<DeviceThreadConfig>),
     receive: (table, row, times) => send('receive', table, row, times),
     burstSales: (productId, count) => send('burstSales', productId, count),
     waitFor: (table, id) => send('waitFor', table, id),
@@ -223,6 +236,6 @@ export async function converged(owner: Owner, devices: readonly Device[], timeou
       }
     },
     timeoutMs,
-    250,
+    50,
   );
 }
