@@ -162,6 +162,7 @@ export const ptBR = {
       resendConfirmation: 'Reenviar confirmação',
       resent: 'E-mail reenviado!',
       profileFailed: 'Erro ao verificar dados do usuário.',
+      suspended: 'Sua conta está suspensa. Fale com o suporte do Caderneta para reativá-la.',
       unknown: 'Ocorreu um erro desconhecido ao tentar fazer login.',
       fallback: 'Verifique suas credenciais e tente novamente',
       offlineTitle: 'Sem conexão',

@@ -8,7 +8,8 @@ import { resetPasswordSchema, resetFailureMessage } from '../../src/features/acc
 import { marketNameSchema } from '../../src/features/account/market-name.ts';
 import { passwordChecklist } from '../../src/features/account/password-rules.ts';
 import { allowedWithExpiredTrial } from '../../src/features/account/trial-guard.ts';
-import { accountError } from '../../workers/account/errors.ts';
+import { AuthApiError } from '@supabase/supabase-js';
+import { accountError, toAccountError } from '../../workers/account/errors.ts';
 
 function errorsOf(schema: Parameters<typeof validate>[0], input: unknown): Record<string, string> {
   const result = validate(schema, input);
@@ -33,6 +34,10 @@ describe('login', () => {
     expect(loginFailure(accountError('email_not_confirmed', 'x'))).toMatchObject({ message: 'Seu e-mail ainda não foi confirmado.', canResend: true });
     expect(loginFailure(accountError('user_not_found', 'x')).message).toBe('Email não cadastrado.');
     expect(loginFailure(accountError('profile_failed', 'x')).message).toBe('Erro ao verificar dados do usuário.');
+    // GoTrue refuses a suspended or banned owner with `user_banned`.
+    expect(loginFailure(toAccountError(new AuthApiError('User is banned', 400, 'user_banned'))).message).toBe(
+      'Sua conta está suspensa. Fale com o suporte do Caderneta para reativá-la.',
+    );
     expect(loginFailure(accountError('offline', 'x'))).toMatchObject({ title: 'Sem conexão', message: 'É necessário conexão com a internet para fazer login.' });
     expect(loginFailure(accountError('unknown', 'x')).message).toBe('Verifique suas credenciais e tente novamente');
     expect(loginFailure(new Error('boom')).message).toBe('Ocorreu um erro desconhecido ao tentar fazer login.');

@@ -19,6 +19,7 @@ export type AccountErrorReason =
   | 'same_password'
   | 'otp_expired'
   | 'rate_limited'
+  | 'account_suspended'
   | 'profile_failed'
   | 'not_signed_in'
   | 'unsynced_changes'
@@ -41,6 +42,7 @@ const CODE_OF: Record<AccountErrorReason, DataErrorCode> = {
   same_password: 'invalid_input',
   otp_expired: 'unauthenticated',
   rate_limited: 'limit_reached',
+  account_suspended: 'forbidden',
   profile_failed: 'unauthenticated',
   not_signed_in: 'unauthenticated',
   unsynced_changes: 'conflict',
@@ -70,6 +72,7 @@ const REASON_OF_CODE: Record<string, AccountErrorReason> = {
   otp_expired: 'otp_expired',
   over_request_rate_limit: 'rate_limited',
   over_email_send_rate_limit: 'rate_limited',
+  user_banned: 'account_suspended',
 };
 
 /** An edge function's failure: its JSON `error` when it sent one, else 'Erro HTTP {status}' (doc 2 §8). */

@@ -24,6 +24,7 @@ const LOGIN_MESSAGES: Partial<Record<AccountFailure['reason'], string>> = {
   email_not_confirmed: t.auth.login.notConfirmed,
   profile_failed: t.auth.login.profileFailed,
   rate_limited: t.auth.rateLimited,
+  account_suspended: t.auth.login.suspended,
   unknown: t.auth.login.fallback,
 };
 
