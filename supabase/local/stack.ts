@@ -3,6 +3,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { loadConfig, type StackConfig } from './config.ts';
 import { listen } from './http.ts';
+import { createBlockedIpsGuard } from './blocked-ips.ts';
 import type { StackContext, StackService } from './service.ts';
 import { createRestService } from './rest/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
@@ -45,7 +46,9 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     createAuthService(ctx, mail.outbox, options.auth),
   ];
   for (const service of services) await service.start?.();
-  const door = await listen(services, config.port, { trustedProxies: config.trustedProxies });
+  // Auth refuses blocked addresses itself (and logs each refusal); every other API is guarded at the door.
+  const guard = createBlockedIpsGuard(db, { exempt: ['/auth/v1'] });
+  const door = await listen(services, config.port, { trustedProxies: config.trustedProxies, guard });
   // With port 0 the operating system picked one: the public URL follows it.
   if (config.port === 0) {
     config.port = door.port;

@@ -3,22 +3,33 @@
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Queryable } from '../db/database.ts';
 import type { StackConfig } from '../config.ts';
+import { BodyTooLarge, InvalidJson, parseJsonText, readBodyText } from '../request-body.ts';
 import { AuthFailure, badJwt, noAuthorization, notAdmin, validationFailed } from './errors.ts';
 import { sessionExists } from './sessions.ts';
 import { findUserById, isUuid, type Metadata, type UserRow } from './users.ts';
 
-const MAX_BODY_BYTES = 256 * 1024;
+/**
+ * Auth bodies are an email, a password, a code and small user_metadata (which rides in every access token, and a
+ * token must fit Node's 16 KiB header limit): 64 KiB is far more than any real one. GoTrue's own cap is 1 MiB.
+ */
+export const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
 export type Body = Record<string, unknown>;
 
 export async function readBody(request: Request): Promise<Body> {
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new AuthFailure(413, 'request_too_large', 'Request body too large');
+  let text: string;
+  try {
+    text = await readBodyText(request, MAX_AUTH_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw new AuthFailure(413, 'request_entity_too_large', 'Request body too large');
+    throw error;
+  }
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
+    parsed = parseJsonText(text);
+  } catch (error) {
+    if (!(error instanceof InvalidJson)) throw error;
     throw new AuthFailure(400, 'bad_json', 'Could not parse request body as JSON');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {

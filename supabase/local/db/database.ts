@@ -1,5 +1,6 @@
 // One small interface over the two real Postgres engines the local stack runs on: PGlite (embedded, WASM)
 // and any Postgres server reached through DATABASE_URL. Values leave both engines in the same shape.
+import { mkdir } from 'node:fs/promises';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -70,6 +71,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
   for (const oid of Object.values(TEXT_TYPES)) parsers[oid] = identity;
   parsers[pgliteTypes.JSON] = (value: string) => JSON.parse(value) as unknown;
   parsers[pgliteTypes.JSONB] = (value: string) => JSON.parse(value) as unknown;
+  // PGlite creates only the last folder of the path; a fresh checkout has none of `.data/stack`.
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, parsers });
   await client.exec(`SET TIME ZONE 'UTC'; SET datestyle TO 'ISO, YMD';`);
 

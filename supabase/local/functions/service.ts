@@ -3,6 +3,7 @@
 // platform's JWT check unless config.toml turns it off for that function.
 import { fileURLToPath } from 'node:url';
 import { GatewayError, verifyJwt } from '../request-context.ts';
+import { BodyTooLarge, readBodyBytes } from '../request-body.ts';
 import { json, type RequestInfo, type StackContext, type StackService } from '../service.ts';
 import { createFunctionLoader, FunctionBootError } from './loader.ts';
 import { withFunctionEnv } from './runtime-env.ts';
@@ -18,11 +19,40 @@ export interface FunctionsOptions {
   withoutJwtCheck?: Iterable<string>;
   /** More variables for the functions' environment (provider keys…). */
   env?: Record<string, string>;
+  /** Largest request body a function is given (DEFAULT_MAX_FUNCTION_BODY_BYTES). */
+  maxBodyBytes?: number;
+}
+
+/**
+ * The largest body a function takes is a Stripe event (a few KB; lists inside events carry at most 10 items):
+ * 2 MiB leaves ample room, and ten hostile uploads cost 20 MB instead of everything the machine has.
+ */
+export const DEFAULT_MAX_FUNCTION_BODY_BYTES = 2 * 1024 * 1024;
+
+/** The request a function is given: its body read in full beforehand, within the limit (null when over it). */
+async function withBoundedBody(request: Request, limit: number): Promise<Request | null> {
+  if (!request.body) return request;
+  let body: Buffer;
+  try {
+    body = await readBodyBytes(request, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return null;
+    throw error;
+  }
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: new Uint8Array(body),
+    signal: request.signal,
+  });
 }
 
 /** The platform's check before a function runs (verify_jwt): a bearer JWT signed with the project's secret. */
 async function checkJwt(request: Request, secret: string): Promise<Response | null> {
-  const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  const bearer = request.headers
+    .get('authorization')
+    ?.match(/^Bearer\s+(.+)$/i)?.[1]
+    ?.trim();
   if (!bearer) return json({ code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' }, 401);
   try {
     await verifyJwt(bearer, secret);
@@ -57,6 +87,8 @@ export function createFunctionsService(ctx: StackContext, options: FunctionsOpti
         const refused = await checkJwt(request, ctx.config.jwtSecret);
         if (refused) return refused;
       }
+      const bounded = await withBoundedBody(request, options.maxBodyBytes ?? DEFAULT_MAX_FUNCTION_BODY_BYTES);
+      if (!bounded) return json({ code: 'REQUEST_TOO_LARGE', message: 'Request size limit exceeded' }, 413);
       const env = {
         ...options.env,
         SUPABASE_URL: ctx.config.publicUrl,
@@ -64,7 +96,7 @@ export function createFunctionsService(ctx: StackContext, options: FunctionsOpti
         SUPABASE_SERVICE_ROLE_KEY: ctx.config.serviceRoleKey,
       };
       try {
-        const response: unknown = await withFunctionEnv(env, () => handler(request));
+        const response: unknown = await withFunctionEnv(env, () => handler(bounded));
         if (!(response instanceof Response)) throw new Error(`a função ${name} não devolveu um Response`);
         return response;
       } catch (error) {

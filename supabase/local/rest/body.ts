@@ -1,39 +1,24 @@
-// Reads a request body as JSON within a size limit (413 beyond it, 400 PGRST102 when it is not JSON).
+// Reads a request body as JSON within a size limit (413 beyond it, 400 PGRST102 when it is not JSON or nests too deep).
+import { BodyTooLarge, InvalidJson, parseJsonText, readBodyText } from '../request-body.ts';
 import { ApiError } from './errors.ts';
 
+/** PostgREST's bodies: a push of many offline documents fits; anything bigger is refused before it is buffered. */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-function tooLarge(limit: number): ApiError {
-  return new ApiError(413, 'PGRST413', 'Request size limit exceeded', `The body is larger than ${limit} bytes.`);
-}
-
-export async function readBodyText(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw tooLarge(limit);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
-  const text = await readBodyText(request, limit);
+  let text: string;
+  try {
+    text = await readBodyText(request, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw new ApiError(413, 'PGRST413', 'Request size limit exceeded', error.message);
+    throw error;
+  }
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonText(text);
   } catch (error) {
-    throw new ApiError(400, 'PGRST102', 'Empty or invalid json', error instanceof Error ? error.message : null);
+    if (error instanceof InvalidJson) throw new ApiError(400, 'PGRST102', 'Empty or invalid json', error.message);
+    throw error;
   }
 }
 
