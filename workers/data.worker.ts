@@ -16,10 +16,15 @@ const backendUrl = import.meta.env.VITE_SUPABASE_URL;
 const reachability = createReachability({
   probeUrl: backendUrl ? `${backendUrl}/auth/v1/health` : new URL('/manifest.webmanifest', self.location.origin).toString(),
 });
+// The worker's own navigator can miss the way back online (a worker started while offline may never hear
+// 'online'), so it only asks for a probe: the page's reports and the probe itself decide.
+createBrowserConnectivity(self).changes.subscribe((state) => {
+  void (state.online ? reachability.wake() : reachability.check());
+});
 expose(
   createDataApi({
     appVersion: import.meta.env.VITE_APP_VERSION,
-    connectivity: createCombinedConnectivity([createBrowserConnectivity(self), pageConnectivity, reachability]),
+    connectivity: createCombinedConnectivity([pageConnectivity, reachability]),
     pageConnectivity: {
       set(online) {
         pageConnectivity.set(online);
