@@ -1,5 +1,6 @@
 // `npm test`: every gate in order — types, lint, unit and integration tests on PGlite, the database-backed
-// suites (schema, stack, sync) again on Postgres 15, the production build, then end-to-end tests in Chromium. Stops at the first failure.
+// suites (schema, stack, sync) again on Postgres 15, the production build, then end-to-end tests in Chromium (among
+// them the README's `npm start` on a clean checkout: e2e/readme-start.spec.ts). Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 
