@@ -31,7 +31,10 @@ export async function signServiceKey(secret: string, role: 'anon' | 'service_rol
     .sign(new TextEncoder().encode(secret));
 }
 
-export async function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<StackConfig> = {}): Promise<StackConfig> {
+export async function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<StackConfig> = {},
+): Promise<StackConfig> {
   const port = Number(overrides.port ?? env.PORT ?? 54321);
   const jwtSecret = overrides.jwtSecret ?? env.SUPABASE_JWT_SECRET ?? DEFAULT_JWT_SECRET;
   return {
@@ -48,7 +51,8 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides
       overrides.trustedProxies ??
       (env.TRUSTED_PROXIES ?? '')
         .split(',')
-        .map((address) => address.trim())
+        // As the front door compares them: IPv4-mapped IPv6 (`::ffff:10.0.0.1`) is the IPv4 address.
+        .map((address) => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''))
         .filter(Boolean),
   };
 }
