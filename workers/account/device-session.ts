@@ -3,7 +3,8 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { KeyValueStore } from './kv-store.ts';
 
-const REGISTERED_KEY = 'caderneta.device-session';
+/** Where this device keeps the session id it registered. */
+export const REGISTERED_KEY = 'caderneta.device-session';
 
 /** GoTrue's `session_id` claim: stable across token refreshes, the server's name for this device's session. */
 export function sessionIdOf(accessToken: string): string | null {
