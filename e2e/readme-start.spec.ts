@@ -114,13 +114,8 @@ test('npm start on a clean checkout serves the app and the stack with the demo l
     expect(await answers(`${stackUrl}/auth/v1/health`)).toBe(false);
     expect(await answers(appUrl)).toBe(false);
   } finally {
-    if (started.exitCode === null) {
-      try {
-        process.kill(-group, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    // Whatever a failure left running (the whole group: npm, the stack, the app server).
+    if (groupAlive(group)) process.kill(-group, 'SIGKILL');
     await checkout.remove();
   }
 });
