@@ -109,9 +109,9 @@ $$;
 REVOKE ALL ON FUNCTION public.estoque_derivado(uuid, uuid), public.saldo_derivado(uuid, uuid) FROM PUBLIC, anon, authenticated;
 GRANT EXECUTE ON FUNCTION public.estoque_derivado(uuid, uuid), public.saldo_derivado(uuid, uuid) TO service_role;
 
--- The stored counters are only ever recomputed from the facts, never moved by a delta: a statement that
--- brings a count and a later delivery together, or an upsert that edits one sale and adds another, would
--- otherwise count a fact both in a recomputation and in its own delta.
+-- The stored counters are recomputed from the facts once per statement (stock facts, ledger entries) or moved
+-- by a sale statement's exact delta (below), never both for one fact: a delta added on top of a recomputation
+-- that already saw the same fact (a count and a later delivery in one INSERT) would count it twice.
 --
 -- One owner's counters change in one transaction at a time. Two devices pushing at once (a product in one
 -- push, its first stock count in the other) would otherwise each miss what the other has not committed yet.
@@ -294,18 +294,89 @@ CREATE TRIGGER lancamentos_fiado_editados AFTER UPDATE ON public.fiado_lancament
 CREATE TRIGGER lancamentos_fiado_apagados AFTER DELETE ON public.fiado_lancamentos
   REFERENCING OLD TABLE AS lancamentos_antigos FOR EACH STATEMENT EXECUTE FUNCTION public.lancamentos_fiado_alterados();
 
+-- HLC of the product's latest live count ('' when it has none): sales after it move the stock.
+CREATE OR REPLACE FUNCTION public.hlc_ultima_contagem(p_produto_id uuid, p_user_id uuid)
+RETURNS text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = ''
+AS $$
+  SELECT coalesce((SELECT h.hlc FROM public.historico_estoque h
+                    WHERE h.produto_id = p_produto_id AND h.user_id = p_user_id AND h.tipo = 'ajuste' AND NOT h._deleted
+                    ORDER BY h.hlc COLLATE "C" DESC LIMIT 1), '')
+$$;
+REVOKE ALL ON FUNCTION public.hlc_ultima_contagem(uuid, uuid) FROM PUBLIC, anon, authenticated;
+
+-- Moves the counters by what a statement's sales changed: `p_itens` holds each sale version's items as
+-- {user_id, produto_id, hlc, quantidade} with the sign of its effect on stock (a new or edited version
+-- subtracts, the version it replaced gives back), `p_fiado` each version's fiado total with its sign. Only
+-- items stamped after the product's latest count move its stock. Sales are the facts that come by the
+-- thousand (a day offline), so they move the counters by exact deltas instead of rescanning every sale of
+-- the product: the stored numbers equal the derivation before the statement, and each delta is the
+-- derivation's own change, whatever order the statement's triggers run in (an upsert that edits one sale
+-- and adds another fires both). Owners are locked first (see travar_contadores).
+CREATE OR REPLACE FUNCTION public.mover_contadores_por_vendas(p_itens jsonb, p_fiado jsonb)
+RETURNS void
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ''
+AS $$
+DECLARE
+  v_dono uuid;
+BEGIN
+  FOR v_dono IN
+    SELECT DISTINCT (e.value ->> 'user_id')::uuid
+      FROM jsonb_array_elements(coalesce(p_itens, '[]'::jsonb) || coalesce(p_fiado, '[]'::jsonb)) e
+     ORDER BY 1
+  LOOP
+    PERFORM public.travar_contadores(v_dono);
+  END LOOP;
+  WITH itens AS (
+    SELECT (e.value ->> 'user_id')::uuid AS user_id, (e.value ->> 'produto_id')::uuid AS produto_id,
+           e.value ->> 'hlc' AS hlc, (e.value ->> 'quantidade')::numeric AS quantidade
+      FROM jsonb_array_elements(coalesce(p_itens, '[]'::jsonb)) e
+  ),
+  contagens AS (
+    SELECT p.user_id, p.produto_id, public.hlc_ultima_contagem(p.produto_id, p.user_id) AS hlc
+      FROM (SELECT DISTINCT user_id, produto_id FROM itens) p
+  ),
+  deltas AS (
+    SELECT i.user_id, i.produto_id, sum(i.quantidade) AS quantidade
+      FROM itens i JOIN contagens c ON c.user_id = i.user_id AND c.produto_id = i.produto_id
+     WHERE i.hlc COLLATE "C" > c.hlc COLLATE "C"
+     GROUP BY i.user_id, i.produto_id
+    HAVING sum(i.quantidade) <> 0
+  )
+  UPDATE public.produtos p SET estoque = p.estoque + d.quantidade
+    FROM deltas d
+   WHERE p.id = d.produto_id AND p.user_id = d.user_id;
+  UPDATE public.clientes c SET saldo_devedor = c.saldo_devedor + f.total
+    FROM (SELECT (e.value ->> 'user_id')::uuid AS user_id, (e.value ->> 'cliente_id')::uuid AS cliente_id,
+                 sum((e.value ->> 'total')::numeric) AS total
+            FROM jsonb_array_elements(coalesce(p_fiado, '[]'::jsonb)) e
+           GROUP BY 1, 2
+          HAVING sum((e.value ->> 'total')::numeric) <> 0) f
+   WHERE c.id = f.cliente_id AND c.user_id = f.user_id;
+END $$;
+REVOKE ALL ON FUNCTION public.mover_contadores_por_vendas(jsonb, jsonb) FROM PUBLIC, anon, authenticated;
+
 -- Sales written by one statement (inserted, edited, soft- or hard-deleted): their itens_venda rows follow
--- `itens`, then every product and client the old or new versions touch is recomputed once.
+-- `itens`, and the counters move by what changed (a version that no longer counts gives back what it took).
 CREATE OR REPLACE FUNCTION public.vendas_alteradas()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 DECLARE
-  v_produtos jsonb;
-  v_clientes jsonb;
+  v_itens jsonb := '[]'::jsonb;
+  v_fiado jsonb := '[]'::jsonb;
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     DELETE FROM public.itens_venda i USING vendas_antigas o WHERE i.venda_id = o.id;
+    SELECT coalesce(jsonb_agg(jsonb_build_object('user_id', o.user_id, 'produto_id', i.value ->> 'produto_id', 'hlc', o.hlc,
+                                                 'quantidade', round((i.value ->> 'quantidade')::numeric, 3))), '[]'::jsonb)
+      INTO v_itens
+      FROM vendas_antigas o, jsonb_array_elements(o.itens) i
+     WHERE NOT o._deleted;
+    SELECT coalesce(jsonb_agg(jsonb_build_object('user_id', o.user_id, 'cliente_id', o.cliente_id, 'total', -o.total)), '[]'::jsonb)
+      INTO v_fiado
+      FROM vendas_antigas o
+     WHERE NOT o._deleted AND o.tipo = 'fiado' AND o.cliente_id IS NOT NULL;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     INSERT INTO public.itens_venda (venda_id, user_id, produto_id, quantidade, preco_unitario, preco_total,
@@ -318,26 +389,20 @@ BEGIN
       FROM vendas_novas n, jsonb_array_elements(n.itens) WITH ORDINALITY i
      WHERE NOT n._deleted
      GROUP BY n.id, n.user_id, (i.value ->> 'produto_id')::uuid;
+    v_itens := v_itens || coalesce((
+      SELECT jsonb_agg(jsonb_build_object('user_id', n.user_id, 'produto_id', i.value ->> 'produto_id', 'hlc', n.hlc,
+                                          'quantidade', -round((i.value ->> 'quantidade')::numeric, 3)))
+        FROM vendas_novas n, jsonb_array_elements(n.itens) i
+       WHERE NOT n._deleted), '[]'::jsonb);
+    v_fiado := v_fiado || coalesce((
+      SELECT jsonb_agg(jsonb_build_object('user_id', n.user_id, 'cliente_id', n.cliente_id, 'total', n.total))
+        FROM vendas_novas n
+       WHERE NOT n._deleted AND n.tipo = 'fiado' AND n.cliente_id IS NOT NULL), '[]'::jsonb);
   END IF;
-
-  -- Every product and client the old or new versions touch (a transition table exists only for its events).
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    SELECT (SELECT jsonb_agg(DISTINCT jsonb_build_object('id', i.value ->> 'produto_id', 'user_id', n.user_id))
-              FROM vendas_novas n, jsonb_array_elements(n.itens) i),
-           (SELECT jsonb_agg(DISTINCT jsonb_build_object('id', n.cliente_id, 'user_id', n.user_id))
-              FROM vendas_novas n WHERE n.cliente_id IS NOT NULL)
-      INTO v_produtos, v_clientes;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    SELECT coalesce(v_produtos, '[]'::jsonb) || coalesce((SELECT jsonb_agg(DISTINCT jsonb_build_object('id', i.value ->> 'produto_id', 'user_id', o.user_id))
-                                                   FROM vendas_antigas o, jsonb_array_elements(o.itens) i), '[]'::jsonb),
-           coalesce(v_clientes, '[]'::jsonb) || coalesce((SELECT jsonb_agg(DISTINCT jsonb_build_object('id', o.cliente_id, 'user_id', o.user_id))
-                                                   FROM vendas_antigas o WHERE o.cliente_id IS NOT NULL), '[]'::jsonb)
-      INTO v_produtos, v_clientes;
-  END IF;
-  PERFORM public.recalcular_contadores(v_produtos, v_clientes);
+  PERFORM public.mover_contadores_por_vendas(v_itens, v_fiado);
   RETURN NULL;
 END $$;
+
 CREATE TRIGGER vendas_inseridas AFTER INSERT ON public.vendas
   REFERENCING NEW TABLE AS vendas_novas FOR EACH STATEMENT EXECUTE FUNCTION public.vendas_alteradas();
 CREATE TRIGGER vendas_editadas AFTER UPDATE ON public.vendas

@@ -1,5 +1,5 @@
 // The postgres_changes filter grammar (`column=[not.]op.value`, AND-ed by commas), its limits, and its
-// evaluation on a row: plain comparisons first, patterns (LIKE in linear time, regexes in Postgres) only later.
+// evaluation on a row: plain comparisons first, LIKE patterns (a linear matcher, never a RegExp) only later.
 import { compileLike, likeMatches, LikePatternError, type LikePattern } from './like.ts';
 
 export type FilterOperator =
@@ -23,7 +23,7 @@ export interface FilterLimits {
   maxConditions: number;
   /** Values of one `in` list (Realtime's own maximum). */
   maxInValues: number;
-  /** Characters of one like/ilike/match/imatch pattern. */
+  /** Characters of one like/ilike pattern. */
   maxPatternLength: number;
 }
 
@@ -42,12 +42,15 @@ const OPERATORS: ReadonlySet<string> = new Set<FilterOperator>([
   'in',
   'like',
   'ilike',
-  'match',
-  'imatch',
   'is',
   'isdistinct',
 ]);
-const PATTERN_OPERATORS: ReadonlySet<FilterOperator> = new Set<FilterOperator>(['like', 'ilike', 'match', 'imatch']);
+const PATTERN_OPERATORS: ReadonlySet<FilterOperator> = new Set<FilterOperator>(['like', 'ilike']);
+/**
+ * Regular expressions are refused: Postgres would compile and run them on every change in the one database all
+ * tenants share (PGlite's single thread), and some short ones run for minutes there.
+ */
+const REGEX_OPERATORS: ReadonlySet<string> = new Set(['match', 'imatch']);
 const IS_VALUES: ReadonlySet<string> = new Set(['null', 'true', 'false', 'unknown']);
 
 /** Splits on commas that are not inside parentheses or double quotes. */
@@ -89,6 +92,8 @@ function parseCondition(part: string, limits: FilterLimits): ChangeFilter {
   const match = /^([^=]+)=(not\.)?([a-z]+)\.(.*)$/s.exec(part.trim());
   if (!match) throw new FilterError(`invalid filter: ${part}`);
   const [, column = '', not, word = '', raw = ''] = match;
+  if (REGEX_OPERATORS.has(word))
+    throw new FilterError(`unsupported filter operator: ${word} (regular expressions are not evaluated)`);
   if (!OPERATORS.has(word)) throw new FilterError(`invalid filter operator: ${word}`);
   const operator = word as FilterOperator;
   const filter: ChangeFilter = { column: column.trim(), operator, negated: Boolean(not), value: '' };
@@ -107,7 +112,7 @@ function parseCondition(part: string, limits: FilterLimits): ChangeFilter {
   if (PATTERN_OPERATORS.has(operator) && Array.from(value).length > limits.maxPatternLength) {
     throw new FilterError(`pattern of ${operator} filter longer than ${limits.maxPatternLength} characters`);
   }
-  if (operator === 'like' || operator === 'ilike') {
+  if (PATTERN_OPERATORS.has(operator)) {
     try {
       filter.like = compileLike(value, operator === 'ilike');
     } catch (error) {
@@ -128,10 +133,6 @@ export function parseFilters(filter: string | undefined | null, limits: FilterLi
 
 export function isPattern(filter: ChangeFilter): boolean {
   return PATTERN_OPERATORS.has(filter.operator);
-}
-
-export function isRegex(filter: ChangeFilter): boolean {
-  return filter.operator === 'match' || filter.operator === 'imatch';
 }
 
 /** A column's value as Postgres would print it (null for SQL NULL or a missing column). */
@@ -191,46 +192,11 @@ export function matchesPlainFilters(filters: readonly ChangeFilter[], row: Recor
   return filters.every((filter) => isPattern(filter) || passes(plainResult(filter, row), filter.negated));
 }
 
-/** Identifies one regex evaluation: the same pattern on the same text is asked once per batch. */
-export function regexKey(filter: ChangeFilter, text: string): string {
-  return `${filter.operator}\u0000${typeof filter.value === 'string' ? filter.value : ''}\u0000${text}`;
-}
-
-/** The regex evaluations `matchesPatterns` will need for this row (none if a NULL already fails it). */
-export function regexQuestions(filters: readonly ChangeFilter[], row: Record<string, unknown>): RegexQuestion[] {
-  const questions: RegexQuestion[] = [];
-  for (const filter of filters) {
-    if (!isRegex(filter)) continue;
-    const text = columnText(row, filter.column);
-    if (text === null) return [];
-    questions.push({
-      key: regexKey(filter, text),
-      text,
-      pattern: typeof filter.value === 'string' ? filter.value : '',
-      insensitive: filter.operator === 'imatch',
-    });
-  }
-  return questions;
-}
-
-export interface RegexQuestion {
-  key: string;
-  text: string;
-  pattern: string;
-  insensitive: boolean;
-}
-
-/** The pattern conditions: like/ilike here, match/imatch from the answers Postgres gave (`regexMatched`). */
-export function matchesPatterns(
-  filters: readonly ChangeFilter[],
-  row: Record<string, unknown>,
-  regexMatched: (key: string) => boolean,
-): boolean {
+/** The like/ilike conditions, in time linear in the column's length (see like.ts). */
+export function matchesPatterns(filters: readonly ChangeFilter[], row: Record<string, unknown>): boolean {
   return filters.every((filter) => {
-    if (!isPattern(filter)) return true;
+    if (!filter.like) return true;
     const text = columnText(row, filter.column);
-    if (text === null) return false;
-    const result = filter.like ? likeMatches(filter.like, text) : regexMatched(regexKey(filter, text));
-    return result !== filter.negated;
+    return text !== null && likeMatches(filter.like, text) !== filter.negated;
   });
 }

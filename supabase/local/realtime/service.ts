@@ -6,21 +6,10 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { verifyJwt, type Caller } from '../request-context.ts';
 import { json, type StackContext, type StackService } from '../service.ts';
 import { CHANGES_CHANNEL, drainChanges, installCapture, type CapturedChange } from './capture.ts';
-import {
-  FilterError,
-  isPattern,
-  isRegex,
-  matchesPatterns,
-  matchesPlainFilters,
-  parseFilters,
-  regexQuestions,
-  type ChangeFilter,
-  type RegexQuestion,
-} from './filters.ts';
+import { FilterError, isPattern, matchesPatterns, matchesPlainFilters, parseFilters, type ChangeFilter } from './filters.ts';
 import { createJoinRate, REFUSALS, SOCKET_LIMITS, type JoinRate, type SocketLimits } from './limits.ts';
 import { decodeFrame, encodeFrame, isRecord, type Frame, type Vsn } from './protocol.ts';
 import { createTableCatalog, type TableShape } from './table-catalog.ts';
-import { answerRegexQuestions, regexProblem } from './regex.ts';
 import { rowKey, visibleRows } from './visibility.ts';
 
 interface Binding {
@@ -132,7 +121,7 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
   }
 
   /** The bindings of a join, or Realtime's reason to refuse them. */
-  async function parseBindings(requested: readonly unknown[]): Promise<Binding[] | string> {
+  function parseBindings(requested: readonly unknown[]): Binding[] | string {
     const bindings: Binding[] = [];
     try {
       for (const entry of requested) {
@@ -152,11 +141,6 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
     } catch (error) {
       if (error instanceof FilterError) return `Error parsing \`filter\` params: ${error.message}`;
       throw error;
-    }
-    // Like Realtime, a regex Postgres cannot compile is refused now rather than failing every delivery.
-    for (const filter of bindings.flatMap((binding) => binding.filters).filter(isRegex)) {
-      const problem = await regexProblem(db, typeof filter.value === 'string' ? filter.value : '', filter.operator === 'imatch');
-      if (problem) return `Error parsing \`filter\` params: invalid regular expression for ${filter.operator} filter: ${problem}`;
     }
     return bindings;
   }
@@ -178,7 +162,7 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
       reply(connection, frame, 'error', { reason: error instanceof Error ? error.message : 'invalid token' });
       return;
     }
-    const bindings = await parseBindings(requested);
+    const bindings = parseBindings(requested);
     if (typeof bindings === 'string') {
       reply(connection, frame, 'error', { reason: bindings });
       return;
@@ -236,8 +220,8 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
   }
 
   /**
-   * Sends a drained batch: the cheap filters pick candidate bindings, RLS is asked once per caller for the whole
-   * batch, and only then are pattern filters paid for (on rows the subscriber may read); frames leave in order.
+   * Sends a drained batch: the comparison filters pick candidate bindings, RLS is asked once per caller for the
+   * whole batch, and only then are LIKE patterns paid for (on rows the subscriber may read); frames leave in order.
    */
   async function deliver(changes: readonly CapturedChange[]): Promise<void> {
     if (changes.length === 0 || connections.size === 0) return;
@@ -292,34 +276,20 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
       visibleByCaller.set(key, await visibleRows(db, caller, wanted));
     }
 
-    // What each subscriber may read; the regexes of those rows go to Postgres in one statement.
+    // What each subscriber may read: only those rows pay for pattern filters.
     const readable = (channel: Channel, change: CapturedChange, shape: TableShape): boolean => {
       if (channel.caller.role === 'service_role') return true;
       if (change.type === 'DELETE') return mayLearnOfDeletion(change, channel.caller);
       return visibleByCaller.get(callerKey(channel.caller))?.has(rowKey(change, shape)) === true;
     };
-    const questions: RegexQuestion[] = [];
-    const allowed = targets.map(({ connection, channel, matches }) => {
-      const rows = matches.filter(({ index }) => {
+    const allowed = targets.map(({ connection, channel, matches }) => ({
+      connection,
+      channel,
+      rows: matches.filter(({ index }) => {
         const entry = shaped[index];
         return entry !== undefined && readable(channel, entry.change, entry.shape);
-      });
-      for (const { index, bindings } of rows) {
-        const change = shaped[index]?.change;
-        const row = change ? rowOf(change) : null;
-        if (!row) continue;
-        for (const binding of bindings) if (binding.patterns) questions.push(...regexQuestions(binding.filters, row));
-      }
-      return { connection, channel, rows };
-    });
-    let regexMatched = new Set<string>();
-    if (questions.length > 0) {
-      if (closed) return;
-      regexMatched = await answerRegexQuestions(db, questions).catch((error: unknown) => {
-        console.error('[realtime] regex filters', error instanceof Error ? error.message : error);
-        return new Set<string>();
-      });
-    }
+      }),
+    }));
 
     for (const { connection, channel, rows } of allowed) {
       if (closed) return;
@@ -332,10 +302,7 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
         const { change, shape } = entry;
         const row = rowOf(change);
         const ids = bindings
-          .filter(
-            (binding) =>
-              !binding.patterns || (row !== null && matchesPatterns(binding.filters, row, (key) => regexMatched.has(key))),
-          )
+          .filter((binding) => !binding.patterns || (row !== null && matchesPatterns(binding.filters, row)))
           .map((binding) => binding.id);
         if (ids.length === 0) continue;
         const data: Record<string, unknown> = {

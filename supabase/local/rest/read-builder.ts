@@ -1,6 +1,7 @@
 // Turns a parsed read request into one SQL statement whose JSON is built by Postgres itself: columns, aliases,
 // casts, JSON paths, embeds through foreign keys (as LATERAL joins), filters, logic trees, order and paging.
 import { ApiError } from './errors.ts';
+import { arrayElements, regexRisk, TOO_COMPLEX } from './regex-guard.ts';
 import { findRelationship, type Relationship } from './relationships.ts';
 import { emptyLevel, type LevelModifiers } from './query-request.ts';
 import { Params, arrayLiteral, quoteIdent, quoteLiteral } from './sql.ts';
@@ -99,9 +100,21 @@ function likePattern(text: string, operator: string): string {
   return operator === 'like' || operator === 'ilike' ? text.replaceAll('*', '%') : text;
 }
 
+/** Refuses a match/imatch pattern whose shape would hold Postgres (PGlite: the whole stack) for minutes. */
+function guardRegex(condition: Condition): void {
+  if (condition.operator !== 'match' && condition.operator !== 'imatch') return;
+  const text = valueText(condition);
+  const patterns = condition.quantifier ? arrayElements(text.startsWith('{') ? text : `{${text}}`) : [text];
+  for (const pattern of patterns) {
+    const risk = regexRisk(pattern);
+    if (risk) throw new ApiError(400, '2201B', TOO_COMPLEX, `refused before reaching the database: ${risk}`);
+  }
+}
+
 export function conditionSql(ctx: BuildContext, shape: Shape, alias: string, condition: Condition): string {
   const lhs = fieldSql(shape, alias, condition.field);
   const { operator, value } = condition;
+  guardRegex(condition);
   const p = (v: unknown) => ctx.params.add(v);
   let sql: string;
   if (value.kind === 'is') {
@@ -162,12 +175,21 @@ function orderSql(shape: Shape, alias: string, term: OrderTerm, embeds: Map<stri
   if (term.embed) {
     const embed = embeds.get(term.embed);
     if (!embed) {
-      throw new ApiError(400, 'PGRST108', `'${term.embed}' is not an embedded resource in this request`, null,
-        `Verify that '${term.embed}' is included in the 'select' query parameter.`);
+      throw new ApiError(
+        400,
+        'PGRST108',
+        `'${term.embed}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${term.embed}' is included in the 'select' query parameter.`,
+      );
     }
     if (!embed.relationship.toOne) {
-      throw new ApiError(400, 'PGRST118', `A related order on '${term.embed}' is not possible`,
-        `'${shape.name}' and '${embed.relationship.target.name}' do not form a many-to-one or one-to-one relationship`);
+      throw new ApiError(
+        400,
+        'PGRST118',
+        `A related order on '${term.embed}' is not possible`,
+        `'${shape.name}' and '${embed.relationship.target.name}' do not form a many-to-one or one-to-one relationship`,
+      );
     }
     const target = shapeOf(embed.relationship.target);
     const inner = `${embed.alias}_o`;
@@ -220,7 +242,11 @@ export function buildLevel(
       parts.outputs.push(key);
     } else {
       if (!shape.relation) {
-        throw new ApiError(400, 'PGRST200', `Could not find a relationship between '${shape.name}' and '${item.name}' in the schema cache`);
+        throw new ApiError(
+          400,
+          'PGRST200',
+          `Could not find a relationship between '${shape.name}' and '${item.name}' in the schema cache`,
+        );
       }
       const relationship = findRelationship(ctx.cache, shape.relation, item.name, item.hint);
       const key = item.alias ?? item.name;
@@ -242,8 +268,12 @@ export function buildLevel(
       }
       if (item.spread) {
         if (!relationship.toOne) {
-          throw new ApiError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`,
-            `'${shape.name}' and '${target.name}' do not form a many-to-one or one-to-one relationship`);
+          throw new ApiError(
+            400,
+            'PGRST119',
+            `A spread operation on '${item.name}' is not possible`,
+            `'${shape.name}' and '${target.name}' do not form a many-to-one or one-to-one relationship`,
+          );
         }
         parts.joins.push(`${inner ? '' : 'LEFT '}JOIN LATERAL (${renderSelect(child)}) AS ${embedAlias} ON true`);
         for (const output of child.outputs) {
@@ -265,7 +295,10 @@ export function buildLevel(
     }
   }
   for (const condition of level.conditions) {
-    const embed = condition.field.jsonPath.length === 0 && !shape.columns.has(condition.field.name) ? embeds.get(condition.field.name) : undefined;
+    const embed =
+      condition.field.jsonPath.length === 0 && !shape.columns.has(condition.field.name)
+        ? embeds.get(condition.field.name)
+        : undefined;
     if (embed) {
       if (condition.value.kind !== 'is' || (condition.value.value !== 'null' && condition.value.value !== 'not_null')) {
         throw new ApiError(400, 'PGRST120', `Only is null or not is null filters are allowed on embedded resources`);
@@ -286,8 +319,13 @@ export function assertLevelsUsed(ctx: BuildContext): void {
   for (const key of ctx.levels.keys()) {
     if (ctx.usedLevels.has(key)) continue;
     const name = key.split('.').at(-1) ?? key;
-    throw new ApiError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null,
-      `Verify that '${name}' is included in the 'select' query parameter.`);
+    throw new ApiError(
+      400,
+      'PGRST108',
+      `'${name}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${name}' is included in the 'select' query parameter.`,
+    );
   }
 }
 
@@ -299,7 +337,9 @@ export function renderResponseQuery(
   parts: SelectParts,
   options: { count: boolean; body: boolean; stripNulls: boolean; with?: string },
 ): string {
-  const total = options.count ? `(SELECT count(*) FROM (${renderSelect(parts, { paging: false, projection: '1' })}) _c)` : 'NULL::bigint';
+  const total = options.count
+    ? `(SELECT count(*) FROM (${renderSelect(parts, { paging: false, projection: '1' })}) _c)`
+    : 'NULL::bigint';
   let body = `coalesce(json_agg(_r), '[]'::json)`;
   if (options.stripNulls) body = `json_strip_nulls(${body})`;
   const prefix = options.with ? `WITH ${options.with} ` : '';
