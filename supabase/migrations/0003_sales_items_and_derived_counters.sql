@@ -305,78 +305,32 @@ AS $$
 $$;
 REVOKE ALL ON FUNCTION public.hlc_ultima_contagem(uuid, uuid) FROM PUBLIC, anon, authenticated;
 
--- Moves the counters by what a statement's sales changed: `p_itens` holds each sale version's items as
--- {user_id, produto_id, hlc, quantidade} with the sign of its effect on stock (a new or edited version
--- subtracts, the version it replaced gives back), `p_fiado` each version's fiado total with its sign. Only
--- items stamped after the product's latest count move its stock. Sales are the facts that come by the
--- thousand (a day offline), so they move the counters by exact deltas instead of rescanning every sale of
--- the product: the stored numbers equal the derivation before the statement, and each delta is the
--- derivation's own change, whatever order the statement's triggers run in (an upsert that edits one sale
--- and adds another fires both). Owners are locked first (see travar_contadores).
-CREATE OR REPLACE FUNCTION public.mover_contadores_por_vendas(p_itens jsonb, p_fiado jsonb)
-RETURNS void
-LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ''
-AS $$
-DECLARE
-  v_dono uuid;
-BEGIN
-  FOR v_dono IN
-    SELECT DISTINCT (e.value ->> 'user_id')::uuid
-      FROM jsonb_array_elements(coalesce(p_itens, '[]'::jsonb) || coalesce(p_fiado, '[]'::jsonb)) e
-     ORDER BY 1
-  LOOP
-    PERFORM public.travar_contadores(v_dono);
-  END LOOP;
-  WITH itens AS (
-    SELECT (e.value ->> 'user_id')::uuid AS user_id, (e.value ->> 'produto_id')::uuid AS produto_id,
-           e.value ->> 'hlc' AS hlc, (e.value ->> 'quantidade')::numeric AS quantidade
-      FROM jsonb_array_elements(coalesce(p_itens, '[]'::jsonb)) e
-  ),
-  contagens AS (
-    SELECT p.user_id, p.produto_id, public.hlc_ultima_contagem(p.produto_id, p.user_id) AS hlc
-      FROM (SELECT DISTINCT user_id, produto_id FROM itens) p
-  ),
-  deltas AS (
-    SELECT i.user_id, i.produto_id, sum(i.quantidade) AS quantidade
-      FROM itens i JOIN contagens c ON c.user_id = i.user_id AND c.produto_id = i.produto_id
-     WHERE i.hlc COLLATE "C" > c.hlc COLLATE "C"
-     GROUP BY i.user_id, i.produto_id
-    HAVING sum(i.quantidade) <> 0
-  )
-  UPDATE public.produtos p SET estoque = p.estoque + d.quantidade
-    FROM deltas d
-   WHERE p.id = d.produto_id AND p.user_id = d.user_id;
-  UPDATE public.clientes c SET saldo_devedor = c.saldo_devedor + f.total
-    FROM (SELECT (e.value ->> 'user_id')::uuid AS user_id, (e.value ->> 'cliente_id')::uuid AS cliente_id,
-                 sum((e.value ->> 'total')::numeric) AS total
-            FROM jsonb_array_elements(coalesce(p_fiado, '[]'::jsonb)) e
-           GROUP BY 1, 2
-          HAVING sum((e.value ->> 'total')::numeric) <> 0) f
-   WHERE c.id = f.cliente_id AND c.user_id = f.user_id;
-END $$;
-REVOKE ALL ON FUNCTION public.mover_contadores_por_vendas(jsonb, jsonb) FROM PUBLIC, anon, authenticated;
-
 -- Sales written by one statement (inserted, edited, soft- or hard-deleted): their itens_venda rows follow
--- `itens`, and the counters move by what changed (a version that no longer counts gives back what it took).
+-- `itens`, and the counters move by what changed: each new or edited version takes its items from stock and
+-- its fiado total onto the balance, each version it replaced gives them back; only items stamped after the
+-- product's latest count move its stock. Sales are the facts that come by the thousand (a day offline), so
+-- they move the counters by exact deltas instead of rescanning every sale of the product: the stored numbers
+-- equal the derivation before the statement, and each delta is the derivation's own change, whatever order
+-- the statement's triggers run in (an upsert that edits one sale and adds another fires both). Owners are
+-- locked first (see travar_contadores).
 CREATE OR REPLACE FUNCTION public.vendas_alteradas()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 DECLARE
-  v_itens jsonb := '[]'::jsonb;
-  v_fiado jsonb := '[]'::jsonb;
+  -- The versions this statement added (sign −1: they take) and replaced (sign +1: they give back); a
+  -- transition table exists only for its own events, hence the text.
+  v_versoes text := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT n.user_id, n.hlc, n.itens, n.tipo, n.cliente_id, n.total, n._deleted, -1 AS sinal FROM vendas_novas n'
+    WHEN 'UPDATE' THEN 'SELECT n.user_id, n.hlc, n.itens, n.tipo, n.cliente_id, n.total, n._deleted, -1 AS sinal FROM vendas_novas n
+                        UNION ALL
+                        SELECT o.user_id, o.hlc, o.itens, o.tipo, o.cliente_id, o.total, o._deleted, 1 FROM vendas_antigas o'
+    ELSE 'SELECT o.user_id, o.hlc, o.itens, o.tipo, o.cliente_id, o.total, o._deleted, 1 AS sinal FROM vendas_antigas o'
+  END;
+  v_dono uuid;
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     DELETE FROM public.itens_venda i USING vendas_antigas o WHERE i.venda_id = o.id;
-    SELECT coalesce(jsonb_agg(jsonb_build_object('user_id', o.user_id, 'produto_id', i.value ->> 'produto_id', 'hlc', o.hlc,
-                                                 'quantidade', round((i.value ->> 'quantidade')::numeric, 3))), '[]'::jsonb)
-      INTO v_itens
-      FROM vendas_antigas o, jsonb_array_elements(o.itens) i
-     WHERE NOT o._deleted;
-    SELECT coalesce(jsonb_agg(jsonb_build_object('user_id', o.user_id, 'cliente_id', o.cliente_id, 'total', -o.total)), '[]'::jsonb)
-      INTO v_fiado
-      FROM vendas_antigas o
-     WHERE NOT o._deleted AND o.tipo = 'fiado' AND o.cliente_id IS NOT NULL;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     INSERT INTO public.itens_venda (venda_id, user_id, produto_id, quantidade, preco_unitario, preco_total,
@@ -389,17 +343,39 @@ BEGIN
       FROM vendas_novas n, jsonb_array_elements(n.itens) WITH ORDINALITY i
      WHERE NOT n._deleted
      GROUP BY n.id, n.user_id, (i.value ->> 'produto_id')::uuid;
-    v_itens := v_itens || coalesce((
-      SELECT jsonb_agg(jsonb_build_object('user_id', n.user_id, 'produto_id', i.value ->> 'produto_id', 'hlc', n.hlc,
-                                          'quantidade', -round((i.value ->> 'quantidade')::numeric, 3)))
-        FROM vendas_novas n, jsonb_array_elements(n.itens) i
-       WHERE NOT n._deleted), '[]'::jsonb);
-    v_fiado := v_fiado || coalesce((
-      SELECT jsonb_agg(jsonb_build_object('user_id', n.user_id, 'cliente_id', n.cliente_id, 'total', n.total))
-        FROM vendas_novas n
-       WHERE NOT n._deleted AND n.tipo = 'fiado' AND n.cliente_id IS NOT NULL), '[]'::jsonb);
   END IF;
-  PERFORM public.mover_contadores_por_vendas(v_itens, v_fiado);
+
+  FOR v_dono IN EXECUTE format('SELECT DISTINCT v.user_id FROM (%s) v ORDER BY 1', v_versoes) LOOP
+    PERFORM public.travar_contadores(v_dono);
+  END LOOP;
+  EXECUTE format(
+    'WITH itens AS (
+       SELECT v.user_id, (i.value ->> ''produto_id'')::uuid AS produto_id, v.hlc,
+              v.sinal * round((i.value ->> ''quantidade'')::numeric, 3) AS quantidade
+         FROM (%s) v, jsonb_array_elements(v.itens) i
+        WHERE NOT v._deleted
+     ),
+     contagens AS (
+       SELECT p.user_id, p.produto_id, public.hlc_ultima_contagem(p.produto_id, p.user_id) AS hlc
+         FROM (SELECT DISTINCT user_id, produto_id FROM itens) p
+     )
+     UPDATE public.produtos p SET estoque = p.estoque + d.quantidade
+       FROM (SELECT i.user_id, i.produto_id, sum(i.quantidade) AS quantidade
+               FROM itens i JOIN contagens c ON c.user_id = i.user_id AND c.produto_id = i.produto_id
+              WHERE i.hlc COLLATE "C" > c.hlc COLLATE "C"
+              GROUP BY i.user_id, i.produto_id
+             HAVING sum(i.quantidade) <> 0) d
+      WHERE p.id = d.produto_id AND p.user_id = d.user_id',
+    v_versoes);
+  EXECUTE format(
+    'UPDATE public.clientes c SET saldo_devedor = c.saldo_devedor + f.total
+       FROM (SELECT v.user_id, v.cliente_id, sum(-v.sinal * v.total) AS total
+               FROM (%s) v
+              WHERE NOT v._deleted AND v.tipo = ''fiado'' AND v.cliente_id IS NOT NULL
+              GROUP BY v.user_id, v.cliente_id
+             HAVING sum(-v.sinal * v.total) <> 0) f
+      WHERE c.id = f.cliente_id AND c.user_id = f.user_id',
+    v_versoes);
   RETURN NULL;
 END $$;
 

@@ -6,6 +6,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { openLocalDatabase, type LocalDatabase } from '../../workers/db/local-database.ts';
 import type { Workspace, WorkspaceHolder } from '../../workers/db/workspace.ts';
 import { createNotificationsDomain, newestFirst } from '../../workers/notifications/handlers.ts';
+import { createHybridClock } from '../../workers/sync/hlc.ts';
 
 const opened: LocalDatabase[] = [];
 afterEach(async () => {
@@ -14,9 +15,19 @@ afterEach(async () => {
 
 async function setUp() {
   const userId = randomUUID();
-  const database = await openLocalDatabase({ userId, storage: getRxStorageMemory(), multiInstance: false, namePrefix: `notif-${randomUUID().slice(0, 8)}` });
+  const database = await openLocalDatabase({
+    userId,
+    storage: getRxStorageMemory(),
+    multiInstance: false,
+    namePrefix: `notif-${randomUUID().slice(0, 8)}`,
+  });
   opened.push(database);
-  const workspace = { userId, database, now: () => Date.now() } as unknown as Workspace;
+  const workspace = {
+    userId,
+    database,
+    now: () => Date.now(),
+    clock: createHybridClock({ node: 'teste' }),
+  } as unknown as Workspace;
   const holder: WorkspaceHolder = {
     workspace$: new BehaviorSubject<Workspace | null>(workspace),
     current: () => Promise.resolve(workspace),
@@ -25,7 +36,16 @@ async function setUp() {
   const add = async (mensagem: string, minutesAgo: number, lido = false) => {
     const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
     const id = randomUUID();
-    await database.notificacoes.insert({ id, user_id: userId, tipo: 'estoque_baixo', mensagem, lido, referencia_id: null, created_at: at, updated_at: at });
+    await database.notificacoes.insert({
+      id,
+      user_id: userId,
+      tipo: 'estoque_baixo',
+      mensagem,
+      lido,
+      referencia_id: null,
+      created_at: at,
+      updated_at: at,
+    });
     return id;
   };
   return { domain: createNotificationsDomain(holder), add };
@@ -34,7 +54,11 @@ async function setUp() {
 describe('notifications domain', () => {
   it('lists newest first, at most 50', () => {
     const rows = Array.from({ length: 60 }, (_, index) => ({
-      id: String(index), tipo: 'x', mensagem: `m${index}`, lido: false, created_at: new Date(2026, 0, 1, 0, index).toISOString(),
+      id: String(index),
+      tipo: 'x',
+      mensagem: `m${index}`,
+      lido: false,
+      created_at: new Date(2026, 0, 1, 0, index).toISOString(),
     }));
     const list = newestFirst(rows);
     expect(list).toHaveLength(50);
@@ -46,7 +70,8 @@ describe('notifications domain', () => {
     const first = await add('Arroz acabando', 10);
     await add('Feijão acabando', 5);
     await add('Lida', 20, true);
-    const unread = (value: number) => firstValueFrom(domain.live.unreadNotifications(undefined).pipe(filter((count) => count === value)));
+    const unread = (value: number) =>
+      firstValueFrom(domain.live.unreadNotifications(undefined).pipe(filter((count) => count === value)));
     await unread(2);
     const list = await firstValueFrom(domain.live.notifications(undefined));
     expect(list.map((item) => item.mensagem)).toEqual(['Feijão acabando', 'Arroz acabando', 'Lida']);

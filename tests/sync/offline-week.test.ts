@@ -95,8 +95,8 @@ describe('pull and slow transactions', () => {
         release = resolve;
       });
       const now = new Date().toISOString();
-      // Clients, not products: the free plan's product cap serialises product inserts of one owner.
-      const insert = `INSERT INTO public.clientes (id, user_id, nome, is_fiado, created_at, updated_at) VALUES ($1, $2, $3, false, $4, $4)`;
+      // Suppliers: products and clients move derived counters, whose writes one owner makes one at a time.
+      const insert = `INSERT INTO public.fornecedores (id, user_id, nome, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)`;
       let inserted: () => void = () => undefined;
       const slowInserted = new Promise<void>((resolve) => {
         inserted = resolve;
@@ -114,7 +114,7 @@ describe('pull and slow transactions', () => {
       release();
       await slowTransaction;
       await eventually(async () => {
-        const ids = (await b.docs('clientes')).map((doc) => doc.id);
+        const ids = (await b.docs('fornecedores')).map((doc) => doc.id);
         expect(ids).toContain(fast);
         expect(ids).toContain(slow);
       }, 15_000);
