@@ -2,8 +2,7 @@
 // evaluation on a row: plain comparisons first, LIKE patterns (a linear matcher, never a RegExp) only later.
 import { compileLike, likeMatches, LikePatternError, type LikePattern } from './like.ts';
 
-export type FilterOperator =
-  'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'like' | 'ilike' | 'match' | 'imatch' | 'is' | 'isdistinct';
+export type FilterOperator = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'like' | 'ilike' | 'is' | 'isdistinct';
 
 export interface ChangeFilter {
   column: string;
@@ -92,15 +91,17 @@ function parseCondition(part: string, limits: FilterLimits): ChangeFilter {
   const match = /^([^=]+)=(not\.)?([a-z]+)\.(.*)$/s.exec(part.trim());
   if (!match) throw new FilterError(`invalid filter: ${part}`);
   const [, column = '', not, word = '', raw = ''] = match;
-  if (REGEX_OPERATORS.has(word))
+  if (REGEX_OPERATORS.has(word)) {
     throw new FilterError(`unsupported filter operator: ${word} (regular expressions are not evaluated)`);
+  }
   if (!OPERATORS.has(word)) throw new FilterError(`invalid filter operator: ${word}`);
   const operator = word as FilterOperator;
   const filter: ChangeFilter = { column: column.trim(), operator, negated: Boolean(not), value: '' };
   if (operator === 'in') {
     const values = splitTopLevel(raw.replace(/^\((.*)\)$/s, '$1')).map(unquote);
-    if (values.length > limits.maxInValues)
+    if (values.length > limits.maxInValues) {
       throw new FilterError(`too many values for \`in\` filter. Maximum ${limits.maxInValues}`);
+    }
     filter.value = values;
     return filter;
   }
@@ -109,10 +110,10 @@ function parseCondition(part: string, limits: FilterLimits): ChangeFilter {
   if (operator === 'is' && !IS_VALUES.has(value)) {
     throw new FilterError('invalid value for is filter: must be null, true, false, or unknown');
   }
-  if (PATTERN_OPERATORS.has(operator) && Array.from(value).length > limits.maxPatternLength) {
-    throw new FilterError(`pattern of ${operator} filter longer than ${limits.maxPatternLength} characters`);
-  }
   if (PATTERN_OPERATORS.has(operator)) {
+    if (Array.from(value).length > limits.maxPatternLength) {
+      throw new FilterError(`pattern of ${operator} filter longer than ${limits.maxPatternLength} characters`);
+    }
     try {
       filter.like = compileLike(value, operator === 'ilike');
     } catch (error) {
@@ -192,7 +193,7 @@ export function matchesPlainFilters(filters: readonly ChangeFilter[], row: Recor
   return filters.every((filter) => isPattern(filter) || passes(plainResult(filter, row), filter.negated));
 }
 
-/** The like/ilike conditions, in time linear in the column's length (see like.ts). */
+/** The like/ilike conditions: at most (text length × pattern length) steps each, never a RegExp (see like.ts). */
 export function matchesPatterns(filters: readonly ChangeFilter[], row: Record<string, unknown>): boolean {
   return filters.every((filter) => {
     if (!filter.like) return true;
