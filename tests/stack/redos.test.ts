@@ -164,8 +164,12 @@ describe('hostile patterns', () => {
       'match.^(a|a)*\\1!$',
       'match(any).{^a,"((.*){1,255}){1,255}!"}',
     ];
-    for (const filter of hostile) {
-      const response = await rest(`/rest/v1/notificacoes?select=id&mensagem=${encodeURIComponent(filter)}`, { key: ownerToken });
+    const queries = [
+      ...hostile.map((filter) => `mensagem=${encodeURIComponent(filter)}`),
+      `or=(${encodeURIComponent('tipo.eq.x,mensagem.imatch.((.*){1,255}){1,255}!')})`,
+    ];
+    for (const filter of queries) {
+      const response = await rest(`/rest/v1/notificacoes?select=id&${filter}`, { key: ownerToken });
       expect(response.status, filter).toBe(400);
       expect(await response.json(), filter).toMatchObject({
         code: '2201B',
