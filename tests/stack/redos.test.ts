@@ -166,7 +166,7 @@ describe('hostile patterns', () => {
     ];
     const queries = [
       ...hostile.map((filter) => `mensagem=${encodeURIComponent(filter)}`),
-      `or=(${encodeURIComponent('tipo.eq.x,mensagem.imatch.((.*){1,255}){1,255}!')})`,
+      `or=(${encodeURIComponent('tipo.eq.x,mensagem.imatch."((.*){1,255}){1,255}!"')})`,
     ];
     for (const filter of queries) {
       const response = await rest(`/rest/v1/notificacoes?select=id&${filter}`, { key: ownerToken });
