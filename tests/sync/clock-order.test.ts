@@ -1,10 +1,10 @@
 // Devices whose clocks are wrong by days still order events as they really happened: the offset against the
 // server is measured NTP-style with an error bound (the server's clock read when it starts and when it answers),
 // facts are stamped with the corrected clock (HLC), and so are edits, so the later edit of a field wins.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOffsetEstimate, measureOffset } from '../../workers/sync/server-time.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
-import { converged, newOwner, openDevice, serverRows, type Device, type Owner } from './support/devices.ts';
+import { converged, newOwner, serverRows, type Device, type Owner } from './support/devices.ts';
+import { useDeviceHarness } from './support/harness.ts';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -37,21 +37,8 @@ describe('offset measurement', () => {
   });
 });
 
-let stack: TestStack;
-const devices: Device[] = [];
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const device of devices.splice(0)) await device.close();
-  await stack.close();
-});
-
-async function device(owner: Owner, name: string, skewMs: number): Promise<Device> {
-  const opened = await openDevice(stack, owner, { name, skewMs });
-  devices.push(opened);
-  return opened;
-}
+const harness = useDeviceHarness();
+const device = (owner: Owner, name: string, skewMs: number): Promise<Device> => harness.open(owner, { name, skewMs });
 
 /** The offset each device measured, checked against the truth (server time − device time = −skew). */
 async function measuredBound(d: Device, skewMs: number): Promise<number> {
@@ -68,7 +55,7 @@ async function realTimePasses(since: number, ms: number): Promise<void> {
 
 describe('devices with wrong clocks', () => {
   it('a sale made after a count on another device comes after it, whatever the clocks', { timeout: 120_000 }, async () => {
-    const owner = await newOwner(stack);
+    const owner = await newOwner(harness.stack);
     const skewA = 2 * DAY + 1234;
     const skewB = -3 * 3_600_000;
     const a = await device(owner, 'relogio-adiantado', skewA);
@@ -95,7 +82,7 @@ describe('devices with wrong clocks', () => {
   });
 
   it('the later edit of a price wins even against a clock two days ahead', { timeout: 120_000 }, async () => {
-    const owner = await newOwner(stack);
+    const owner = await newOwner(harness.stack);
     const skewA = 2 * DAY;
     const a = await device(owner, 'adiantado', skewA);
     const b = await device(owner, 'certo', 0);

@@ -1,34 +1,11 @@
 // Sales made offline survive the app being closed or killed and reopened while still offline: once the
 // connection returns, every one of them is on the server exactly once, whatever the push batch size.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/stack.ts';
-import {
-  converged,
-  eventually,
-  newOwner,
-  openDevice,
-  serverRows,
-  type Device,
-  type DeviceOptions,
-  type Owner,
-} from './support/devices.ts';
+import { describe, expect, it } from 'vitest';
+import { converged, eventually, newOwner, serverRows, type Device, type DeviceOptions, type Owner } from './support/devices.ts';
+import { useDeviceHarness } from './support/harness.ts';
 
-let stack: TestStack;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  for (const device of devices.splice(0)) await device.close();
-  await stack.close();
-});
-
-async function device(owner: Owner, options: DeviceOptions): Promise<Device> {
-  const opened = await openDevice(stack, owner, options);
-  devices.push(opened);
-  return opened;
-}
+const harness = useDeviceHarness();
+const device = (owner: Owner, options: DeviceOptions): Promise<Device> => harness.open(owner, options);
 
 async function sell(d: Device, product: string, count: number): Promise<void> {
   for (let i = 0; i < count; i++) await d.api.sales.register({ itens: [{ produto_id: product, quantidade: 1 }] });
@@ -46,7 +23,7 @@ async function expectAllSalesOnServer(owner: Owner, d: Device, expected: number)
 
 describe('offline restarts', () => {
   it('closed and reopened offline: every sale reaches the server once the connection returns', { timeout: 180_000 }, async () => {
-    const owner = await newOwner(stack);
+    const owner = await newOwner(harness.stack);
     const a = await device(owner, { name: 'a', batchSize: 100 });
     const product = await a.api.products.create({ nome: 'Arroz', preco: 5, estoque: 10_000 });
     await converged(owner, [a]);
@@ -65,7 +42,7 @@ describe('offline restarts', () => {
   });
 
   it('opened offline from the start, reopened offline twice: nothing is skipped', { timeout: 180_000 }, async () => {
-    const owner = await newOwner(stack);
+    const owner = await newOwner(harness.stack);
     const a = await device(owner, { name: 'b', batchSize: 50, online: false });
     const product = await a.api.products.create({ nome: 'Feijão', preco: 8, estoque: 10_000 });
     await sell(a, product, 300);
@@ -83,7 +60,7 @@ describe('offline restarts', () => {
     'killed in the middle of a burst and reopened offline: what was saved reaches the server once',
     { timeout: 180_000 },
     async () => {
-      const owner = await newOwner(stack);
+      const owner = await newOwner(harness.stack);
       const a = await device(owner, { name: 'c', batchSize: 70 });
       const product = await a.api.products.create({ nome: 'Óleo', preco: 9, estoque: 10_000 });
       await converged(owner, [a]);
