@@ -156,45 +156,10 @@ BEGIN
    WHERE id = p_cliente_id AND user_id = p_user_id AND saldo_devedor IS DISTINCT FROM v_saldo;
 END $$;
 
--- Recomputes each (product, owner) and (client, owner) pair once, owners locked first, in a fixed order
--- (owner, then id) so that statements touching several owners never wait on each other in a cycle.
-CREATE OR REPLACE FUNCTION public.recalcular_contadores(p_produtos jsonb, p_clientes jsonb)
-RETURNS void
-LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ''
-AS $$
-DECLARE
-  v_dono uuid;
-  v_par record;
-BEGIN
-  FOR v_dono IN
-    SELECT DISTINCT (e.value ->> 'user_id')::uuid
-      FROM jsonb_array_elements(coalesce(p_produtos, '[]'::jsonb) || coalesce(p_clientes, '[]'::jsonb)) e
-     WHERE e.value ->> 'user_id' IS NOT NULL
-     ORDER BY 1
-  LOOP
-    PERFORM public.travar_contadores(v_dono);
-  END LOOP;
-  FOR v_par IN
-    SELECT DISTINCT (e.value ->> 'user_id')::uuid AS user_id, (e.value ->> 'id')::uuid AS id
-      FROM jsonb_array_elements(coalesce(p_produtos, '[]'::jsonb)) e
-     WHERE e.value ->> 'user_id' IS NOT NULL AND e.value ->> 'id' IS NOT NULL
-     ORDER BY 1, 2
-  LOOP
-    PERFORM public.recalcular_estoque(v_par.id, v_par.user_id);
-  END LOOP;
-  FOR v_par IN
-    SELECT DISTINCT (e.value ->> 'user_id')::uuid AS user_id, (e.value ->> 'id')::uuid AS id
-      FROM jsonb_array_elements(coalesce(p_clientes, '[]'::jsonb)) e
-     WHERE e.value ->> 'user_id' IS NOT NULL AND e.value ->> 'id' IS NOT NULL
-     ORDER BY 1, 2
-  LOOP
-    PERFORM public.recalcular_saldo(v_par.id, v_par.user_id);
-  END LOOP;
-END $$;
-REVOKE ALL ON FUNCTION public.travar_contadores(uuid), public.recalcular_estoque(uuid, uuid), public.recalcular_saldo(uuid, uuid),
-  public.recalcular_contadores(jsonb, jsonb) FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION public.travar_contadores(uuid), public.recalcular_estoque(uuid, uuid), public.recalcular_saldo(uuid, uuid),
-  public.recalcular_contadores(jsonb, jsonb) TO service_role;
+REVOKE ALL ON FUNCTION public.travar_contadores(uuid), public.recalcular_estoque(uuid, uuid), public.recalcular_saldo(uuid, uuid)
+  FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.travar_contadores(uuid), public.recalcular_estoque(uuid, uuid), public.recalcular_saldo(uuid, uuid)
+  TO service_role;
 
 -- A product or client written by a client gets its counter from the facts (which may have arrived first);
 -- the value a client sends is never kept. Updates made by the recalculation itself are trusted.
@@ -230,69 +195,58 @@ CREATE TRIGGER derivar_saldo BEFORE INSERT OR UPDATE ON public.clientes
 CREATE INDEX historico_estoque_contagem_idx ON public.historico_estoque (produto_id, user_id, (hlc COLLATE "C") DESC)
   WHERE tipo = 'ajuste' AND NOT _deleted;
 
--- Stock facts written by one statement (inserted, edited or removed): each product they touch, before and
--- after, is recomputed once when the statement ends.
-CREATE OR REPLACE FUNCTION public.fatos_estoque_alterados()
+-- Stock facts and ledger entries written by one statement (inserted, edited or removed): each product or
+-- client they touch, before and after, is recomputed once when the statement ends, its owner locked first
+-- (owners, then ids, in order). A payment that brings a balance to zero retires that client's overdue-fiado
+-- notices (soft delete).
+CREATE OR REPLACE FUNCTION public.fatos_alterados()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 DECLARE
-  v_produtos jsonb;
+  v_coluna text := CASE TG_TABLE_NAME WHEN 'historico_estoque' THEN 'produto_id' ELSE 'cliente_id' END;
+  -- The (id, owner) pairs of the versions added and replaced; a transition table exists only for its events.
+  v_pares text := CASE TG_OP
+    WHEN 'INSERT' THEN format('SELECT n.%I AS id, n.user_id FROM novos n', v_coluna)
+    WHEN 'UPDATE' THEN format('SELECT n.%1$I AS id, n.user_id FROM novos n UNION SELECT o.%1$I, o.user_id FROM antigos o', v_coluna)
+    ELSE format('SELECT o.%I AS id, o.user_id FROM antigos o', v_coluna)
+  END;
+  v_dono uuid;
+  v_par record;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(DISTINCT jsonb_build_object('id', n.produto_id, 'user_id', n.user_id)) INTO v_produtos FROM fatos_novos n;
-  ELSIF TG_OP = 'UPDATE' THEN
-    SELECT jsonb_agg(DISTINCT p) INTO v_produtos
-      FROM (SELECT jsonb_build_object('id', n.produto_id, 'user_id', n.user_id) AS p FROM fatos_novos n
-            UNION SELECT jsonb_build_object('id', o.produto_id, 'user_id', o.user_id) FROM fatos_antigos o) t;
-  ELSE
-    SELECT jsonb_agg(DISTINCT jsonb_build_object('id', o.produto_id, 'user_id', o.user_id)) INTO v_produtos FROM fatos_antigos o;
-  END IF;
-  PERFORM public.recalcular_contadores(v_produtos, NULL);
-  RETURN NULL;
-END $$;
-CREATE TRIGGER fatos_estoque_inseridos AFTER INSERT ON public.historico_estoque
-  REFERENCING NEW TABLE AS fatos_novos FOR EACH STATEMENT EXECUTE FUNCTION public.fatos_estoque_alterados();
-CREATE TRIGGER fatos_estoque_editados AFTER UPDATE ON public.historico_estoque
-  REFERENCING OLD TABLE AS fatos_antigos NEW TABLE AS fatos_novos FOR EACH STATEMENT EXECUTE FUNCTION public.fatos_estoque_alterados();
-CREATE TRIGGER fatos_estoque_apagados AFTER DELETE ON public.historico_estoque
-  REFERENCING OLD TABLE AS fatos_antigos FOR EACH STATEMENT EXECUTE FUNCTION public.fatos_estoque_alterados();
-
--- Ledger entries written by one statement: each client they touch is recomputed once. A payment that brings
--- the balance to zero retires that client's overdue-fiado notices (soft delete).
-CREATE OR REPLACE FUNCTION public.lancamentos_fiado_alterados()
-RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
-AS $$
-DECLARE
-  v_clientes jsonb;
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(DISTINCT jsonb_build_object('id', n.cliente_id, 'user_id', n.user_id)) INTO v_clientes FROM lancamentos_novos n;
-  ELSIF TG_OP = 'UPDATE' THEN
-    SELECT jsonb_agg(DISTINCT c) INTO v_clientes
-      FROM (SELECT jsonb_build_object('id', n.cliente_id, 'user_id', n.user_id) AS c FROM lancamentos_novos n
-            UNION SELECT jsonb_build_object('id', o.cliente_id, 'user_id', o.user_id) FROM lancamentos_antigos o) t;
-  ELSE
-    SELECT jsonb_agg(DISTINCT jsonb_build_object('id', o.cliente_id, 'user_id', o.user_id)) INTO v_clientes FROM lancamentos_antigos o;
-  END IF;
-  PERFORM public.recalcular_contadores(NULL, v_clientes);
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+  FOR v_dono IN EXECUTE format('SELECT DISTINCT p.user_id FROM (%s) p ORDER BY 1', v_pares) LOOP
+    PERFORM public.travar_contadores(v_dono);
+  END LOOP;
+  FOR v_par IN EXECUTE format('SELECT DISTINCT p.user_id, p.id FROM (%s) p ORDER BY 1, 2', v_pares) LOOP
+    IF TG_TABLE_NAME = 'historico_estoque' THEN
+      PERFORM public.recalcular_estoque(v_par.id, v_par.user_id);
+    ELSE
+      PERFORM public.recalcular_saldo(v_par.id, v_par.user_id);
+    END IF;
+  END LOOP;
+  IF TG_TABLE_NAME = 'fiado_lancamentos' AND TG_OP IN ('INSERT', 'UPDATE') THEN
     UPDATE public.notificacoes n SET _deleted = true, updated_at = now()
-      FROM (SELECT DISTINCT l.cliente_id, l.user_id FROM lancamentos_novos l
-             WHERE l.tipo = 'pagamento' AND NOT l._deleted) p
+      FROM (SELECT DISTINCT l.cliente_id, l.user_id FROM novos l WHERE l.tipo = 'pagamento' AND NOT l._deleted) p
      WHERE n.user_id = p.user_id AND n.tipo = 'fiado_vencido' AND n.referencia_id = p.cliente_id::text AND NOT n._deleted
        AND public.saldo_derivado(p.cliente_id, p.user_id) = 0;
   END IF;
   RETURN NULL;
 END $$;
-CREATE TRIGGER lancamentos_fiado_inseridos AFTER INSERT ON public.fiado_lancamentos
-  REFERENCING NEW TABLE AS lancamentos_novos FOR EACH STATEMENT EXECUTE FUNCTION public.lancamentos_fiado_alterados();
-CREATE TRIGGER lancamentos_fiado_editados AFTER UPDATE ON public.fiado_lancamentos
-  REFERENCING OLD TABLE AS lancamentos_antigos NEW TABLE AS lancamentos_novos
-  FOR EACH STATEMENT EXECUTE FUNCTION public.lancamentos_fiado_alterados();
-CREATE TRIGGER lancamentos_fiado_apagados AFTER DELETE ON public.fiado_lancamentos
-  REFERENCING OLD TABLE AS lancamentos_antigos FOR EACH STATEMENT EXECUTE FUNCTION public.lancamentos_fiado_alterados();
+
+DO $$
+DECLARE
+  v_tabela text;
+BEGIN
+  FOREACH v_tabela IN ARRAY ARRAY['historico_estoque', 'fiado_lancamentos'] LOOP
+    EXECUTE format('CREATE TRIGGER fatos_inseridos AFTER INSERT ON public.%I
+                      REFERENCING NEW TABLE AS novos FOR EACH STATEMENT EXECUTE FUNCTION public.fatos_alterados()', v_tabela);
+    EXECUTE format('CREATE TRIGGER fatos_editados AFTER UPDATE ON public.%I
+                      REFERENCING OLD TABLE AS antigos NEW TABLE AS novos FOR EACH STATEMENT EXECUTE FUNCTION public.fatos_alterados()',
+                   v_tabela);
+    EXECUTE format('CREATE TRIGGER fatos_apagados AFTER DELETE ON public.%I
+                      REFERENCING OLD TABLE AS antigos FOR EACH STATEMENT EXECUTE FUNCTION public.fatos_alterados()', v_tabela);
+  END LOOP;
+END $$;
 
 -- HLC of the product's latest live count ('' when it has none): sales after it move the stock.
 CREATE OR REPLACE FUNCTION public.hlc_ultima_contagem(p_produto_id uuid, p_user_id uuid)
