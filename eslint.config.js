@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 
 const forbiddenInUi = [
   { name: 'rxdb', message: 'A UI não abre o banco: use o worker de dados (src/lib/data-client.ts).' },
@@ -26,8 +27,54 @@ const networkProperties = ['window', 'self', 'globalThis'].flatMap((object) =>
   })),
 );
 
+// Test-only entry of the sync engine (a separate block; the import zones are configured elsewhere).
+// workers/sync/testing.ts hands tests the engine's internals (replications, pending ids, clock offset), which
+// the engine registers in workers/sync/internals.ts. Production code (workers/, src/) imports neither: only
+// the engine writes the registry and only the test entry reads it. The core rule runs here under its own
+// name, so that blocks configuring no-restricted-imports for the same files neither replace it nor lose theirs.
+const testOnly = { rules: { 'no-restricted-imports': builtinRules.get('no-restricted-imports') } };
+const testEntryMessage = 'workers/sync/testing.ts é só para testes: o código de produção usa a interface SyncEngine.';
+const internalsMessage =
+  'workers/sync/internals.ts é lido só por workers/sync/testing.ts e escrito só pelo motor de sincronização.';
+const testOnlyImports = (patterns) => ({
+  plugins: { 'test-only': testOnly },
+  rules: { 'test-only/no-restricted-imports': ['error', { patterns }] },
+});
+const testOnlyBlocks = [
+  {
+    files: ['workers/**/*.ts', 'src/**/*.{ts,tsx}'],
+    ...testOnlyImports([
+      { regex: '/sync/testing(\\.ts)?$', message: testEntryMessage },
+      { regex: '/sync/internals(\\.ts)?$', message: internalsMessage },
+    ]),
+  },
+  {
+    files: ['workers/sync/*.ts'],
+    ...testOnlyImports([
+      { regex: '^(\\./|.*/sync/)testing(\\.ts)?$', message: testEntryMessage },
+      { regex: '^(\\./|.*/sync/)internals(\\.ts)?$', message: internalsMessage },
+    ]),
+  },
+  {
+    files: ['workers/sync/engine.ts'],
+    ...testOnlyImports([{ regex: '^(\\./|.*/sync/)testing(\\.ts)?$', message: testEntryMessage }]),
+  },
+  { files: ['workers/sync/testing.ts'], rules: { 'test-only/no-restricted-imports': 'off' } },
+];
+
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', '.data', 'coverage', 'test-results', 'playwright-report', 'src/routeTree.gen.ts'] },
+  {
+    ignores: [
+      'dist',
+      'dev-dist',
+      'node_modules',
+      '.data',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'src/routeTree.gen.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -38,7 +85,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] }],
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] },
+      ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
@@ -57,4 +107,5 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
+  ...testOnlyBlocks,
 );
