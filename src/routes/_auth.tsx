@@ -3,7 +3,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { t } from '../i18n/pt-BR.ts';
 import { allowedWithExpiredTrial } from '../features/account/trial-guard.ts';
 import { showToast } from '../ui/toast.ts';
-import { SessionWatcher } from './-components/SessionWatcher.tsx';
+import { SessionWatcher } from '../features/account/components/SessionWatcher.tsx';
 
 const TRIAL_TOAST_MS = 10_000;
 

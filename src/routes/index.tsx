@@ -1,6 +1,6 @@
 // /: the landing page for visitors; a signed-in owner goes straight to the dashboard.
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { LandingPage } from './-components/LandingPage.tsx';
+import { LandingPage } from '../features/public/components/LandingPage.tsx';
 
 export const Route = createFileRoute('/')({
   beforeLoad: async ({ context }) => {

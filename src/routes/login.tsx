@@ -1,7 +1,7 @@
 // /login: email and password; ?verified=1 after the confirmation link, a toast after registration.
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { LoginPage } from './-components/LoginPage.tsx';
+import { LoginPage } from '../features/account/components/LoginPage.tsx';
 
 const searchSchema = v.object({ verified: v.optional(v.picklist(['1'])) });
 

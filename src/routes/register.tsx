@@ -1,6 +1,6 @@
 // /register: the owner's account and shop; success leads to /login to confirm the email first.
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { RegisterPage } from './-components/RegisterPage.tsx';
+import { RegisterPage } from '../features/account/components/RegisterPage.tsx';
 
 export const Route = createFileRoute('/register')({
   beforeLoad: async ({ context }) => {

@@ -1,6 +1,6 @@
 // /reset-password: where the emailed recovery link lands; sets the new password, then back to /login.
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordPage } from './-components/ResetPasswordPage.tsx';
+import { ResetPasswordPage } from '../features/account/components/ResetPasswordPage.tsx';
 
 export const Route = createFileRoute('/reset-password')({
   component: ResetPasswordPage,

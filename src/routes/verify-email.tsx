@@ -1,6 +1,6 @@
 // /verify-email: 'Verifique seu email' with 'Reenviar email' for the address registered on this device.
 import { createFileRoute } from '@tanstack/react-router';
-import { VerifyEmailPage } from './-components/VerifyEmailPage.tsx';
+import { VerifyEmailPage } from '../features/account/components/VerifyEmailPage.tsx';
 
 export const Route = createFileRoute('/verify-email')({
   loader: ({ context }) => context.data.account.pendingEmail(),

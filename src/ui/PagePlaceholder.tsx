@@ -1,12 +1,6 @@
 // A titled page whose screen arrives later: sets the document title and says so, accessibly.
-import { useEffect } from 'react';
 import { t } from '../i18n/pt-BR.ts';
-
-export function usePageTitle(title: string): void {
-  useEffect(() => {
-    document.title = title === t.app.name ? title : `${title} · ${t.app.name}`;
-  }, [title]);
-}
+import { usePageTitle } from './page-title.ts';
 
 export function PagePlaceholder({ title }: { title: string }) {
   usePageTitle(title);

@@ -1,6 +1,7 @@
 // The shell's small rules: initials, fallbacks, the '9+' badge, 'Mais' highlighting, the sidebar cookie and shortcut.
 import { describe, expect, it } from 'vitest';
-import { badgeText, initialsOf, marketNameOf, planLabelOf } from '../../src/ui/layout/identity.ts';
+import { initialsOf, marketNameOf, planLabelOf } from '../../src/features/account/identity.ts';
+import { badgeText } from '../../src/features/notifications/badge.ts';
 import { isActive } from '../../src/ui/layout/nav-items.ts';
 import { isToggleShortcut, readSidebarCookie, sidebarCookie } from '../../src/ui/layout/sidebar-state.ts';
 import { derivePlan } from '../../workers/account/plan.ts';
@@ -61,7 +62,7 @@ describe('sidebar state', () => {
 
 describe('offline banner wording', () => {
   it('the dashboard and the sales screens have their own', async () => {
-    const { offlineMessageFor } = await import('../../src/ui/layout/offline-message.ts');
+    const { offlineMessageFor } = await import('../../src/features/shell/offline-message.ts');
     expect(offlineMessageFor('/dashboard')).toContain('painel');
     expect(offlineMessageFor('/sales/edit/1')).toBe('Offline. Ao conectar-se, as informações de vendas serão salvas na nuvem.');
     expect(offlineMessageFor('/products')).toBe('Offline. Ao conectar-se, as informações serão salvas na nuvem.');

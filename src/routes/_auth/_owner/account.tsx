@@ -1,7 +1,7 @@
 // /account: 'Minha Conta'; also where the provider returns after payment (?status=success&session_id=…).
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { AccountPage } from './-components/AccountPage.tsx';
+import { AccountPage } from '../../../features/account/components/AccountPage.tsx';
 
 const searchSchema = v.object({
   status: v.optional(v.picklist(['success'])),

@@ -1,7 +1,7 @@
 // /search?q=…: results of the header search (the text trimmed, at most 200 characters).
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { SearchPage } from './-components/SearchPage.tsx';
+import { SearchPage } from '../../../features/search/components/SearchPage.tsx';
 
 const searchSchema = v.object({ q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))) });
 

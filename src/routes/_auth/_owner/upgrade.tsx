@@ -1,7 +1,7 @@
 // /upgrade (optional ?reason=trial_expired): the plans; the reason is shown once and removed from the address.
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { UpgradePage } from './-components/UpgradePage.tsx';
+import { UpgradePage } from '../../../features/account/components/UpgradePage.tsx';
 
 const searchSchema = v.object({ reason: v.optional(v.picklist(['trial_expired'])) });
 

@@ -1,9 +1,6 @@
 // Guard and layout of the /admin area: the admin role from the token's app_metadata, online only, and 'Sair'.
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { LogOut, WifiOff } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
-import { useSignOut } from '../../../features/account/use-sign-out.ts';
-import { useLiveQuery } from '../../../lib/live-query.ts';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AdminLayout } from '../../../features/admin/components/AdminLayout.tsx';
 
 export const Route = createFileRoute('/_auth/admin')({
   beforeLoad: ({ context }) => {
@@ -11,37 +8,3 @@ export const Route = createFileRoute('/_auth/admin')({
   },
   component: AdminLayout,
 });
-
-function AdminLayout() {
-  const connectivity = useLiveQuery('connectivity', undefined);
-  const offline = connectivity.status === 'ok' && !connectivity.data.online;
-  const { leaving, signOut } = useSignOut();
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="flex h-14 items-center justify-between gap-2 border-b border-brand-100 bg-white px-4">
-        <span className="truncate text-lg font-semibold text-brand-700">{t.pages.admin}</span>
-        <button
-          type="button"
-          onClick={() => void signOut()}
-          disabled={leaving}
-          aria-busy={leaving || undefined}
-          className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-3 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
-        >
-          <LogOut aria-hidden size={18} />
-          {leaving ? t.account.signingOut : t.account.signOut}
-        </button>
-      </header>
-      <main id="conteudo" className="flex-1">
-        {offline ? (
-          <section role="status" className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
-            <WifiOff aria-hidden size={40} className="text-amber-700" />
-            <h1 className="text-xl font-semibold">{t.auth.session.adminOfflineTitle}</h1>
-            <p className="text-ink/80">{t.auth.session.adminOfflineDescription}</p>
-          </section>
-        ) : (
-          <Outlet />
-        )}
-      </main>
-    </div>
-  );
-}

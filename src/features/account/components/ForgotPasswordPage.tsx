@@ -1,0 +1,93 @@
+// The forgot-password screen: email form, then 'Email enviado' with 'Tentar outro email' and a spam hint.
+import { useState, type SyntheticEvent } from 'react';
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { MailCheck } from 'lucide-react';
+import { t } from '../../../i18n/pt-BR.ts';
+import { forgotFailureMessage, forgotPasswordSchema, requestPasswordReset } from '../forgot-password.ts';
+import { validate } from '../../../lib/form.ts';
+import { AuthShell } from './AuthShell.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { FormAlert } from '../../../ui/form/FormAlert.tsx';
+import { TextField } from '../../../ui/form/TextField.tsx';
+
+const copy = t.auth.forgot;
+
+export function ForgotPasswordPage() {
+  const { data } = useRouteContext({ from: '__root__' });
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const checked = validate(forgotPasswordSchema, { email });
+    if (!checked.ok) {
+      setError(checked.first);
+      return;
+    }
+    setError(undefined);
+    setFailure(null);
+    setBusy(true);
+    try {
+      await requestPasswordReset(data, checked.value);
+      setSentTo(checked.value.email);
+    } catch (caught) {
+      setFailure(forgotFailureMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const footer = (
+    <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
+      {t.auth.backToLogin}
+    </Link>
+  );
+
+  if (sentTo) {
+    return (
+      <AuthShell title={copy.sentTitle} footer={footer}>
+        <div role="status" className="flex flex-col items-center gap-3 text-center">
+          <MailCheck aria-hidden size={48} className="text-brand-600" />
+          <p className="font-medium">{sentTo}</p>
+          <p className="text-ink/80">{copy.sentDescription}</p>
+          <p className="text-sm text-ink/70">{copy.spamHint}</p>
+          <Button
+            variant="secondary"
+            className="mt-2 w-full"
+            onClick={() => {
+              setSentTo(null);
+              setEmail('');
+            }}
+          >
+            {copy.tryAnother}
+          </Button>
+        </div>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title={copy.title} subtitle={copy.subtitle} footer={footer}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <FormAlert message={failure} />
+        <TextField
+          label={t.auth.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          error={error}
+          onChange={(event) => {
+            setEmail(event.target.value);
+          }}
+        />
+        <Button type="submit" busy={busy} className="w-full">
+          {busy ? copy.submitting : copy.submit}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}
