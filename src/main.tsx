@@ -1,10 +1,11 @@
-// Entry of the UI: starts the data worker, the router and the service-worker prompt.
+// Entry of the UI: starts the data worker, provides its client to components and the router, starts the router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { getDataClient } from './lib/data-client.ts';
 import { configureLiveQueries, LiveQueryStore } from './lib/live-query.ts';
 import { relayConnectivity } from './lib/connectivity-relay.ts';
+import { DataClientContext } from './lib/use-data-client.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
@@ -17,6 +18,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root ausente em index.html');
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <DataClientContext value={data}>
+      <RouterProvider router={router} />
+    </DataClientContext>
   </StrictMode>,
 );

@@ -1,9 +1,9 @@
 // Shows the app's version as the data worker reports it (proof of life of the worker in every footer).
 import { useEffect, useState } from 'react';
-import { useRouteContext } from '@tanstack/react-router';
+import { useDataClient } from '../lib/use-data-client.ts';
 
 export function AppVersion() {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const [version, setVersion] = useState<string | null>(null);
   useEffect(() => {
     let active = true;

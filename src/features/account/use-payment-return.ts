@@ -1,7 +1,8 @@
 // After the provider's checkout: 'Pagamento processado!', the query leaves the address, and about 3 s later the
 // subscription is checked again; the welcome dialog opens once the server says premium.
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
+import { useDataClient } from '../../lib/use-data-client.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { subscriptionFailureMessage } from './subscription.ts';
 import { showToast } from '../../ui/toast.ts';
@@ -9,7 +10,7 @@ import { showToast } from '../../ui/toast.ts';
 export const PAYMENT_RECHECK_MS = 3000;
 
 export function usePaymentReturn(returned: boolean): { welcome: boolean; closeWelcome: () => void } {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const navigate = useNavigate();
   const [welcome, setWelcome] = useState(false);
   const handled = useRef(false);

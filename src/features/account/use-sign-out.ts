@@ -1,6 +1,7 @@
 // 'Sair' for the owner and the admin: refused with the reason while changes wait on this device, else /login.
 import { useState } from 'react';
-import { useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useDataClient } from '../../lib/use-data-client.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { showToast } from '../../ui/toast.ts';
 import { accountFailure } from './failures.ts';
@@ -8,7 +9,7 @@ import { accountFailure } from './failures.ts';
 const copy = t.account;
 
 export function useSignOut(): { leaving: boolean; signOut: () => Promise<void> } {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const navigate = useNavigate();
   const router = useRouter();
   const [leaving, setLeaving] = useState(false);

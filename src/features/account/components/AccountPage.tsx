@@ -1,6 +1,6 @@
 // 'Minha Conta': who is signed in, the market name, plan and trial, 'Atualizar Status', 'Sair', plan comparison.
 import { useEffect, useState } from 'react';
-import { Link, useRouteContext } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { CloudCheck, CloudUpload, Crown, LifeBuoy, LogOut, RefreshCw, Settings } from 'lucide-react';
 import { clsx } from 'clsx';
 import { t } from '../../../i18n/pt-BR.ts';
@@ -10,6 +10,7 @@ import { useSignOut } from '../use-sign-out.ts';
 import { useSyncStatus } from '../../sync/index.ts';
 import { openCustomerPortal, startCheckout, subscriptionFailureMessage, type PlanPeriod } from '../subscription.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { showToast } from '../../../ui/toast.ts';
@@ -55,7 +56,7 @@ function PlanStatus() {
 export function AccountPage({ paymentReturned = false }: { paymentReturned?: boolean }) {
   usePageTitle(copy.title);
   const payment = usePaymentReturn(paymentReturned);
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const account = useSignedInAccount();
   const [refreshing, setRefreshing] = useState(false);
   const { leaving, signOut } = useSignOut();

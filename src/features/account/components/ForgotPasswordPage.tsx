@@ -1,10 +1,11 @@
 // The forgot-password screen: email form, then 'Email enviado' with 'Tentar outro email' and a spam hint.
 import { useState, type SyntheticEvent } from 'react';
-import { Link, useRouteContext } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { forgotFailureMessage, forgotPasswordSchema, requestPasswordReset } from '../forgot-password.ts';
 import { validate } from '../../../lib/form.ts';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
@@ -13,7 +14,7 @@ import { TextField } from '../../../ui/form/TextField.tsx';
 const copy = t.auth.forgot;
 
 export function ForgotPasswordPage() {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);

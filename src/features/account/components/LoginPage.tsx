@@ -1,10 +1,11 @@
 // The login screen: form, mapped errors with 'Reenviar confirmação', and the arrival toasts.
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { Link, useLocation, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { t } from '../../../i18n/pt-BR.ts';
 import { accountFailure } from '../failures.ts';
 import { loginFailure, signIn, signInSchema, type LoginFailure } from '../sign-in.ts';
 import { validate } from '../../../lib/form.ts';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 import type { AccountState } from '../../../../workers/api.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -43,7 +44,7 @@ function useArrivalToasts(verified: boolean, signedOutReason: SignedOutReason) {
 }
 
 export function LoginPage({ verified, signedOutReason }: { verified: boolean; signedOutReason: SignedOutReason }) {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const router = useRouter();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');

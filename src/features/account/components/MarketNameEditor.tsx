@@ -1,11 +1,11 @@
 // Inline edit of the market name: ≤ 40 characters, trimmed, must change; saved through the worker.
 import { useState, type SyntheticEvent } from 'react';
-import { useRouteContext } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { marketNameSchema, updateMarketName } from '../market-name.ts';
 import { accountFailure } from '../failures.ts';
 import { validate } from '../../../lib/form.ts';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { showToast } from '../../../ui/toast.ts';
@@ -13,7 +13,7 @@ import { showToast } from '../../../ui/toast.ts';
 const copy = t.account;
 
 export function MarketNameEditor({ current }: { current: string | null }) {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(current ?? '');
   const [error, setError] = useState<string | undefined>();

@@ -1,10 +1,11 @@
 // The registration screen: every field validated by the Valibot schema, phone mask, terms, live password rules.
 import { useState, type SyntheticEvent } from 'react';
-import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../../i18n/pt-BR.ts';
 import { register, registerFailureMessage, registerSchema, type RegisterField, type RegisterValues } from '../register.ts';
 import { maskPhone } from '../../../lib/format.ts';
 import { validate, type FieldErrors } from '../../../lib/form.ts';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
@@ -16,7 +17,7 @@ const copy = t.auth.register;
 const EMPTY: RegisterValues = { nome: '', email: '', password: '', confirmPassword: '', nomeMercado: '', telefone: '', terms: false };
 
 export function RegisterPage() {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const navigate = useNavigate();
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});

@@ -1,9 +1,10 @@
 // The new-password screen: accepts the recovery link once, then validates and saves the new password.
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../../i18n/pt-BR.ts';
 import { resetFailureMessage, resetPassword, resetPasswordSchema, type ResetPasswordValues } from '../reset-password.ts';
 import { validate, type FieldErrors } from '../../../lib/form.ts';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
@@ -15,7 +16,7 @@ const copy = t.auth.reset;
 type LinkState = 'checking' | 'ready' | 'invalid';
 
 function useRecoveryLink(): LinkState {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const [state, setState] = useState<LinkState>('checking');
   const started = useRef(false);
   useEffect(() => {
@@ -37,7 +38,7 @@ function useRecoveryLink(): LinkState {
 }
 
 export function ResetPasswordPage() {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const navigate = useNavigate();
   const link = useRecoveryLink();
   const [values, setValues] = useState<ResetPasswordValues>({ password: '', confirmPassword: '' });

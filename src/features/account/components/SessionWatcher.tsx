@@ -2,14 +2,15 @@
 // a trial found expired by the server re-runs the guards (which lead to /upgrade); coming back to the tab
 // asks whether another device took over the session (free plan).
 import { useEffect } from 'react';
-import { useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useLiveQuery } from '../../../lib/live-query.ts';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 
 export function SessionWatcher() {
   const account = useLiveQuery('account', undefined);
   const navigate = useNavigate();
   const router = useRouter();
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const signedOut = account.status === 'ok' && account.data.status === 'signed_out';
   const trialExpired = account.status === 'ok' && account.data.status === 'signed_in' && account.data.plan.kind === 'trial_expired';
   useEffect(() => {

@@ -1,7 +1,8 @@
 // The upgrade screen: why the owner is here (trial over), and the plans side by side.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useSignedInAccount } from '../use-account.ts';
 import { startCheckout, subscriptionFailureMessage, type PlanPeriod } from '../subscription.ts';
@@ -16,7 +17,7 @@ export function UpgradePage({ trialExpired }: { trialExpired: boolean }) {
   usePageTitle(copy.title);
   const account = useSignedInAccount();
   const navigate = useNavigate();
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const subscribe = async (plan: PlanPeriod) => {
     try {
       await startCheckout(data, plan);

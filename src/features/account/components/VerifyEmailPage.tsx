@@ -1,7 +1,8 @@
 // The verification screen: which address got the link, and a resend button that says how it went.
 import { useState } from 'react';
-import { Link, useRouteContext } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { accountFailure } from '../failures.ts';
 import { AuthShell } from './AuthShell.tsx';
@@ -12,7 +13,7 @@ import { showToast } from '../../../ui/toast.ts';
 const copy = t.auth.verify;
 
 export function VerifyEmailPage({ email }: { email: string | null }) {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 

@@ -3,10 +3,10 @@
 import { Dialog } from 'radix-ui';
 import { AlertTriangle, Bell, BellRing, Check, Package, Trash2, Wallet, X } from 'lucide-react';
 import { clsx } from 'clsx';
-import { useRouteContext } from '@tanstack/react-router';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 import type { NotificationItem } from '../../../../workers/api.ts';
 import { showToast } from '../../../ui/toast.ts';
 import { badgeText } from '../badge.ts';
@@ -22,7 +22,7 @@ function NotificationIcon({ tipo }: { tipo: string }) {
 }
 
 function NotificationRow({ item }: { item: NotificationItem }) {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const markRead = () => {
     data.notifications.markRead(item.id).catch(() => {
       showToast({ title: copy.markError, kind: 'destructive' });
@@ -59,7 +59,7 @@ function NotificationRow({ item }: { item: NotificationItem }) {
 }
 
 export function NotificationBell() {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const unreadQuery = useLiveQuery('unreadNotifications', undefined);
   const list = useLiveQuery('notifications', undefined);
   const unread = unreadQuery.data ?? 0;

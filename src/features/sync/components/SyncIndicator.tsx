@@ -1,8 +1,8 @@
 // The header's count of changes saved on this device but not yet on the server, with a panel that explains it.
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
-import { useRouteContext } from '@tanstack/react-router';
 import { CloudAlert, CloudUpload, RefreshCw } from 'lucide-react';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { syncNow } from '../sync-now.ts';
 import { useSyncStatus } from '../use-sync-status.ts';
@@ -11,7 +11,7 @@ import { Button } from '../../../ui/Button.tsx';
 const copy = t.layout.sync;
 
 export function SyncIndicator() {
-  const { data } = useRouteContext({ from: '__root__' });
+  const data = useDataClient();
   const status = useSyncStatus();
   const [sending, setSending] = useState(false);
   if (status.pending === 0) return null;
