@@ -6,7 +6,8 @@ import { LoginPage } from '../features/account/components/LoginPage.tsx';
 const searchSchema = v.object({ verified: v.optional(v.picklist(['1'])) });
 
 export const Route = createFileRoute('/login')({
-  validateSearch: (search) => v.parse(searchSchema, { verified: search.verified === 1 || search.verified === '1' ? '1' : undefined }),
+  validateSearch: (search) =>
+    v.parse(searchSchema, { verified: search.verified === 1 || search.verified === '1' ? '1' : undefined }),
   beforeLoad: async ({ context }) => {
     const account = await context.data.account.current();
     if (account.status === 'signed_in') throw redirect({ to: '/dashboard', replace: true });

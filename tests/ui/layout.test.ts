@@ -22,10 +22,20 @@ describe('header identity', () => {
   it('plan labels', () => {
     expect(planLabelOf(derivePlan(null))).toBe('Plano Gratuito');
     expect(
-      planLabelOf(derivePlan({
-        id: 'u', nome: null, email: null, telefone: null, nome_mercado: null, plano: 'premium',
-        trial_end_date: null, data_inicio_plano: null, data_fim_plano: null, status_pagamento: 'ativo',
-      })),
+      planLabelOf(
+        derivePlan({
+          id: 'u',
+          nome: null,
+          email: null,
+          telefone: null,
+          nome_mercado: null,
+          plano: 'premium',
+          trial_end_date: null,
+          data_inicio_plano: null,
+          data_fim_plano: null,
+          status_pagamento: 'ativo',
+        }),
+      ),
     ).toBe('Plano Premium');
   });
   it('badge shows 9+ above 9 and nothing at 0', () => {

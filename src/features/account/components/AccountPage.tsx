@@ -164,7 +164,10 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
           )}
         </div>
         {premiumSupport ? (
-          <Link to="/support" className="inline-flex min-h-11 items-center gap-2 self-start font-semibold text-brand-700 underline underline-offset-2">
+          <Link
+            to="/support"
+            className="inline-flex min-h-11 items-center gap-2 self-start font-semibold text-brand-700 underline underline-offset-2"
+          >
             <LifeBuoy aria-hidden size={18} />
             {copy.premiumSupport}
             {supportUnread ? (
@@ -183,7 +186,10 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
         <h2 className="text-lg font-semibold">{t.layout.sync.title}</h2>
         {sync.known ? (
-          <p data-testid="device-sync-status" className={clsx('flex items-start gap-2', sync.pending > 0 && 'font-medium text-amber-900')}>
+          <p
+            data-testid="device-sync-status"
+            className={clsx('flex items-start gap-2', sync.pending > 0 && 'font-medium text-amber-900')}
+          >
             {sync.pending > 0 ? (
               <CloudUpload aria-hidden size={20} className="mt-0.5 shrink-0" />
             ) : (

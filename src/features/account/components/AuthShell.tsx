@@ -5,7 +5,17 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { OfflineBanner } from '../../sync/index.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 
-export function AuthShell({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   usePageTitle(title);
   return (
     <div className="flex min-h-dvh flex-col">

@@ -32,7 +32,12 @@ function useArrivalToasts(verified: boolean, signedOutReason: SignedOutReason) {
       void navigate({ to: '/login', search: {}, replace: true });
     }
     if (emailConfirmation) {
-      showToast({ title: copy.registeredTitle, description: copy.registeredDescription, kind: 'success', durationMs: REGISTRATION_TOAST_MS });
+      showToast({
+        title: copy.registeredTitle,
+        description: copy.registeredDescription,
+        kind: 'success',
+        durationMs: REGISTRATION_TOAST_MS,
+      });
     }
     if (signedOutReason === 'offline_no_session') {
       showToast({ title: t.auth.session.offlineTitle, description: t.auth.session.offlineDescription, kind: 'destructive' });

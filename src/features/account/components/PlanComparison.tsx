@@ -21,7 +21,15 @@ function Features({ items }: { items: readonly string[] }) {
   );
 }
 
-function PremiumCard({ yearly, current, onSubscribe }: { yearly: boolean; current: boolean; onSubscribe?: (plan: PlanPeriod) => Promise<void> }) {
+function PremiumCard({
+  yearly,
+  current,
+  onSubscribe,
+}: {
+  yearly: boolean;
+  current: boolean;
+  onSubscribe?: (plan: PlanPeriod) => Promise<void>;
+}) {
   const [busy, setBusy] = useState(false);
   const subscribe = async () => {
     if (!onSubscribe) return;
@@ -40,7 +48,11 @@ function PremiumCard({ yearly, current, onSubscribe }: { yearly: boolean; curren
         <span className="text-3xl font-bold">{yearly ? copy.yearlyPrice : copy.monthlyPrice}</span>
         <span className="text-white/80">{yearly ? copy.perYear : copy.perMonth}</span>
       </p>
-      {yearly ? <p className="mt-1 inline-block rounded-full bg-accent-400 px-2 py-0.5 text-sm font-semibold text-ink">{copy.yearlySaving}</p> : null}
+      {yearly ? (
+        <p className="mt-1 inline-block rounded-full bg-accent-400 px-2 py-0.5 text-sm font-semibold text-ink">
+          {copy.yearlySaving}
+        </p>
+      ) : null}
       <div className="[&_svg]:text-accent-400">
         <Features items={copy.premiumFeatures} />
       </div>
@@ -54,8 +66,15 @@ function PremiumCard({ yearly, current, onSubscribe }: { yearly: boolean; curren
   );
 }
 
-export function PlanComparison({ isPremium, onSubscribe }: { isPremium: boolean; onSubscribe?: (plan: PlanPeriod) => Promise<void> }) {
-  const tab = 'min-h-11 flex-1 rounded-lg px-4 font-semibold data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
+export function PlanComparison({
+  isPremium,
+  onSubscribe,
+}: {
+  isPremium: boolean;
+  onSubscribe?: (plan: PlanPeriod) => Promise<void>;
+}) {
+  const tab =
+    'min-h-11 flex-1 rounded-lg px-4 font-semibold data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
   return (
     <Tabs.Root defaultValue="mensal">
       <Tabs.List aria-label={copy.title} className="flex gap-1 rounded-xl bg-brand-100 p-1 text-brand-700">

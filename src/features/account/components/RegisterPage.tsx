@@ -14,7 +14,15 @@ import { TextField } from '../../../ui/form/TextField.tsx';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 
 const copy = t.auth.register;
-const EMPTY: RegisterValues = { nome: '', email: '', password: '', confirmPassword: '', nomeMercado: '', telefone: '', terms: false };
+const EMPTY: RegisterValues = {
+  nome: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  nomeMercado: '',
+  telefone: '',
+  terms: false,
+};
 
 export function RegisterPage() {
   const data = useDataClient();
@@ -81,7 +89,12 @@ export function RegisterPage() {
         <FormAlert title={copy.errorTitle} message={failure} />
         <TextField label={copy.name} autoComplete="name" {...text('nome')} />
         <TextField label={t.auth.email} type="email" inputMode="email" autoComplete="email" {...text('email')} />
-        <PasswordField label={t.auth.password} autoComplete="new-password" {...text('password')} hint={<PasswordChecklist password={values.password} />} />
+        <PasswordField
+          label={t.auth.password}
+          autoComplete="new-password"
+          {...text('password')}
+          hint={<PasswordChecklist password={values.password} />}
+        />
         <PasswordField label={copy.confirmPassword} autoComplete="new-password" {...text('confirmPassword')} />
         <TextField label={copy.marketName} autoComplete="organization" maxLength={40} {...text('nomeMercado')} />
         <TextField

@@ -51,8 +51,10 @@ export function ResetPasswordPage() {
     const checked = validate<typeof resetPasswordSchema, keyof ResetPasswordValues>(resetPasswordSchema, values);
     if (!checked.ok) {
       setErrors(checked.errors);
-      if (!values.password || !values.confirmPassword) setFailure({ title: copy.requiredTitle, message: copy.requiredDescription });
-      else if (checked.errors.confirmPassword === copy.differentTitle) setFailure({ title: copy.differentTitle, message: copy.differentDescription });
+      if (!values.password || !values.confirmPassword)
+        setFailure({ title: copy.requiredTitle, message: copy.requiredDescription });
+      else if (checked.errors.confirmPassword === copy.differentTitle)
+        setFailure({ title: copy.differentTitle, message: copy.differentDescription });
       else setFailure(null);
       return;
     }

@@ -12,7 +12,8 @@ export function SessionWatcher() {
   const router = useRouter();
   const data = useDataClient();
   const signedOut = account.status === 'ok' && account.data.status === 'signed_out';
-  const trialExpired = account.status === 'ok' && account.data.status === 'signed_in' && account.data.plan.kind === 'trial_expired';
+  const trialExpired =
+    account.status === 'ok' && account.data.status === 'signed_in' && account.data.plan.kind === 'trial_expired';
   useEffect(() => {
     if (!signedOut) return;
     void router.invalidate().then(() => navigate({ to: '/login', replace: true }));

@@ -46,11 +46,21 @@ function NotificationRow({ item }: { item: NotificationItem }) {
       </div>
       <div className="flex shrink-0 items-start">
         {!item.lido ? (
-          <button type="button" onClick={markRead} aria-label={copy.markRead} className="flex h-11 w-11 items-center justify-center rounded-lg text-brand-700 hover:bg-white">
+          <button
+            type="button"
+            onClick={markRead}
+            aria-label={copy.markRead}
+            className="flex h-11 w-11 items-center justify-center rounded-lg text-brand-700 hover:bg-white"
+          >
             <Check aria-hidden size={18} />
           </button>
         ) : null}
-        <button type="button" onClick={remove} aria-label={copy.remove} className="flex h-11 w-11 items-center justify-center rounded-lg text-ink/60 hover:bg-white hover:text-red-700">
+        <button
+          type="button"
+          onClick={remove}
+          aria-label={copy.remove}
+          className="flex h-11 w-11 items-center justify-center rounded-lg text-ink/60 hover:bg-white hover:text-red-700"
+        >
           <Trash2 aria-hidden size={18} />
         </button>
       </div>
@@ -101,7 +111,10 @@ export function NotificationBell() {
               >
                 {copy.markAll}
               </button>
-              <Dialog.Close className="flex h-11 w-11 items-center justify-center rounded-lg hover:bg-brand-50" aria-label={copy.close}>
+              <Dialog.Close
+                className="flex h-11 w-11 items-center justify-center rounded-lg hover:bg-brand-50"
+                aria-label={copy.close}
+              >
                 <X aria-hidden size={20} />
               </Dialog.Close>
             </div>

@@ -47,7 +47,10 @@ export function LandingPage() {
             <ol className="mt-6 grid gap-4 md:grid-cols-3">
               {copy.steps.map((step, index) => (
                 <li key={step.title} className="rounded-2xl bg-paper p-5">
-                  <span aria-hidden className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+                  <span
+                    aria-hidden
+                    className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
+                  >
                     {index + 1}
                   </span>
                   <h3 className="mt-3 text-lg font-semibold">{step.title}</h3>

@@ -33,13 +33,19 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <ul className="flex flex-wrap gap-x-1 gap-y-1">
               {FOOTER_LINKS.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="inline-flex min-h-11 items-center rounded-lg px-2 text-ink/80 underline-offset-2 hover:underline">
+                  <Link
+                    to={link.to}
+                    className="inline-flex min-h-11 items-center rounded-lg px-2 text-ink/80 underline-offset-2 hover:underline"
+                  >
                     {link.label}
                   </Link>
                 </li>
               ))}
               <li>
-                <a href={`mailto:${t.landing.contactEmail}`} className="inline-flex min-h-11 items-center rounded-lg px-2 text-ink/80 underline-offset-2 hover:underline">
+                <a
+                  href={`mailto:${t.landing.contactEmail}`}
+                  className="inline-flex min-h-11 items-center rounded-lg px-2 text-ink/80 underline-offset-2 hover:underline"
+                >
                   {t.landing.contact}
                 </a>
               </li>
