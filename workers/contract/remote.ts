@@ -1,7 +1,7 @@
 // The worker API as seen from the other side of postMessage: `client.domain.method(...)`, always async.
 import { wrap, type Endpoint } from 'comlink';
-import type { LiveHandlers, RemoteLiveHandlers } from '../live/registry.ts';
 import { installDataErrorTransfer } from './comlink-errors.ts';
+import type { LiveHandlers, RemoteLiveHandlers } from './live.ts';
 
 /** A domain's handlers across the boundary: every call crosses postMessage, so every result is a promise. */
 type RemoteDomain<Domain> = {

@@ -1,38 +1,10 @@
 // Turns a map of named observables into the worker's subscribe/unsubscribe API.
-import type { Observable, Subscription } from 'rxjs';
+import type { Subscription } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
-import type { LiveListener, SubscriptionId } from '../contract/live.ts';
+import type { LiveHandlers, LiveParams, LiveQuery, LiveQueryMap, LiveResult, SubscriptionId } from '../contract/live.ts';
 
-/** A named live query: given its parameters, an observable of its current result. */
-export type LiveQuery<Params, Result> = (params: Params) => Observable<Result>;
-
-// Parameters are contravariant, so the widest function type needs `never` for them.
-export type LiveQueryMap = Record<string, LiveQuery<never, unknown>>;
-
-export type LiveParams<Q extends LiveQueryMap, N extends keyof Q> = Parameters<Q[N]>[0];
-export type LiveResult<Q extends LiveQueryMap, N extends keyof Q> = Q[N] extends LiveQuery<never, infer R> ? R : never;
-
-export interface LiveHandlers<Q extends LiveQueryMap> {
-  subscribe<N extends keyof Q & string>(
-    name: N,
-    params: LiveParams<Q, N>,
-    listener: LiveListener<LiveResult<Q, N>>,
-  ): SubscriptionId;
-  unsubscribe(id: SubscriptionId): void;
-  /** Number of open subscriptions (visible in diagnostics and tests). */
-  openCount(): number;
-}
-
-/** The same handlers as called from the UI, across postMessage: generic, and always async. */
-export interface RemoteLiveHandlers<Q extends LiveQueryMap> {
-  subscribe<N extends keyof Q & string>(
-    name: N,
-    params: LiveParams<Q, N>,
-    listener: LiveListener<LiveResult<Q, N>>,
-  ): Promise<SubscriptionId>;
-  unsubscribe(id: SubscriptionId): Promise<void>;
-  openCount(): Promise<number>;
-}
+// The live-query types belong to the contract (the UI sees them too); re-exported here for the worker's modules.
+export type { LiveHandlers, LiveParams, LiveQuery, LiveQueryMap, LiveResult, RemoteLiveHandlers } from '../contract/live.ts';
 
 export function createLiveRegistry<Q extends LiveQueryMap>(queries: Q): LiveHandlers<Q> {
   const open = new Map<SubscriptionId, Subscription>();
