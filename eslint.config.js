@@ -1,5 +1,5 @@
-// Lint: strict TypeScript, React hooks, zero warnings, and the architecture rule that the UI (src/)
-// never reaches the network or opens the database: that is the data worker's job.
+// Lint: strict TypeScript, React hooks, zero warnings, and the architecture: the UI (src/) never reaches the
+// network or opens the database (that is the data worker's job), and import zones keep each layer in its place.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -62,6 +62,44 @@ const testOnlyBlocks = [
   { files: ['workers/sync/testing.ts'], rules: { 'test-only/no-restricted-imports': 'off' } },
 ];
 
+// Import zones, written as patterns over the import specifier (relative paths, as the tree writes them).
+const workerInternals = {
+  regex: '(^|/)workers/(?!api\\.ts$|contract/|[^/]+/schema\\.ts$)',
+  message:
+    'A UI não importa o interior do worker: só workers/api.ts (tipos), workers/contract/* e os schemas de entrada workers/<domínio>/schema.ts.',
+};
+const workerApiValues = {
+  regex: '(^|/)workers/api\\.ts$',
+  allowTypeImports: true,
+  message: 'De workers/api.ts a UI importa só tipos (import type): o código do worker roda no worker.',
+};
+const featuresFromBelow = {
+  regex: '(^|/)features(/|$)',
+  message: 'src/ui e src/lib não importam src/features: o que precisa de dados de um domínio vive na feature dele.',
+};
+/**
+ * From a file `depth` folders below its feature's root (0 for src/features/<a>/x.ts, 1 for …/<a>/components/X.tsx),
+ * `../` repeated depth + 1 times leaves the feature: what follows may only be another feature's index.ts.
+ */
+const otherFeatureInternals = (depth) => ({
+  regex: `^(\\.\\./){${depth + 1}}(?!\\.\\.?/)[^/]+/(?!index\\.ts$)`,
+  message: 'Uma feature usa outra só pela entrada pública dela: src/features/<outra>/index.ts.',
+});
+const FEATURE_DEPTHS = [0, 1, 2, 3, 4];
+const uiImportRule = (...zones) => [
+  'error',
+  { paths: forbiddenInUi, patterns: [...forbiddenPatternsInUi, workerInternals, workerApiValues, ...zones] },
+];
+const contractAlone = {
+  regex: '^\\.\\./(?!\\.\\./schemas/)',
+  message: 'workers/contract fica sozinho: não importa outros módulos do worker (só ./, pacotes e schemas/).',
+};
+const inputSchemaDependencies = {
+  regex: '^(?!valibot$|\\.\\./contract/|\\.\\./\\.\\./schemas/)',
+  message:
+    'Um schema de entrada (workers/<domínio>/schema.ts) importa só valibot, workers/contract/* e schemas/: os formulários o importam também.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,10 +136,27 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: forbiddenInUi, patterns: forbiddenPatternsInUi }],
+      '@typescript-eslint/no-restricted-imports': uiImportRule(),
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       'no-restricted-globals': ['error', ...networkGlobals],
       'no-restricted-properties': ['error', ...networkProperties],
     },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': uiImportRule(featuresFromBelow) },
+  },
+  ...FEATURE_DEPTHS.map((depth) => ({
+    files: [`src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: { '@typescript-eslint/no-restricted-imports': uiImportRule(otherFeatureInternals(depth)) },
+  })),
+  {
+    files: ['workers/contract/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [contractAlone] }] },
+  },
+  {
+    files: ['workers/*/schema.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [inputSchemaDependencies] }] },
   },
   {
     files: ['**/*.js', '**/*.cjs'],
