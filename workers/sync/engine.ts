@@ -8,9 +8,10 @@ import { collectionNames, collectionSchemas, type CollectionName } from '../../s
 import type { LocalDatabase } from '../db/local-database.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { HybridClock } from './hlc.ts';
-import { trackPending, type PendingTracker } from './pending.ts';
+import { trackPending } from './pending.ts';
 import { openOffsetStore } from './offset-store.ts';
-import { createOffsetEstimate, type OffsetSample } from './server-time.ts';
+import { registerInternals } from './internals.ts';
+import { createOffsetEstimate } from './server-time.ts';
 import { openRealtimeFeed, type RealtimeFeed } from './realtime-feed.ts';
 import { openRejectedStore, type RejectedStore } from './rejected-store.ts';
 import { followSharedStatus, leadershipOf, publishStatus, requestSync, syncRequests } from './shared-status.ts';
@@ -40,15 +41,7 @@ export interface SyncEngine {
   status(): SyncStatus;
   /** Pulls every collection again from its checkpoint and offers refused documents again. */
   syncNow(): Promise<void>;
-  /** Resolves when every collection is in sync with the server (tests, sign-out). */
-  awaitInSync(): Promise<void>;
   canSignOut(): SignOutCheck;
-  /** Server time minus device time: the best estimate of this run, or kept from an earlier one, if any. */
-  serverOffset(): number | null;
-  /** That estimate with its error bound. */
-  serverOffsetSample(): OffsetSample | null;
-  replications: ReadonlyMap<CollectionName, CollectionReplication<unknown>>;
-  pending: PendingTracker;
   close(): Promise<void>;
 }
 
@@ -298,19 +291,12 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     await retryRejected();
   }
 
-  return {
+  const engine: SyncEngine = {
     status$: status.asObservable(),
     status: () => status.getValue(),
     // Only the leader talks to the server: another tab passes the request on to it.
     syncNow: () => (leader ? syncNowHere() : requestSync(database)),
-    async awaitInSync() {
-      await Promise.all(states.map((state) => state.awaitInSync()));
-    },
     canSignOut: () => signOutCheck(status.getValue().pending),
-    serverOffset: () => estimate.best()?.offsetMs ?? null,
-    serverOffsetSample: () => estimate.best(),
-    replications,
-    pending,
     async close() {
       closed = true;
       clearInterval(safetyResync);
@@ -324,4 +310,15 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       await Promise.all(states.map((state) => state.cancel()));
     },
   };
+  // What only tests inspect stays off the interface the app uses (read through testing.ts).
+  registerInternals(engine, {
+    replications,
+    pending,
+    async awaitInSync() {
+      await Promise.all(states.map((state) => state.awaitInSync()));
+    },
+    serverOffset: () => estimate.best()?.offsetMs ?? null,
+    serverOffsetSample: () => estimate.best(),
+  });
+  return engine;
 }

@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import type { CollectionName } from '../../../schemas/index.ts';
 import { createDataApiParts } from '../../../workers/api.ts';
 import type { OwnerSession, Workspace } from '../../../workers/db/workspace.ts';
+import { syncInternals } from '../../../workers/sync/testing.ts';
 import { createManualConnectivity } from '../../../workers/system/connectivity.ts';
 import type { DeviceThreadConfig, DeviceRequest } from './device-protocol.ts';
 
@@ -82,15 +83,15 @@ const control: Record<string, Callable> = {
   status: () => workspace.sync.status(),
   /** What keeps this device from being in sync: pending ids per collection and refused documents. */
   diagnose: () => ({
-    pending: Object.fromEntries([...workspace.sync.pending.pendingIds()].map(([name, ids]) => [name, [...ids]])),
+    pending: Object.fromEntries([...syncInternals(workspace.sync).pending.pendingIds()].map(([name, ids]) => [name, [...ids]])),
     rejected: workspace.sync.status().rejected,
   }),
   docs: (table) => allDocs(table as CollectionName),
-  serverOffset: () => workspace.sync.serverOffset(),
-  serverOffsetSample: () => workspace.sync.serverOffsetSample(),
+  serverOffset: () => syncInternals(workspace.sync).serverOffset(),
+  serverOffsetSample: () => syncInternals(workspace.sync).serverOffsetSample(),
   /** Delivers a row as Realtime would, `times` times at once (duplicate delivery). */
   receive: async (table, row, times) => {
-    const replication = workspace.sync.replications.get(table as CollectionName);
+    const replication = syncInternals(workspace.sync).replications.get(table as CollectionName);
     if (!replication) throw new Error(`no replication for ${String(table)}`);
     const copies = Array.from({ length: Number(times ?? 1) }, () => replication.receive(row as Record<string, unknown>));
     await Promise.all(copies);
