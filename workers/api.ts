@@ -2,8 +2,8 @@
 import { createAccountDomain, type AccountOptions } from './account/domain.ts';
 import { createDetachedAccountDomain } from './account/detached.ts';
 import { createClientsDomain } from './clients/handlers.ts';
+import { composeApi, type LiveQueriesOf } from './compose.ts';
 import { holdWorkspace, type OwnerSession, type WorkspaceOptions } from './db/workspace.ts';
-import { createLiveRegistry } from './live/registry.ts';
 import { createNotificationsDomain } from './notifications/handlers.ts';
 import { createProductsDomain } from './products/handlers.ts';
 import { createSalesDomain } from './sales/handlers.ts';
@@ -24,6 +24,7 @@ export interface OwnerDataOptions extends Omit<WorkspaceOptions, 'connectivity'>
   session$?: Observable<OwnerSession | null>;
 }
 
+/** The one list of domains the API is made of; a new domain is one line here. */
 function createDomains(options: DataApiOptions) {
   // Domains that reach the server take `account.auth`: the signed-in supabase-js client, token and user id.
   const account = options.account
@@ -38,10 +39,9 @@ function createDomains(options: DataApiOptions) {
       ));
   const workspace = holdWorkspace(session$, ownerData && { ...ownerData, connectivity: options.connectivity });
   account.auth.setPendingChangesProbe(async () => (await workspace.current().catch(() => null))?.sync.canSignOut().pending ?? 0);
-  return {
+  const domains = {
     system: createSystemDomain(options),
     account,
-    workspace,
     products: createProductsDomain(workspace),
     stock: createStockDomain(workspace),
     sales: createSalesDomain(workspace),
@@ -49,32 +49,13 @@ function createDomains(options: DataApiOptions) {
     sync: createSyncDomain(workspace),
     notifications: createNotificationsDomain(workspace),
   };
+  return { domains, workspace, account };
 }
 
 /** The API plus what stays inside the worker: the owner's workspace (Node tests simulate devices with it). */
 export function createDataApiParts(options: DataApiOptions) {
-  const domains = createDomains(options);
-  const { system, account } = domains;
-  const liveQueries = {
-    ...system.live,
-    ...account.live,
-    ...domains.products.live,
-    ...domains.clients.live,
-    ...domains.sync.live,
-    ...domains.notifications.live,
-  };
-  const api = {
-    system: system.handlers,
-    account: account.handlers,
-    products: domains.products.handlers,
-    stock: domains.stock.handlers,
-    sales: domains.sales.handlers,
-    clients: domains.clients.handlers,
-    sync: domains.sync.handlers,
-    notifications: domains.notifications.handlers,
-    live: createLiveRegistry(liveQueries),
-  };
-  return { api, workspace: domains.workspace, account };
+  const { domains, workspace, account } = createDomains(options);
+  return { api: composeApi(domains), workspace, account };
 }
 
 export function createDataApi(options: DataApiOptions) {
@@ -82,13 +63,7 @@ export function createDataApi(options: DataApiOptions) {
 }
 
 export type DataApi = ReturnType<typeof createDataApi>;
-type Domains = ReturnType<typeof createDomains>;
-export type LiveQueries = Domains['system']['live'] &
-  Domains['account']['live'] &
-  Domains['products']['live'] &
-  Domains['clients']['live'] &
-  Domains['sync']['live'] &
-  Domains['notifications']['live'];
+export type LiveQueries = LiveQueriesOf<ReturnType<typeof createDomains>['domains']>;
 export type LiveQueryName = Extract<keyof LiveQueries, string>;
 export type { ConnectivityState } from './system/connectivity.ts';
 export type { AccountState, PlanState, Profile, SignedInState } from './account/types.ts';

@@ -380,6 +380,7 @@ export const ptBR = {
     welcomeText: 'Sua assinatura está ativa: produtos ilimitados, vários aparelhos ao mesmo tempo e suporte prioritário.',
     welcomeClose: 'Começar a usar',
     unknownError: 'Ocorreu um erro desconhecido',
+    httpError: (status: string) => `Erro HTTP ${status}`,
     offlineActions: 'Conecte-se à internet para alterar seus dados.',
     notAvailable: 'N/A',
   },

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import WebSocket from 'ws';
 import { createAccountDomain, AUTH_STORAGE_KEY, type AccountDomain } from '../../workers/account/domain.ts';
-import { accountErrorReason } from '../../workers/account/errors.ts';
+import { DataError } from '../../workers/contract/errors.ts';
 import { createMemoryStore, type KeyValueStore } from '../../workers/account/kv-store.ts';
 import type { AccountState } from '../../workers/account/types.ts';
 import { createManualConnectivity } from '../../workers/system/connectivity.ts';
@@ -46,7 +46,7 @@ async function reasonOf(promise: Promise<unknown>): Promise<string | undefined> 
   try {
     await promise;
   } catch (error) {
-    return accountErrorReason(error);
+    return error instanceof DataError ? error.code : undefined;
   }
   throw new Error('expected a failure');
 }

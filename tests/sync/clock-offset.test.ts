@@ -36,7 +36,7 @@ describe('server clock offset', () => {
     // An hour later by every clock, still offline.
     await device.setSkew(-3 * DAY + HOUR);
     expect(Math.abs(Number(await device.serverOffset()) - 3 * DAY)).toBeLessThan(60_000);
-    await device.api.stock.count(produto, 12);
+    await device.api.stock.count({ produto_id: produto, quantidade: 12 });
     const [contagem] = (await device.docs('historico_estoque')).filter((doc) => doc.tipo === 'ajuste');
     expect(Math.abs(physicalOf(contagem?.hlc) - (Date.now() + HOUR))).toBeLessThan(60_000);
   });

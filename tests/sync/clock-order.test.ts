@@ -68,7 +68,7 @@ describe('devices with wrong clocks', () => {
     await a.setOnline(false);
     await b.setOnline(false);
     const countedAt = Date.now();
-    await a.api.stock.count(product, 20);
+    await a.api.stock.count({ produto_id: product, quantidade: 20 });
     await realTimePasses(countedAt, bound + 2);
     await b.api.sales.register({ itens: [{ produto_id: product, quantidade: 1 }] });
     await a.setOnline(true);

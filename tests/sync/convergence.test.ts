@@ -78,11 +78,11 @@ describe('devices selling offline', () => {
     await a.setOnline(false);
     await b.setOnline(false);
     await a.api.sales.register({ itens: [{ produto_id: pao, quantidade: 10 }], tipo: 'fiado', cliente_id: maria });
-    await a.api.clients.addDebit(maria, 12.35, 'Gás');
+    await a.api.clients.addDebit({ cliente_id: maria, valor: 12.35, descricao: 'Gás' });
     await b.api.sales.register({ itens: [{ produto_id: pao, quantidade: 3 }], tipo: 'fiado', cliente_id: maria });
-    await b.api.clients.addDebit(maria, 0.1);
-    await b.api.clients.addDebit(maria, 0.2);
-    await b.api.clients.registerPayment(maria, 2.25);
+    await b.api.clients.addDebit({ cliente_id: maria, valor: 0.1 });
+    await b.api.clients.addDebit({ cliente_id: maria, valor: 0.2 });
+    await b.api.clients.registerPayment({ cliente_id: maria, valor: 2.25 });
     await a.setOnline(true);
     await b.setOnline(true);
     await converged(owner, [a, b]);

@@ -34,7 +34,7 @@ describe('a week offline', () => {
     for (let i = 0; i < 20; i++)
       products.push(await a.api.products.create({ nome: `Produto ${i}`, preco: 1 + i * 0.37, estoque: 1000 }));
     const clients: string[] = [];
-    for (let i = 0; i < 5; i++) clients.push(await a.api.clients.create({ nome: `Cliente ${i}` }));
+    for (let i = 0; i < 5; i++) clients.push(await a.api.clients.create({ nome: `Cliente ${i}`, telefone: `1199999000${i}` }));
     await converged(owner, [a, b]);
 
     await a.setOnline(false);
@@ -53,9 +53,9 @@ describe('a week offline', () => {
         });
         changes++;
       }
-      for (let i = 0; i < 20; i++) await a.api.stock.receive(products[i] as string, 5 + day);
-      await a.api.stock.count(products[day] as string, 500);
-      for (const client of clients) await a.api.clients.addDebit(client, 3.33);
+      for (let i = 0; i < 20; i++) await a.api.stock.receive({ produto_id: products[i] as string, quantidade: 5 + day });
+      await a.api.stock.count({ produto_id: products[day] as string, quantidade: 500 });
+      for (const client of clients) await a.api.clients.addDebit({ cliente_id: client, valor: 3.33 });
       await a.api.products.update(products[day] as string, { preco: 9.99 + day });
       changes += 20 + 1 + clients.length + 1;
     }

@@ -13,7 +13,14 @@ describe('schema versions', () => {
     const namePrefix = `migra-${randomUUID().slice(0, 8)}`;
     const current = collectionSchemas.clientes;
     // The version this device was installed with: the phone kept formatted, with punctuation.
-    const older = await openLocalDatabase({ userId, storage, multiInstance: false, namePrefix });
+    const properties = { ...current.properties, telefone: { type: ['string', 'null'], maxLength: 20 } };
+    const older = await openLocalDatabase({
+      userId,
+      storage,
+      multiInstance: false,
+      namePrefix,
+      overrides: { clientes: { schema: { ...current, properties } } },
+    });
     const now = new Date().toISOString();
     for (let i = 0; i < 50; i++) {
       await older.clientes.insert({

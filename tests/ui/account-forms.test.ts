@@ -39,7 +39,7 @@ describe('login', () => {
       'Sua conta está suspensa. Fale com o suporte do Caderneta para reativá-la.',
     );
     expect(loginFailure(accountError('offline', 'x'))).toMatchObject({ title: 'Sem conexão', message: 'É necessário conexão com a internet para fazer login.' });
-    expect(loginFailure(accountError('unknown', 'x')).message).toBe('Verifique suas credenciais e tente novamente');
+    expect(loginFailure(accountError('internal', 'x')).message).toBe('Verifique suas credenciais e tente novamente');
     expect(loginFailure(new Error('boom')).message).toBe('Ocorreu um erro desconhecido ao tentar fazer login.');
   });
 });

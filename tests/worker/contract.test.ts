@@ -77,12 +77,12 @@ describe('data worker contract', () => {
       )
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DataError);
-    expect(failure).toMatchObject({ code: 'unknown_subscription', message: 'Consulta desconhecida: nao-existe' });
+    expect(failure).toMatchObject({ code: 'unknown_query', diagnostic: 'nao-existe' });
   });
 
   it('turns unexpected errors into DataError("internal") instead of losing them', () => {
     const error = DataError.from(new TypeError('boom'));
     expect(error.code).toBe('internal');
-    expect(error.message).toBe('boom');
+    expect(error.diagnostic).toBe('boom');
   });
 });

@@ -7,10 +7,10 @@ import type { AccountState } from './types.ts';
 const SIGNED_OUT: AccountState = { status: 'signed_out', reason: 'signed_out' };
 
 export function createDetachedAccountDomain(): AccountDomain {
-  const refuse = (): Promise<never> => Promise.reject(accountError('unknown', 'Conta sem servidor configurado.'));
+  const refuse = (): Promise<never> => Promise.reject(accountError('internal', 'no server configured for the account'));
   const auth: AccountAuth = {
     get client(): never {
-      throw accountError('unknown', 'Conta sem servidor configurado.');
+      throw accountError('internal', 'no server configured for the account');
     },
     session$: of(null),
     userId$: of(null),

@@ -1,4 +1,6 @@
 // The account domain: one supabase-js client per worker, the session in IndexedDB, the profile and plan live.
+import { parseInput } from '../contract/input.ts';
+import { marketNameSchema } from './schema.ts';
 import { createClient, type AuthChangeEvent, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { ConnectivitySource } from '../system/connectivity.ts';
@@ -7,7 +9,13 @@ import { createDeviceSessions, sessionIdOf } from './device-session.ts';
 import { accountError, toAccountError } from './errors.ts';
 import type { KeyValueStore } from './kv-store.ts';
 import { derivePlan } from './plan.ts';
-import { fetchProfileWithRetries, readCachedAccount, toAccountUser, writeCachedAccount, type ProfileRetryOptions } from './profile.ts';
+import {
+  fetchProfileWithRetries,
+  readCachedAccount,
+  toAccountUser,
+  writeCachedAccount,
+  type ProfileRetryOptions,
+} from './profile.ts';
 import { parseRecoveryLink } from './recovery-link.ts';
 import { createSubscriptionHandlers } from './subscription.ts';
 import type { TabChannel } from './tab-sync.ts';
@@ -120,7 +128,10 @@ export function createAccountDomain(options: AccountOptions) {
     setTimeout(() => {
       if (event === 'SIGNED_OUT') {
         void publishSignedOut('session_ended');
-      } else if (next && (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED' || event === 'PASSWORD_RECOVERY')) {
+      } else if (
+        next &&
+        (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED' || event === 'PASSWORD_RECOVERY')
+      ) {
         void loadFor(next, false).catch((error: unknown) => {
           console.warn('perfil não recarregado', error);
         });
@@ -226,7 +237,7 @@ export function createAccountDomain(options: AccountOptions) {
 
   const signedInUser = (): AccountUser => {
     const current = state.getValue();
-    if (current.status !== 'signed_in') throw accountError('not_signed_in', 'Nenhuma sessão ativa.');
+    if (current.status !== 'signed_in') throw accountError('not_signed_in', 'no active session');
     return current.user;
   };
 
@@ -253,7 +264,7 @@ export function createAccountDomain(options: AccountOptions) {
 
     signIn: (input: SignInInput): Promise<AccountState> =>
       withCommand(async () => {
-        requireOnline('login offline');
+        requireOnline('sign-in');
         const { data, error } = await client.auth.signInWithPassword({ email: input.email.trim(), password: input.password });
         if (error) throw toAccountError(error);
         session.next(data.session);
@@ -273,7 +284,7 @@ export function createAccountDomain(options: AccountOptions) {
 
     /** Creates the account; the profile row is made by the server from the metadata. */
     signUp: async (input: SignUpInput): Promise<{ confirmationRequired: boolean }> => {
-      requireOnline('cadastro offline');
+      requireOnline('sign-up');
       const email = input.email.trim();
       const { data, error } = await client.auth.signUp({
         email,
@@ -292,9 +303,9 @@ export function createAccountDomain(options: AccountOptions) {
     pendingEmail: (): Promise<string | null> => storage.getItem(PENDING_EMAIL_KEY),
 
     resendConfirmation: async (email?: string): Promise<void> => {
-      requireOnline('reenvio offline');
+      requireOnline('resend confirmation');
       const target = email?.trim() || (await storage.getItem(PENDING_EMAIL_KEY));
-      if (!target) throw accountError('not_signed_in', 'Email desconhecido.');
+      if (!target) throw accountError('not_signed_in', 'unknown email');
       const { error } = await client.auth.resend({
         type: 'signup',
         email: target,
@@ -304,8 +315,10 @@ export function createAccountDomain(options: AccountOptions) {
     },
 
     requestPasswordReset: async (email: string): Promise<void> => {
-      requireOnline('recuperação offline');
-      const { error } = await client.auth.resetPasswordForEmail(email.trim(), { redirectTo: `${options.siteOrigin}/reset-password` });
+      requireOnline('password recovery');
+      const { error } = await client.auth.resetPasswordForEmail(email.trim(), {
+        redirectTo: `${options.siteOrigin}/reset-password`,
+      });
       if (error) throw toAccountError(error);
     },
 
@@ -317,9 +330,9 @@ export function createAccountDomain(options: AccountOptions) {
         if (parsed.kind === 'none') {
           const { data } = await client.auth.getSession();
           if (data.session) return { email: data.session.user.email ?? '' };
-          throw accountError('otp_expired', 'Link de recuperação ausente.');
+          throw accountError('otp_expired', 'recovery link missing');
         }
-        requireOnline('recuperação offline');
+        requireOnline('password recovery');
         const { data, error } =
           parsed.kind === 'session'
             ? await client.auth.setSession({ access_token: parsed.accessToken, refresh_token: parsed.refreshToken })
@@ -332,7 +345,7 @@ export function createAccountDomain(options: AccountOptions) {
     /** Sets the new password of the recovery session, then ends that session so the owner signs in again. */
     completePasswordReset: (password: string): Promise<void> =>
       withCommand(async () => {
-        requireOnline('recuperação offline');
+        requireOnline('password recovery');
         const { error } = await client.auth.updateUser({ password });
         if (error) throw toAccountError(error);
         const pending = pendingChanges ? await pendingChanges() : 0;
@@ -345,19 +358,20 @@ export function createAccountDomain(options: AccountOptions) {
 
     /** 'Atualizar Status': reloads the profile (plan, trial, premium expiry) from the server. */
     refreshProfile: async (): Promise<AccountState> => {
-      requireOnline('atualização offline');
+      requireOnline('profile refresh');
       signedInUser();
       const { data } = await client.auth.getSession();
-      if (!data.session) throw accountError('not_signed_in', 'Sessão expirada.');
+      if (!data.session) throw accountError('not_signed_in', 'session expired');
       await loadFor(data.session, true);
       return state.getValue();
     },
 
     updateMarketName: async (name: string): Promise<AccountState> => {
-      requireOnline('atualização offline');
+      const { nomeMercado } = parseInput(marketNameSchema, { nomeMercado: name });
+      requireOnline('market name update');
       const user = signedInUser();
-      const { error, status } = await client.from('users').update({ nome_mercado: name.trim() }).eq('id', user.id);
-      if (error) throw status === 0 ? accountError('offline', error.message) : accountError('unknown', error.message);
+      const { error, status } = await client.from('users').update({ nome_mercado: nomeMercado }).eq('id', user.id);
+      if (error) throw status === 0 ? accountError('offline', error.message) : accountError('internal', error.message);
       const { data } = await client.auth.getSession();
       if (data.session) await loadFor(data.session, false);
       return state.getValue();
@@ -378,8 +392,8 @@ export function createAccountDomain(options: AccountOptions) {
     signOut: (): Promise<void> =>
       withCommand(async () => {
         const pending = pendingChanges ? await pendingChanges() : 0;
-        if (pending > 0) throw accountError('unsynced_changes', `${pending} alterações não sincronizadas`, { pending });
-        requireOnline('logout offline');
+        if (pending > 0) throw accountError('unsynced_changes', undefined, { pending });
+        requireOnline('sign-out');
         const { data } = await client.auth.getSession();
         if (data.session) {
           // The device session is closed on the server first; a missing function must not block leaving.

@@ -1,4 +1,4 @@
-// Auth failures as DataError: a stable `reason` in details that the UI maps to the spec's Portuguese text.
+// Auth failures as DataError: a stable code the UI maps to the spec's Portuguese text.
 import {
   FunctionsFetchError,
   FunctionsHttpError,
@@ -7,9 +7,11 @@ import {
   isAuthRetryableFetchError,
   isAuthWeakPasswordError,
 } from '@supabase/supabase-js';
-import { DataError, type DataErrorCode } from '../contract/errors.ts';
+import { DataError, type DataErrorCode, type DataErrorDetails } from '../contract/errors.ts';
 
-export type AccountErrorReason =
+/** The codes the account domain raises (a subset of the one catalogue of DataError codes). */
+export type AccountErrorReason = Extract<
+  DataErrorCode,
   | 'offline'
   | 'invalid_credentials'
   | 'email_not_confirmed'
@@ -24,41 +26,12 @@ export type AccountErrorReason =
   | 'not_signed_in'
   | 'unsynced_changes'
   | 'function_failed'
-  | 'unknown';
+  | 'internal'
+>;
 
-export interface AccountErrorDetails {
-  readonly reason: AccountErrorReason;
-  /** Unsynced changes that block a sign-out. */
-  readonly pending?: number;
-}
-
-const CODE_OF: Record<AccountErrorReason, DataErrorCode> = {
-  offline: 'offline',
-  invalid_credentials: 'unauthenticated',
-  email_not_confirmed: 'unauthenticated',
-  user_not_found: 'unauthenticated',
-  user_already_exists: 'conflict',
-  weak_password: 'invalid_input',
-  same_password: 'invalid_input',
-  otp_expired: 'unauthenticated',
-  rate_limited: 'limit_reached',
-  account_suspended: 'forbidden',
-  profile_failed: 'unauthenticated',
-  not_signed_in: 'unauthenticated',
-  unsynced_changes: 'conflict',
-  function_failed: 'internal',
-  unknown: 'internal',
-};
-
-export function accountError(reason: AccountErrorReason, message: string, extra: Omit<AccountErrorDetails, 'reason'> = {}): DataError {
-  return new DataError(CODE_OF[reason], message, { reason, ...extra } satisfies AccountErrorDetails);
-}
-
-/** The reason carried by a DataError raised here, or undefined for any other error. */
-export function accountErrorReason(error: unknown): AccountErrorReason | undefined {
-  if (!(error instanceof DataError)) return undefined;
-  const details = error.details as Partial<AccountErrorDetails> | undefined;
-  return typeof details?.reason === 'string' ? details.reason : undefined;
+/** An account failure; `diagnostic` is the provider's own (English) text, kept for logs only. */
+export function accountError(reason: AccountErrorReason, diagnostic?: string, details?: DataErrorDetails): DataError {
+  return new DataError(reason, { diagnostic, details });
 }
 
 const REASON_OF_CODE: Record<string, AccountErrorReason> = {
@@ -80,8 +53,8 @@ export async function toFunctionError(error: unknown): Promise<DataError> {
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;
     const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    const message = typeof body?.error === 'string' ? body.error : `Erro HTTP ${response.status}`;
-    return accountError('function_failed', message);
+    const serverMessage = typeof body?.error === 'string' ? body.error : undefined;
+    return accountError('function_failed', `HTTP ${response.status}`, { serverMessage, serverCode: String(response.status) });
   }
   if (error instanceof FunctionsFetchError) return accountError('offline', error.message);
   return toAccountError(error);
@@ -92,7 +65,7 @@ export function toAccountError(error: unknown): DataError {
   if (error instanceof DataError) return error;
   if (isAuthWeakPasswordError(error)) return accountError('weak_password', error.message);
   if (isAuthRetryableFetchError(error)) {
-    return accountError(error.status === 0 ? 'offline' : 'unknown', error.message);
+    return accountError(error.status === 0 ? 'offline' : 'internal', error.message);
   }
   if (isAuthApiError(error)) {
     const byCode = error.code ? REASON_OF_CODE[error.code] : undefined;
@@ -102,9 +75,9 @@ export function toAccountError(error: unknown): DataError {
     if (message.includes('not confirmed')) return accountError('email_not_confirmed', error.message);
     if (message.includes('invalid login') || message.includes('invalid password')) return accountError('invalid_credentials', error.message);
     if (error.status === 429) return accountError('rate_limited', error.message);
-    return accountError('unknown', error.message);
+    return accountError('internal', error.message);
   }
-  if (isAuthError(error)) return accountError('unknown', error.message);
+  if (isAuthError(error)) return accountError('internal', error.message);
   if (error instanceof TypeError) return accountError('offline', error.message);
-  return accountError('unknown', error instanceof Error ? error.message : String(error));
+  return accountError('internal', error instanceof Error ? error.message : String(error));
 }

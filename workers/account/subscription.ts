@@ -16,7 +16,7 @@ export function createSubscriptionHandlers(deps: SubscriptionDeps) {
   const { client } = deps;
 
   const invoke = async <T>(name: string, init: { method?: 'GET' | 'POST'; body?: Record<string, unknown> }): Promise<T | null> => {
-    deps.requireOnline('função offline');
+    deps.requireOnline('edge function');
     deps.signedInUser();
     const response = await client.functions.invoke<T>(name, { method: init.method ?? 'POST', ...(init.body ? { body: init.body } : {}) });
     const failure: unknown = response.error;
@@ -28,21 +28,21 @@ export function createSubscriptionHandlers(deps: SubscriptionDeps) {
     /** Opens the provider's checkout for the premium plan: the page then goes to the returned URL. */
     startCheckout: async (plan: 'monthly' | 'yearly'): Promise<{ url: string }> => {
       const data = await invoke<{ success?: boolean; url?: string; error?: string }>('checkout', { body: { plan } });
-      if (!data?.url) throw accountError('function_failed', data?.error ?? 'Ocorreu um erro desconhecido');
+      if (!data?.url) throw accountError('function_failed', 'no url in the answer', { serverMessage: data?.error });
       return { url: data.url };
     },
 
     /** The provider's page to manage or cancel the subscription. */
     openCustomerPortal: async (): Promise<{ url: string }> => {
       const data = await invoke<{ url?: string; error?: string }>('customer-portal', {});
-      if (!data?.url) throw accountError('function_failed', data?.error ?? 'Ocorreu um erro desconhecido');
+      if (!data?.url) throw accountError('function_failed', 'no url in the answer', { serverMessage: data?.error });
       return { url: data.url };
     },
 
     /** 'Atualizar Status': the server's subscription status (re-checked with the provider), then the profile. */
     checkSubscription: async (): Promise<AccountState> => {
       const data = await invoke<{ status?: string }>('subscription-status', { method: 'GET' });
-      if (data?.status !== 'premium' && data?.status !== 'free') throw accountError('function_failed', 'Resposta inválida do servidor');
+      if (data?.status !== 'premium' && data?.status !== 'free') throw accountError('function_failed', 'status neither premium nor free');
       // Reloaded even when the plan is unchanged: a cancellation or a new end date matters to the owner too.
       return deps.reloadProfile();
     },
@@ -51,7 +51,7 @@ export function createSubscriptionHandlers(deps: SubscriptionDeps) {
     supportHasUnread: async (): Promise<boolean> => {
       const user = deps.signedInUser();
       try {
-        deps.requireOnline('suporte offline');
+        deps.requireOnline('support');
       } catch {
         return false;
       }

@@ -2,71 +2,47 @@
 import type { Observable } from 'rxjs';
 import { of, switchMap } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
-import { cents, newId, stampOf, todayOf } from '../db/records.ts';
+import { parseInput } from '../contract/input.ts';
+import { cents, insertOwned, patchOwned, softRemove, todayOf } from '../db/records.ts';
 import type { WorkspaceHolder } from '../db/workspace.ts';
+import {
+  clientChangesSchema,
+  ledgerEntrySchema,
+  newClientSchema,
+  type ClientChanges,
+  type LedgerEntry,
+  type NewClient,
+} from './schema.ts';
 
-export interface NewClient {
-  nome: string;
-  telefone?: string | null;
-  observacoes?: string | null;
-}
+export type { ClientChanges, LedgerEntry, NewClient } from './schema.ts';
 
 export function createClientsDomain(holder: WorkspaceHolder) {
-  async function ledger(clienteId: string, tipo: 'debito' | 'pagamento', valor: number, descricao?: string): Promise<string> {
+  async function ledger(tipo: 'debito' | 'pagamento', input: LedgerEntry): Promise<string> {
+    const entry = parseInput(ledgerEntrySchema, input);
     const workspace = await holder.current();
-    if (!(valor > 0)) throw new DataError('invalid_input', 'Por favor, informe um valor válido maior que zero.');
-    const id = newId();
-    const now = stampOf(workspace);
-    await workspace.database.fiado_lancamentos.insert({
-      id,
-      user_id: workspace.userId,
-      cliente_id: clienteId,
-      tipo,
-      valor: cents(valor),
-      data: todayOf(workspace),
-      descricao: descricao ?? null,
-      created_at: now,
-      updated_at: now,
-    });
-    return id;
+    const valor = cents(entry.valor);
+    if (tipo === 'pagamento' && Math.round(valor * 100) > Math.round(workspace.counters.balanceOf(entry.cliente_id) * 100)) {
+      throw DataError.invalid([{ field: 'valor', code: 'exceeds_balance' }]);
+    }
+    return insertOwned(workspace, 'fiado_lancamentos', { ...entry, tipo, valor, data: todayOf(workspace) });
   }
   return {
     handlers: {
       async create(input: NewClient): Promise<string> {
-        const workspace = await holder.current();
-        const id = newId();
-        const now = stampOf(workspace);
-        await workspace.database.clientes.insert({
-          id,
-          user_id: workspace.userId,
-          is_fiado: false,
-          ...input,
-          created_at: now,
-          updated_at: now,
-        });
-        return id;
+        const client = parseInput(newClientSchema, input);
+        return insertOwned(await holder.current(), 'clientes', { is_fiado: false, ...client });
       },
-      async update(id: string, changes: Partial<NewClient & { is_fiado: boolean }>): Promise<void> {
-        const workspace = await holder.current();
-        const doc = await workspace.database.clientes.findOne(id).exec();
-        if (!doc) throw new DataError('not_found', 'Não foi possível carregar os dados do cliente.');
-        await doc.incrementalPatch({ ...changes, updated_at: stampOf(workspace) });
+      async update(id: string, changes: ClientChanges): Promise<void> {
+        const parsed = parseInput(clientChangesSchema, changes);
+        await patchOwned(await holder.current(), 'clientes', id, parsed);
       },
       async remove(id: string): Promise<void> {
-        const workspace = await holder.current();
-        const doc = await workspace.database.clientes.findOne(id).exec();
-        if (!doc) return;
-        await doc.incrementalModify((data) => ({ ...data, updated_at: stampOf(workspace) }));
-        await doc.getLatest().remove();
+        await softRemove(await holder.current(), 'clientes', id);
       },
-      addDebit: (clienteId: string, valor: number, descricao?: string) => ledger(clienteId, 'debito', valor, descricao),
-      async registerPayment(clienteId: string, valor: number, descricao?: string): Promise<string> {
-        const workspace = await holder.current();
-        if (cents(valor) > workspace.counters.balanceOf(clienteId)) {
-          throw new DataError('invalid_input', 'O valor do pagamento não pode ser maior que o débito atual.');
-        }
-        return ledger(clienteId, 'pagamento', valor, descricao);
-      },
+      /** 'Adicionar Débito': the client owes `valor` more. */
+      addDebit: (input: LedgerEntry) => ledger('debito', input),
+      /** 'Registrar Pagamento': refused above the current balance. */
+      registerPayment: (input: LedgerEntry) => ledger('pagamento', input),
       async balanceOf(clienteId: string): Promise<number> {
         return (await holder.current()).counters.balanceOf(clienteId);
       },

@@ -20,6 +20,7 @@ import {
 } from '../../schemas/index.ts';
 import { createConflictHandler } from './merge-rules.ts';
 import { migrationStrategies } from './migrations.ts';
+import { withDocumentValidation } from './validation.ts';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 addRxPlugin(RxDBLeaderElectionPlugin);
@@ -44,7 +45,8 @@ export interface LocalDatabaseOptions {
 export async function openLocalDatabase(options: LocalDatabaseOptions): Promise<LocalDatabase> {
   const database = await createRxDatabase<LocalCollections>({
     name: `${options.namePrefix ?? 'caderneta'}-${options.userId.replaceAll('-', '')}`,
-    storage: options.storage,
+    // Nothing the server's checks would refuse is stored here: every write is checked against the schema.
+    storage: withDocumentValidation(options.storage),
     multiInstance: options.multiInstance,
     eventReduce: true,
     closeDuplicates: true,

@@ -1,16 +1,20 @@
 // How a device holding an older version of a collection's documents migrates them in place.
 // Each collection's schema `version` n needs strategies 1..n here; version 0 needs none.
+// Version 1 only added validation rules (the server's checks); the documents keep their shape.
 import type { MigrationStrategies } from 'rxdb';
 import type { CollectionName } from '../../schemas/index.ts';
 
+/** A version that tightened rules without changing the document's shape. */
+const sameShape = <Doc>(doc: Doc): Doc => doc;
+
 export const migrationStrategies: Record<CollectionName, MigrationStrategies> = {
-  produtos: {},
-  clientes: {},
-  fiado_lancamentos: {},
-  vendas: {},
-  historico_estoque: {},
-  despesas: {},
-  despesa_categorias: {},
-  fornecedores: {},
-  notificacoes: {},
+  produtos: { 1: sameShape },
+  clientes: { 1: sameShape },
+  fiado_lancamentos: { 1: sameShape },
+  vendas: { 1: sameShape },
+  historico_estoque: { 1: sameShape },
+  despesas: { 1: sameShape },
+  despesa_categorias: { 1: sameShape },
+  fornecedores: { 1: sameShape },
+  notificacoes: { 1: sameShape },
 };

@@ -133,7 +133,7 @@ export function holdWorkspace(session$: Observable<OwnerSession | null>, options
     async current() {
       const opened = (await opening) ?? workspace.getValue();
       if (!opened && failure) throw failure;
-      if (!opened) throw new DataError('unauthenticated', 'Você precisa estar logado para realizar esta operação.');
+      if (!opened) throw new DataError('not_signed_in');
       return opened;
     },
     async close() {

@@ -13,7 +13,7 @@ export function createLiveRegistry<Q extends LiveQueryMap>(queries: Q): LiveHand
   return {
     subscribe(name, params, listener) {
       const query = queries[name] as LiveQuery<LiveParams<Q, typeof name>, LiveResult<Q, typeof name>> | undefined;
-      if (!query) throw new DataError('unknown_subscription', `Consulta desconhecida: ${name}`);
+      if (!query) throw new DataError('unknown_query', { diagnostic: name });
       const id = nextId++;
       const subscription = query(params).subscribe({
         next: (value) => {

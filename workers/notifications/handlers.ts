@@ -1,8 +1,7 @@
 // The notifications domain: the owner's 50 newest notices from the local copy (readable offline), the live
 // unread count, and marking read or deleting, which sync to the server like any other change.
 import { map, of, switchMap, type Observable } from 'rxjs';
-import { DataError } from '../contract/errors.ts';
-import { stampOf } from '../db/records.ts';
+import { patchOwned, softRemove } from '../db/records.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 
 export const NOTIFICATION_LIST_LIMIT = 50;
@@ -46,7 +45,7 @@ export function createNotificationsDomain(holder: WorkspaceHolder) {
   const markRead = async (workspace: Workspace, ids: readonly string[]): Promise<void> => {
     const docs = await workspace.database.notificacoes.findByIds([...ids]).exec();
     for (const doc of docs.values()) {
-      if (!(doc.toJSON() as NotificationRow).lido) await doc.incrementalPatch({ lido: true, updated_at: stampOf(workspace) });
+      if (!(doc.toJSON() as NotificationRow).lido) await patchOwned(workspace, 'notificacoes', doc.primary, { lido: true });
     }
   };
 
@@ -64,19 +63,19 @@ export function createNotificationsDomain(holder: WorkspaceHolder) {
         );
       },
       async remove(id: string): Promise<void> {
-        const workspace = await holder.current();
-        const doc = await workspace.database.notificacoes.findOne(id).exec();
-        if (!doc) throw new DataError('not_found', 'Notificação não encontrada.');
-        await doc.incrementalModify((data) => ({ ...data, updated_at: stampOf(workspace) }));
-        await doc.getLatest().remove();
+        await softRemove(await holder.current(), 'notificacoes', id);
       },
     },
     live: {
       notifications: (_params: undefined): Observable<NotificationItem[]> =>
-        holder.workspace$.pipe(switchMap((workspace) => (workspace ? rows$(workspace).pipe(map((rows) => newestFirst(rows))) : of([])))),
+        holder.workspace$.pipe(
+          switchMap((workspace) => (workspace ? rows$(workspace).pipe(map((rows) => newestFirst(rows))) : of([]))),
+        ),
       unreadNotifications: (_params: undefined): Observable<number> =>
         holder.workspace$.pipe(
-          switchMap((workspace) => (workspace ? rows$(workspace).pipe(map((rows) => rows.filter((row) => !row.lido).length)) : of(0))),
+          switchMap((workspace) =>
+            workspace ? rows$(workspace).pipe(map((rows) => rows.filter((row) => !row.lido).length)) : of(0),
+          ),
         ),
     },
   };

@@ -1,34 +1,22 @@
 // The sales domain: a sale with its items is one document, one atomic write; stock and balances follow from it.
 import { DataError } from '../contract/errors.ts';
-import { cents, newId, stampOf, todayOf } from '../db/records.ts';
+import { parseInput } from '../contract/input.ts';
+import { cents, insertOwned, softRemove, todayOf } from '../db/records.ts';
 import type { WorkspaceHolder } from '../db/workspace.ts';
+import { newSaleSchema, type NewSale } from './schema.ts';
 
-export interface NewSaleItem {
-  produto_id: string;
-  quantidade: number;
-  /** Defaults to the product's price. */
-  preco_unitario?: number;
-}
-
-export interface NewSale {
-  itens: readonly NewSaleItem[];
-  tipo?: 'avista' | 'fiado';
-  cliente_id?: string | null;
-  forma_pagamento?: string | null;
-}
+export type { NewSale, NewSaleItem } from './schema.ts';
 
 export function createSalesDomain(holder: WorkspaceHolder) {
   return {
     handlers: {
       async register(input: NewSale): Promise<string> {
+        const sale = parseInput(newSaleSchema, input);
         const workspace = await holder.current();
-        if (input.itens.length === 0) throw new DataError('invalid_input', 'Adicione ao menos um produto à venda.');
-        const tipo = input.tipo ?? 'avista';
-        if (tipo === 'fiado' && !input.cliente_id) throw new DataError('invalid_input', 'Escolha o cliente da venda fiado.');
-        const products = await workspace.database.produtos.findByIds(input.itens.map((item) => item.produto_id)).exec();
-        const itens = input.itens.map((item) => {
+        const products = await workspace.database.produtos.findByIds(sale.itens.map((item) => item.produto_id)).exec();
+        const itens = sale.itens.map((item, index) => {
           const product = products.get(item.produto_id);
-          if (!product) throw new DataError('not_found', 'Produto não encontrado.');
+          if (!product) throw new DataError('not_found', { issues: [{ field: `itens.${index}.produto_id`, code: 'required' }] });
           const preco = item.preco_unitario ?? product.preco;
           return {
             produto_id: item.produto_id,
@@ -40,30 +28,20 @@ export function createSalesDomain(holder: WorkspaceHolder) {
             unidade_produto: product.unidade,
           };
         });
-        const id = newId();
-        const now = stampOf(workspace);
-        await workspace.database.vendas.insert({
-          id,
-          user_id: workspace.userId,
+        return insertOwned(workspace, 'vendas', {
           data: todayOf(workspace),
           total: cents(itens.reduce((sum, item) => sum + Math.round(item.preco_total * 100), 0) / 100),
-          tipo,
-          cliente_id: input.cliente_id ?? null,
-          forma_pagamento: input.forma_pagamento ?? null,
+          tipo: sale.tipo,
+          cliente_id: sale.cliente_id,
+          forma_pagamento: sale.forma_pagamento,
+          forma_pagamento_descricao: sale.forma_pagamento_descricao,
           hlc: workspace.clock.now(),
           itens,
-          created_at: now,
-          updated_at: now,
         });
-        return id;
       },
       /** Cancels a sale: its items return to stock and a fiado sale leaves the client's balance. */
       async remove(id: string): Promise<void> {
-        const workspace = await holder.current();
-        const doc = await workspace.database.vendas.findOne(id).exec();
-        if (!doc) return;
-        await doc.incrementalModify((data) => ({ ...data, updated_at: stampOf(workspace) }));
-        await doc.getLatest().remove();
+        await softRemove(await holder.current(), 'vendas', id);
       },
     },
   };

@@ -1,32 +1,36 @@
 // The stock domain: counts (absolute) and deliveries (added), immutable facts stamped with the device's HLC.
-import { newId, stampOf } from '../db/records.ts';
-import type { WorkspaceHolder } from '../db/workspace.ts';
+import { parseInput } from '../contract/input.ts';
+import { insertOwned } from '../db/records.ts';
+import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { stockCountSchema, stockReceiptSchema, type StockCount, type StockReceipt } from './schema.ts';
+
+export type { StockCount, StockReceipt } from './schema.ts';
+
+interface StockFact {
+  produto_id: string;
+  tipo: 'ajuste' | 'entrada';
+  quantidade: number;
+  observacao: string | null;
+}
+
+/** Records one stock fact (already checked) with the device's HLC stamp. */
+export function recordStock(workspace: Workspace, fact: StockFact): Promise<string> {
+  return insertOwned(workspace, 'historico_estoque', { ...fact, hlc: workspace.clock.now() });
+}
 
 export function createStockDomain(holder: WorkspaceHolder) {
-  async function record(produtoId: string, tipo: 'ajuste' | 'entrada', quantidade: number, observacao?: string): Promise<string> {
-    const workspace = await holder.current();
-    const id = newId();
-    const now = stampOf(workspace);
-    await workspace.database.historico_estoque.insert({
-      id,
-      user_id: workspace.userId,
-      produto_id: produtoId,
-      tipo,
-      quantidade,
-      observacao: observacao ?? null,
-      hlc: workspace.clock.now(),
-      created_at: now,
-      updated_at: now,
-    });
-    return id;
-  }
   return {
     handlers: {
       /** A stock count: from now on the product has exactly `quantidade`, less what is sold after. */
-      count: (produtoId: string, quantidade: number, observacao?: string) => record(produtoId, 'ajuste', quantidade, observacao),
+      async count(input: StockCount): Promise<string> {
+        const fact = parseInput(stockCountSchema, input);
+        return recordStock(await holder.current(), { ...fact, tipo: 'ajuste' });
+      },
       /** Goods received: added to the stock. */
-      receive: (produtoId: string, quantidade: number, observacao?: string) =>
-        record(produtoId, 'entrada', quantidade, observacao),
+      async receive(input: StockReceipt): Promise<string> {
+        const fact = parseInput(stockReceiptSchema, input);
+        return recordStock(await holder.current(), { ...fact, tipo: 'entrada' });
+      },
     },
   };
 }

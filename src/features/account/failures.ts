@@ -1,19 +1,15 @@
-// Reads the reason an account command failed with (DataError details from the worker's account domain).
-import type { AccountErrorReason } from '../../../workers/api.ts';
+// Reads what an account command failed with: the DataError code from the worker's account domain.
+import type { DataErrorCode } from '../../../workers/contract/errors.ts';
 import { DataError } from '../../../workers/contract/errors.ts';
 
 export interface AccountFailure {
-  readonly reason: AccountErrorReason;
-  /** False when the error did not come from the account domain at all. */
+  readonly reason: DataErrorCode;
+  /** False when the failure was not a DataError at all (a bug or a broken worker). */
   readonly known: boolean;
   readonly pending?: number;
 }
 
 export function accountFailure(error: unknown): AccountFailure {
-  if (error instanceof DataError) {
-    const details = error.details as { reason?: AccountErrorReason; pending?: number } | undefined;
-    if (details?.reason) return { reason: details.reason, known: true, pending: details.pending };
-    if (error.code === 'offline') return { reason: 'offline', known: true };
-  }
-  return { reason: 'unknown', known: false };
+  if (error instanceof DataError) return { reason: error.code, known: true, pending: error.details?.pending };
+  return { reason: 'internal', known: false };
 }

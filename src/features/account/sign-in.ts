@@ -25,7 +25,7 @@ const LOGIN_MESSAGES: Partial<Record<AccountFailure['reason'], string>> = {
   profile_failed: t.auth.login.profileFailed,
   rate_limited: t.auth.rateLimited,
   account_suspended: t.auth.login.suspended,
-  unknown: t.auth.login.fallback,
+  internal: t.auth.login.fallback,
 };
 
 /** Maps any sign-in failure to the title and message of doc 2 §8. */

@@ -2,6 +2,7 @@
 // check compares the server's plan with the local one.
 import { t } from '../../i18n/pt-BR.ts';
 import type { DataClient } from '../../lib/data-client.ts';
+import { DataError } from '../../../workers/contract/errors.ts';
 import { accountFailure } from './failures.ts';
 
 export type PlanPeriod = 'monthly' | 'yearly';
@@ -25,6 +26,8 @@ export async function openCustomerPortal(data: DataClient): Promise<void> {
 export function subscriptionFailureMessage(error: unknown): string {
   const failure = accountFailure(error);
   if (failure.reason === 'offline') return t.account.connectionError;
-  if (failure.reason === 'function_failed' && error instanceof Error) return error.message;
-  return t.account.unknownError;
+  if (failure.reason !== 'function_failed' || !(error instanceof DataError)) return t.account.unknownError;
+  const { serverMessage, serverCode } = error.details ?? {};
+  if (serverMessage) return serverMessage;
+  return serverCode ? t.account.httpError(serverCode) : t.account.unknownError;
 }

@@ -1,0 +1,113 @@
+// Every sentence a failed command can show, keyed by the worker's codes: one message per DataError code, one per
+// field issue (with the spec's own wording where the spec names the field), and the lookup the screens use.
+import type { DataErrorCode, FieldIssue, IssueCode } from '../../workers/contract/errors.ts';
+import { DataError } from '../../workers/contract/errors.ts';
+import { t } from './pt-BR.ts';
+
+/** The message of a failed command, by code (spec 1 §8, spec 2 §8). */
+export const errorMessages: Readonly<Record<DataErrorCode, string>> = {
+  offline: 'Você está offline. Conecte-se à internet e tente novamente.',
+  not_signed_in: 'Você precisa estar logado para realizar esta operação.',
+  forbidden: 'Você não tem permissão para realizar esta operação.',
+  not_found: 'O registro não foi encontrado. Ele pode ter sido excluído.',
+  invalid_input: 'Verifique os campos destacados e tente novamente.',
+  limit_reached: 'Limite do seu plano atingido.',
+  unknown_query: t.account.unknownError,
+  internal: t.account.unknownError,
+  invalid_credentials: t.auth.login.invalidCredentials,
+  email_not_confirmed: t.auth.login.notConfirmed,
+  user_not_found: t.auth.login.userNotFound,
+  user_already_exists: t.auth.register.alreadyRegistered,
+  weak_password: t.auth.register.weakPassword,
+  same_password: t.auth.reset.samePassword,
+  otp_expired: t.auth.reset.invalidLink,
+  rate_limited: t.auth.rateLimited,
+  account_suspended: t.auth.login.suspended,
+  profile_failed: t.auth.login.profileFailed,
+  unsynced_changes: 'Há alterações neste aparelho que ainda não foram enviadas ao servidor.',
+  function_failed: t.account.unknownError,
+};
+
+/** A field issue's message when the spec does not word it for that field. */
+const issueMessages: Readonly<Record<IssueCode, (limit?: number) => string>> = {
+  required: () => 'Campo obrigatório.',
+  too_short: (limit) => (limit ? `Informe pelo menos ${limit} caracteres.` : 'Texto muito curto.'),
+  too_long: (limit) => (limit ? `Máximo de ${limit} caracteres.` : 'Texto muito longo.'),
+  too_small: (limit) => (limit === 0 ? 'O valor não pode ser negativo.' : `O valor mínimo é ${limit ?? 0}.`),
+  too_large: () => 'Valor acima do permitido.',
+  not_positive: () => 'Informe um valor maior que zero.',
+  not_a_number: () => 'Informe um número válido.',
+  invalid_format: () => 'Formato inválido.',
+  invalid_option: () => 'Opção inválida.',
+  invalid_type: () => 'Valor inválido.',
+  empty_list: () => 'Adicione pelo menos um item.',
+  exceeds_balance: () => 'Valor acima do permitido.',
+  unchanged: () => 'Nenhuma alteração.',
+};
+
+type FieldWording = Readonly<Record<string, Partial<Readonly<Record<IssueCode, string>>>>>;
+
+const invalidAmount = 'Por favor, informe um valor válido maior que zero.';
+const clientRequired = 'Por favor, preencha o nome e telefone do cliente.';
+
+/** The spec's own words for the fields it names, by form (the command's domain). */
+export const fieldWording = {
+  products: {
+    nome: { required: 'O nome do produto é obrigatório.' },
+    descricao: { too_long: 'A descrição pode ter no máximo 500 caracteres.' },
+  },
+  clients: {
+    nome: { required: clientRequired },
+    telefone: {
+      required: clientRequired,
+      invalid_format: 'Informe apenas os números do telefone.',
+      too_long: 'O telefone tem no máximo 11 dígitos.',
+    },
+  },
+  ledger: {
+    valor: {
+      required: invalidAmount,
+      not_positive: invalidAmount,
+      not_a_number: invalidAmount,
+      invalid_type: invalidAmount,
+      exceeds_balance: 'O valor do pagamento não pode ser maior que o débito atual.',
+    },
+  },
+  stock: {
+    quantidade: { required: 'Informe a quantidade.', not_positive: 'Informe uma quantidade maior que zero.' },
+  },
+  sales: {
+    itens: { empty_list: 'Adicione produtos ao carrinho para finalizar a venda.' },
+    cliente_id: { required: 'Selecione um cliente para vendas fiado.' },
+  },
+  account: {
+    nomeMercado: {
+      required: t.account.marketNameRequired,
+      too_long: t.account.marketNameTooLong,
+      unchanged: t.account.marketNameUnchanged,
+    },
+  },
+} satisfies Readonly<Record<string, FieldWording>>;
+
+export type FormName = keyof typeof fieldWording;
+
+/** The Portuguese sentence for one field issue of a form. */
+export function issueMessage(form: FormName, issue: FieldIssue): string {
+  const wording: FieldWording = fieldWording[form];
+  return wording[issue.field]?.[issue.code] ?? issueMessages[issue.code](issue.limit);
+}
+
+/** Each field's message (the first issue per field), keyed by field path. */
+export function fieldMessages(form: FormName, issues: readonly FieldIssue[]): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of issues) messages[issue.field] ??= issueMessage(form, issue);
+  return messages;
+}
+
+/** The sentence for any failure: a field issue's wording when there is one, else the code's message. */
+export function errorMessage(error: unknown, form?: FormName, overrides: Partial<Record<DataErrorCode, string>> = {}): string {
+  const failure = DataError.from(error);
+  const first = failure.issues[0];
+  if (form && first) return issueMessage(form, first);
+  return overrides[failure.code] ?? errorMessages[failure.code];
+}
