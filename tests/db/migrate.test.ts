@@ -1,5 +1,5 @@
-// The migration runner: a current database gets nothing applied again, and a file changed after it was
-// applied is refused with what to do, instead of leaving the database on the old definitions.
+// The migration runner: a current database gets nothing applied again, and a file changed, renamed or removed
+// after it was applied is refused with what to do, instead of leaving the database on the old definitions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/db/database.ts';
 import { applyMigrations } from '../../supabase/local/db/migrate.ts';
@@ -22,5 +22,19 @@ describe('migration runner', () => {
     await expect(applyMigrations(db)).rejects.toThrow(
       'Migração migrations/0003_sales_items_and_derived_counters.sql mudou depois de aplicada neste banco.',
     );
+  });
+
+  it('refuses a database that applied a file which no longer exists (renamed or removed since)', async () => {
+    const other = await createTestDatabase();
+    try {
+      await other.query(
+        `INSERT INTO _stack.schema_migrations (name, sha256) VALUES ('migrations/0004_admin_support_sessions.sql', 'antiga')`,
+      );
+      await expect(applyMigrations(other)).rejects.toThrow(
+        'Migração migrations/0004_admin_support_sessions.sql foi aplicada neste banco e não existe mais.',
+      );
+    } finally {
+      await other.close();
+    }
   });
 });

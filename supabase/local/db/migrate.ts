@@ -1,6 +1,7 @@
 // Brings a database up to date: first what Supabase itself provides (bootstrap/), then our own
 // supabase/migrations in file-name order, each file once, in its own transaction, recorded by name and
-// content hash. A file changed after it was applied is refused: that database must be reset, not patched.
+// content hash. A file changed, renamed or removed after it was applied is refused: that database must be
+// reset, not patched.
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ const BOOTSTRAP_DIR = fileURLToPath(new URL('./bootstrap/', import.meta.url));
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 /** Any constant shared by every process that migrates: serialises concurrent starts on one Postgres. */
 const MIGRATION_LOCK = 72_515_001;
+const RESET_ADVICE = 'Apague os dados locais (.data/stack) ou recrie o banco de DATABASE_URL e inicie de novo.';
 
 export interface MigrationFile {
   /** Recorded name, e.g. `bootstrap/10_auth.sql` or `migrations/0001_schema.sql`. */
@@ -37,8 +39,15 @@ export async function applyMigrations(db: Database): Promise<string[]> {
       applied_at timestamptz NOT NULL DEFAULT now()
     );
     ALTER TABLE _stack.schema_migrations ADD COLUMN IF NOT EXISTS sha256 text;`);
+  const files = await migrationFiles();
+  const names = new Set(files.map((file) => file.name));
+  const { rows: recordedNames } = await db.query<{ name: string }>('SELECT name FROM _stack.schema_migrations ORDER BY name');
+  const vanished = recordedNames.find((row) => !names.has(row.name));
+  if (vanished) {
+    throw new Error(`Migração ${vanished.name} foi aplicada neste banco e não existe mais. ${RESET_ADVICE}`);
+  }
   const applied: string[] = [];
-  for (const file of await migrationFiles()) {
+  for (const file of files) {
     const ran = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const sha256 = createHash('sha256').update(file.sql).digest('hex');
@@ -48,9 +57,7 @@ export async function applyMigrations(db: Database): Promise<string[]> {
       const recorded = rows[0];
       if (recorded) {
         if (recorded.sha256 === sha256) return false;
-        throw new Error(
-          `Migração ${file.name} mudou depois de aplicada neste banco. Apague os dados locais (.data/stack) ou recrie o banco de DATABASE_URL e inicie de novo.`,
-        );
+        throw new Error(`Migração ${file.name} mudou depois de aplicada neste banco. ${RESET_ADVICE}`);
       }
       try {
         await tx.exec(file.sql);
