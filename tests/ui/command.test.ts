@@ -45,7 +45,8 @@ describe('CommandRunner', () => {
       { form: 'products' },
       (toast) => toasts.push(toast),
     );
-    expect(await runner.run()).toBeUndefined();
+    await runner.run();
+    expect(runner.state().error?.code).toBe('invalid_input');
     expect(runner.state().fieldErrors).toEqual({ nome: 'O nome do produto é obrigatório.' });
     expect(runner.state().message).toBe('O nome do produto é obrigatório.');
     expect(toasts).toEqual([]);
