@@ -1,5 +1,6 @@
 // Writes schemas/types.gen.ts: the TypeScript document type of every collection, derived from schemas/*.json.
-// `npm run schemas` after changing a schema; a test fails when the generated file is stale.
+// Run `node --import tsx scripts/schema-types.ts` after changing a schema (tests/architecture/schema-types.test.ts
+// fails while the generated file is stale).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,7 +15,11 @@ interface JsonSchemaNode {
 const folder = join(import.meta.dirname, '..', 'schemas');
 
 function typeOf(node: JsonSchemaNode, indent: string): string {
-  if (node.enum) return node.enum.map((value) => JSON.stringify(value)).join(' | ');
+  // Single quotes, as the repository's formatter writes them, so the generated file stays as committed.
+  if (node.enum)
+    return node.enum
+      .map((value) => (typeof value === 'string' ? `'${value.replaceAll("'", "\\'")}'` : String(value)))
+      .join(' | ');
   const types = Array.isArray(node.type) ? node.type : [node.type ?? 'unknown'];
   return types
     .map((type) => {
