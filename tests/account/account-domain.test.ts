@@ -62,7 +62,11 @@ describe('account domain', () => {
     const { domain } = open(backend);
     await expect(domain.handlers.current()).resolves.toEqual({ status: 'signed_out', reason: 'signed_out' });
     const result = await domain.handlers.signUp({
-      nome: ' Maria ', email: 'maria@example.com', password: 'Senha@123', nomeMercado: 'Mercadinho da Maria', telefone: '11987654321',
+      nome: ' Maria ',
+      email: 'maria@example.com',
+      password: 'Senha@123',
+      nomeMercado: 'Mercadinho da Maria',
+      telefone: '11987654321',
     });
     expect(result).toEqual({ confirmationRequired: true });
     const signup = backend.requests.find((request) => request.path === '/auth/v1/signup');
@@ -72,14 +76,25 @@ describe('account domain', () => {
     });
     await expect(domain.handlers.pendingEmail()).resolves.toBe('maria@example.com');
     await domain.handlers.resendConfirmation();
-    expect(backend.requests.at(-1)).toMatchObject({ path: '/auth/v1/resend', body: { email: 'maria@example.com', type: 'signup' } });
+    expect(backend.requests.at(-1)).toMatchObject({
+      path: '/auth/v1/resend',
+      body: { email: 'maria@example.com', type: 'signup' },
+    });
   });
 
   it('maps sign-in failures to reasons: unconfirmed, wrong password, offline (no request made)', async () => {
     const backend = new FakeBackend();
     const { domain, connectivity } = open(backend);
-    await domain.handlers.signUp({ nome: 'Ana', email: 'ana@example.com', password: 'Senha@123', nomeMercado: 'M', telefone: '1' });
-    expect(await reasonOf(domain.handlers.signIn({ email: 'ana@example.com', password: 'Senha@123' }))).toBe('email_not_confirmed');
+    await domain.handlers.signUp({
+      nome: 'Ana',
+      email: 'ana@example.com',
+      password: 'Senha@123',
+      nomeMercado: 'M',
+      telefone: '1',
+    });
+    expect(await reasonOf(domain.handlers.signIn({ email: 'ana@example.com', password: 'Senha@123' }))).toBe(
+      'email_not_confirmed',
+    );
     backend.confirm('ana@example.com');
     expect(await reasonOf(domain.handlers.signIn({ email: 'ana@example.com', password: 'errada' }))).toBe('invalid_credentials');
     connectivity.set(false);
@@ -119,7 +134,9 @@ describe('account domain', () => {
     backend.profiles.delete(user.id);
     const pauses: number[] = [];
     const { domain, storage } = open(backend, { sleep: (ms) => Promise.resolve(void pauses.push(ms)) });
-    expect(await reasonOf(domain.handlers.signIn({ email: 'semperfil@example.com', password: 'Senha@123' }))).toBe('profile_failed');
+    expect(await reasonOf(domain.handlers.signIn({ email: 'semperfil@example.com', password: 'Senha@123' }))).toBe(
+      'profile_failed',
+    );
     expect(backend.requests.filter((request) => request.path === '/rest/v1/users')).toHaveLength(4);
     expect(pauses).toEqual([1000, 1000, 1000]);
     expect((await domain.handlers.current()).status).toBe('signed_out');
@@ -199,7 +216,9 @@ describe('account domain', () => {
     const { domain } = open(backend);
     await domain.handlers.requestPasswordReset('esqueci@example.com');
     expect(backend.requests.at(-1)?.path).toBe('/auth/v1/recover');
-    await expect(domain.handlers.acceptRecoveryLink({ hash: backend.recoveryFragment('esqueci@example.com'), search: '' })).resolves.toEqual({
+    await expect(
+      domain.handlers.acceptRecoveryLink({ hash: backend.recoveryFragment('esqueci@example.com'), search: '' }),
+    ).resolves.toEqual({
       email: 'esqueci@example.com',
     });
     expect(await reasonOf(domain.handlers.completePasswordReset('Antiga@123'))).toBe('same_password');
@@ -207,7 +226,12 @@ describe('account domain', () => {
     expect((await domain.handlers.current()).status).toBe('signed_out');
     signedIn(await domain.handlers.signIn({ email: 'esqueci@example.com', password: 'Nova@1234' }));
     expect(
-      await reasonOf(domain.handlers.acceptRecoveryLink({ hash: '#error=access_denied&error_code=otp_expired&error_description=expired', search: '' })),
+      await reasonOf(
+        domain.handlers.acceptRecoveryLink({
+          hash: '#error=access_denied&error_code=otp_expired&error_description=expired',
+          search: '',
+        }),
+      ),
     ).toBe('otp_expired');
   });
 
@@ -218,6 +242,26 @@ describe('account domain', () => {
     await domain.handlers.signIn({ email: 'nome@example.com', password: 'Senha@123' });
     const state = signedIn(await domain.handlers.updateMarketName('  Mercado Novo '));
     expect(state.profile?.nome_mercado).toBe('Mercado Novo');
+  });
+
+  it('refuses a blank or too long market name on the device, offline too, before any request', async () => {
+    const backend = new FakeBackend();
+    backend.addUser('nome@example.com', 'Senha@123', { profile: { nome_mercado: 'Antigo' } });
+    const { domain, connectivity } = open(backend);
+    await domain.handlers.signIn({ email: 'nome@example.com', password: 'Senha@123' });
+    connectivity.set(false);
+    for (const [name, code] of [
+      ['   ', 'required'],
+      ['y'.repeat(41), 'too_long'],
+    ] as const) {
+      const error = await domain.handlers.updateMarketName(name).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(DataError);
+      expect((error as DataError).issues).toEqual([
+        { field: 'nomeMercado', code, ...(code === 'too_long' ? { limit: 40 } : {}) },
+      ]);
+    }
+    connectivity.set(true);
+    expect(signedIn(await domain.handlers.refreshProfile()).profile?.nome_mercado).toBe('Antigo');
   });
 
   it('free plan: a second device signing in ends the first one, which is told its session ended', async () => {
