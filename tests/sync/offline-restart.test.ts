@@ -18,7 +18,10 @@ async function expectAllSalesOnServer(owner: Owner, d: Device, expected: number)
   const local = await d.docs('vendas');
   expect(server).toHaveLength(expected);
   expect(new Set(server.map((row) => row.id))).toEqual(new Set(local.map((doc) => doc.id)));
-  expect(await d.status()).toMatchObject({ pending: 0, phase: 'completed' });
+  // A pull may still be running (a resync or a Realtime echo of the last push): wait for it to finish.
+  await eventually(async () => {
+    expect(await d.status()).toMatchObject({ pending: 0, phase: 'completed' });
+  });
 }
 
 describe('offline restarts', () => {
