@@ -69,4 +69,6 @@ export type { ConnectivityState } from './system/connectivity.ts';
 export type { AccountState, PlanState, Profile, SignedInState } from './account/types.ts';
 export type { AccountErrorReason } from './account/errors.ts';
 export type { NotificationItem } from './notifications/handlers.ts';
+export type { ProductPage, ProductView, StockHistoryEntry } from './products/handlers.ts';
 export type { SyncStatus, SignOutCheck } from './sync/status.ts';
+export type { ClientSummary, ClientsPage, StatementEntry, StatementKind } from './clients/handlers.ts';

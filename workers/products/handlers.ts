@@ -6,9 +6,11 @@ import { parseInput } from '../contract/input.ts';
 import { insertOwned, patchOwned, softRemove } from '../db/records.ts';
 import type { WorkspaceHolder } from '../db/workspace.ts';
 import { recordStock } from '../stock/handlers.ts';
+import { productLiveQueries } from './live.ts';
 import { newProductSchema, productChangesSchema, type NewProduct, type ProductChanges } from './schema.ts';
 
 export type { NewProduct, ProductChanges } from './schema.ts';
+export type { ProductPage, ProductView, StockHistoryEntry } from './live.ts';
 
 export function createProductsDomain(holder: WorkspaceHolder) {
   return {
@@ -38,11 +40,18 @@ export function createProductsDomain(holder: WorkspaceHolder) {
         const workspace = await holder.current();
         return workspace.products.search(text, limit).map((doc) => ({ ...doc, estoque: workspace.counters.stockOf(doc.id) }));
       },
+      /** The product that already has this exact barcode, if any (the form's duplicate check). */
+      async findByBarcode(code: string): Promise<{ id: string; nome: string } | null> {
+        const workspace = await holder.current();
+        const doc = await workspace.database.produtos.findOne({ selector: { codigo_barras: code.trim() } }).exec();
+        return doc ? { id: doc.id, nome: doc.nome } : null;
+      },
       async stockOf(id: string): Promise<number> {
         return (await holder.current()).counters.stockOf(id);
       },
     },
     live: {
+      ...productLiveQueries(holder),
       productStock: (params: { productId: string }): Observable<number> =>
         holder.workspace$.pipe(switchMap((workspace) => (workspace ? workspace.counters.stock$(params.productId) : of(0)))),
     },

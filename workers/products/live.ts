@@ -1,0 +1,105 @@
+// The products screens' live reads: the page-able list with stock, one product, its stock history and the count
+// for the free plan cap; each recomputes when a product, a stock fact or a sale changes on the device.
+import { combineLatest, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
+import type { ProdutosDoc } from '../../schemas/index.ts';
+import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+
+/** A product as the screens show it: its document, the derived stock and whether it is below the minimum. */
+export type ProductView = ProdutosDoc & { estoque: number; estoqueBaixo: boolean };
+
+export interface ProductPage {
+  items: ProductView[];
+  /** How many products match the search (for 'Todos os produtos carregados'). */
+  total: number;
+}
+
+export interface StockHistoryEntry {
+  id: string;
+  kind: 'entrada' | 'ajuste' | 'venda';
+  /** When it happened (ISO text). */
+  at: string;
+  quantidade: number;
+  /** The stock right after this fact. */
+  estoque: number;
+  observacao: string | null;
+}
+
+export function viewOf(workspace: Workspace, doc: ProdutosDoc): ProductView {
+  const estoque = workspace.counters.stockOf(doc.id);
+  return { ...doc, estoque, estoqueBaixo: estoque < (doc.estoque_minimo ?? 5) };
+}
+
+/** Emits now and after every change to products, stock facts or sales (the index and counters are already updated). */
+function changes(workspace: Workspace): Observable<unknown> {
+  const { produtos, historico_estoque, vendas } = workspace.database;
+  return merge(produtos.eventBulks$, historico_estoque.eventBulks$, vendas.eventBulks$).pipe(startWith(null));
+}
+
+function withWorkspace<T>(holder: WorkspaceHolder, empty: T, read: (workspace: Workspace) => Observable<T>): Observable<T> {
+  return holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : of(empty))));
+}
+
+/** Stock facts and sales of one product, newest first, each with the stock it left (same rule as the counters). */
+async function historyOf(workspace: Workspace, productId: string): Promise<StockHistoryEntry[]> {
+  const [facts, sales] = await Promise.all([
+    workspace.database.historico_estoque.find({ selector: { produto_id: productId } }).exec(),
+    workspace.database.vendas.find().exec(),
+  ]);
+  const events: (Omit<StockHistoryEntry, 'estoque'> & { hlc: string })[] = facts.map((doc) => ({
+    id: doc.id,
+    kind: doc.tipo,
+    at: doc.created_at,
+    quantidade: doc.quantidade,
+    observacao: doc.observacao ?? null,
+    hlc: doc.hlc,
+  }));
+  for (const sale of sales) {
+    const sold = sale.itens
+      .filter((item) => item.produto_id === productId)
+      .reduce((sum, item) => sum + Math.round(item.quantidade * 1000), 0);
+    if (sold > 0)
+      events.push({ id: sale.id, kind: 'venda', at: sale.created_at, quantidade: sold / 1000, observacao: null, hlc: sale.hlc });
+  }
+  events.sort((a, b) => (a.hlc === b.hlc ? a.id.localeCompare(b.id) : a.hlc < b.hlc ? -1 : 1));
+  let running = 0;
+  const entries = events.map(({ hlc: _hlc, ...event }) => {
+    const amount = Math.round(event.quantidade * 1000);
+    running = event.kind === 'ajuste' ? amount : event.kind === 'entrada' ? running + amount : running - amount;
+    return { ...event, estoque: running / 1000 };
+  });
+  return entries.reverse();
+}
+
+export function productLiveQueries(holder: WorkspaceHolder) {
+  return {
+    /** The list screen: products whose name, brand or barcode contains `text` (accents and case ignored), by name. */
+    productList: (params: { text: string; limit: number }): Observable<ProductPage> =>
+      withWorkspace(holder, { items: [], total: 0 }, (workspace) =>
+        changes(workspace).pipe(
+          map(() => {
+            const found = workspace.products.search(params.text, Number.MAX_SAFE_INTEGER);
+            return { items: found.slice(0, Math.max(0, params.limit)).map((doc) => viewOf(workspace, doc)), total: found.length };
+          }),
+        ),
+      ),
+    /** One product with its stock; null when it does not exist (or was deleted). */
+    productDetail: (params: { productId: string }): Observable<ProductView | null> =>
+      withWorkspace(holder, null, (workspace) =>
+        combineLatest([
+          workspace.database.produtos.findOne(params.productId).$,
+          workspace.counters.stock$(params.productId),
+        ]).pipe(map(([doc]) => (doc ? viewOf(workspace, doc.toJSON() as ProdutosDoc) : null))),
+      ),
+    /** The product's counts, deliveries and sales, newest first. */
+    productStockHistory: (params: { productId: string }): Observable<StockHistoryEntry[]> =>
+      withWorkspace(holder, [], (workspace) => changes(workspace).pipe(switchMap(() => historyOf(workspace, params.productId)))),
+    /** How many products the owner has (the free plan allows 50). */
+    productCount: (): Observable<number> =>
+      withWorkspace(holder, 0, (workspace) =>
+        workspace.database.produtos.eventBulks$.pipe(
+          startWith(null),
+          map(() => workspace.products.size()),
+        ),
+      ),
+  };
+}
