@@ -1,10 +1,13 @@
 // The clients domain: clients and their fiado ledger (debits and payments); the balance is derived from it.
+// A payment that settles the balance exactly removes the client's 'fiado_vencido' notices (spec 1 §4).
 import type { Observable } from 'rxjs';
 import { of, switchMap } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { cents, insertOwned, patchOwned, softRemove, todayOf } from '../db/records.ts';
-import type { WorkspaceHolder } from '../db/workspace.ts';
+import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { clientQueries } from './queries.ts';
+import { toCents } from './statement.ts';
 import {
   clientChangesSchema,
   ledgerEntrySchema,
@@ -15,16 +18,29 @@ import {
 } from './schema.ts';
 
 export type { ClientChanges, LedgerEntry, NewClient } from './schema.ts';
+export type { ClientSummary, ClientsPage, ClientsPageParams } from './queries.ts';
+export type { StatementEntry, StatementKind } from './statement.ts';
+
+/** Deletes the overdue-fiado notices that point at a client whose balance is now zero. */
+async function clearOverdueNotices(workspace: Workspace, clienteId: string): Promise<void> {
+  const notices = await workspace.database.notificacoes
+    .find({ selector: { referencia_id: clienteId, tipo: 'fiado_vencido' } })
+    .exec();
+  for (const notice of notices) await softRemove(workspace, 'notificacoes', notice.primary);
+}
 
 export function createClientsDomain(holder: WorkspaceHolder) {
   async function ledger(tipo: 'debito' | 'pagamento', input: LedgerEntry): Promise<string> {
     const entry = parseInput(ledgerEntrySchema, input);
     const workspace = await holder.current();
     const valor = cents(entry.valor);
-    if (tipo === 'pagamento' && Math.round(valor * 100) > Math.round(workspace.counters.balanceOf(entry.cliente_id) * 100)) {
+    const before = toCents(workspace.counters.balanceOf(entry.cliente_id));
+    if (tipo === 'pagamento' && toCents(valor) > before) {
       throw DataError.invalid([{ field: 'valor', code: 'exceeds_balance' }]);
     }
-    return insertOwned(workspace, 'fiado_lancamentos', { ...entry, tipo, valor, data: todayOf(workspace) });
+    const id = await insertOwned(workspace, 'fiado_lancamentos', { ...entry, tipo, valor, data: todayOf(workspace) });
+    if (tipo === 'pagamento' && before - toCents(valor) === 0) await clearOverdueNotices(workspace, entry.cliente_id);
+    return id;
   }
   return {
     handlers: {
@@ -48,6 +64,7 @@ export function createClientsDomain(holder: WorkspaceHolder) {
       },
     },
     live: {
+      ...clientQueries(holder),
       clientBalance: (params: { clientId: string }): Observable<number> =>
         holder.workspace$.pipe(switchMap((workspace) => (workspace ? workspace.counters.balance$(params.clientId) : of(0)))),
     },

@@ -1,0 +1,136 @@
+// What the client screens read, as live queries: a page of clients with their balances, one client, and the
+// client's statement; all from the device's database, so they answer offline exactly as online.
+import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
+import type { ClientesDoc, FiadoLancamentosDoc, VendasDoc } from '../../schemas/index.ts';
+import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { normalize } from '../products/search-index.ts';
+import { statementOf, toCents, type StatementEntry, type StatementFact } from './statement.ts';
+
+/** Clients per page of the list (spec 1 §9). */
+export const CLIENT_PAGE_SIZE = 10;
+
+export interface ClientSummary {
+  readonly id: string;
+  readonly nome: string;
+  /** Digits only, as stored. */
+  readonly telefone: string | null;
+  readonly observacoes: string | null;
+  /** What the client owes, derived from the fiado ledger and fiado sales. */
+  readonly saldo: number;
+  /** Owes something (balance above zero). */
+  readonly fiado: boolean;
+}
+
+export interface ClientsPage {
+  readonly items: readonly ClientSummary[];
+  /** Clients matching the search, over all pages. */
+  readonly total: number;
+  /** The page shown (1-based, clamped to the last page). */
+  readonly page: number;
+  readonly pageCount: number;
+  readonly pageSize: number;
+}
+
+export interface ClientsPageParams {
+  readonly search?: string;
+  readonly page?: number;
+}
+
+function summaryOf(doc: ClientesDoc, saldo: number): ClientSummary {
+  return {
+    id: doc.id,
+    nome: doc.nome,
+    telefone: doc.telefone ?? null,
+    observacoes: doc.observacoes ?? null,
+    saldo,
+    fiado: toCents(saldo) > 0,
+  };
+}
+
+/** Sorts and cuts the matching clients into the requested page (pure; the balances come after). */
+export function pageOfClients(docs: readonly ClientesDoc[], params: ClientsPageParams) {
+  const needle = normalize((params.search ?? '').trim());
+  const matching = docs
+    .filter((doc) => needle === '' || normalize(doc.nome).includes(needle))
+    .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR') || (a.id < b.id ? -1 : 1));
+  const pageCount = Math.max(1, Math.ceil(matching.length / CLIENT_PAGE_SIZE));
+  const requested = Number.isInteger(params.page) && (params.page ?? 1) > 0 ? (params.page ?? 1) : 1;
+  const page = Math.min(requested, pageCount);
+  const rows = matching.slice((page - 1) * CLIENT_PAGE_SIZE, page * CLIENT_PAGE_SIZE);
+  return { rows, total: matching.length, page, pageCount };
+}
+
+function clientsPage$(workspace: Workspace, params: ClientsPageParams): Observable<ClientsPage> {
+  return workspace.database.clientes.find().$.pipe(
+    map((docs) =>
+      pageOfClients(
+        docs.map((doc) => doc.toJSON() as ClientesDoc),
+        params,
+      ),
+    ),
+    switchMap(({ rows, total, page, pageCount }) => {
+      const base = { total, page, pageCount, pageSize: CLIENT_PAGE_SIZE };
+      if (rows.length === 0) return of({ ...base, items: [] });
+      return combineLatest(rows.map((row) => workspace.counters.balance$(row.id))).pipe(
+        map((balances) => ({ ...base, items: rows.map((row, index) => summaryOf(row, balances[index] ?? 0)) })),
+      );
+    }),
+  );
+}
+
+function client$(workspace: Workspace, id: string): Observable<ClientSummary | null> {
+  return workspace.database.clientes.findOne(id).$.pipe(
+    switchMap((doc) => {
+      if (!doc) return of(null);
+      const data = doc.toJSON() as ClientesDoc;
+      return workspace.counters.balance$(id).pipe(map((saldo) => summaryOf(data, saldo)));
+    }),
+  );
+}
+
+function statement$(workspace: Workspace, clientId: string): Observable<StatementEntry[]> {
+  const sales$ = workspace.database.vendas.find({ selector: { cliente_id: clientId, tipo: 'fiado' } }).$;
+  const ledger$ = workspace.database.fiado_lancamentos.find({ selector: { cliente_id: clientId } }).$;
+  return combineLatest([sales$, ledger$]).pipe(
+    map(([sales, ledger]) => {
+      const facts: StatementFact[] = [
+        ...sales.map((doc): StatementFact => {
+          const sale = doc.toJSON() as VendasDoc;
+          return { id: sale.id, kind: 'venda', valor: sale.total, data: sale.data, created_at: sale.created_at, descricao: null };
+        }),
+        ...ledger.map((doc): StatementFact => {
+          const entry = doc.toJSON() as FiadoLancamentosDoc;
+          return {
+            id: entry.id,
+            kind: entry.tipo,
+            valor: entry.valor,
+            data: entry.data,
+            created_at: entry.created_at,
+            descricao: entry.descricao ?? null,
+          };
+        }),
+      ];
+      return statementOf(facts);
+    }),
+  );
+}
+
+/** The live queries of the client screens (names unique across the API). */
+export function clientQueries(holder: WorkspaceHolder) {
+  const whenSignedIn = <T>(read: (workspace: Workspace) => Observable<T>, signedOut: T): Observable<T> =>
+    holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : of(signedOut))));
+  return {
+    clientsPage: (params: ClientsPageParams): Observable<ClientsPage> =>
+      whenSignedIn((workspace) => clientsPage$(workspace, params), {
+        items: [],
+        total: 0,
+        page: 1,
+        pageCount: 1,
+        pageSize: CLIENT_PAGE_SIZE,
+      }),
+    client: (params: { clientId: string }): Observable<ClientSummary | null> =>
+      whenSignedIn((workspace) => client$(workspace, params.clientId), null),
+    clientStatement: (params: { clientId: string }): Observable<StatementEntry[]> =>
+      whenSignedIn((workspace) => statement$(workspace, params.clientId), []),
+  };
+}
