@@ -69,7 +69,10 @@ export const ptBR = {
     stepsTitle: 'Como funciona',
     steps: [
       { title: 'Crie sua conta', text: 'Cadastre-se em um minuto com seu email e o nome do seu mercadinho.' },
-      { title: 'Cadastre produtos e clientes', text: 'Use o leitor de código de barras do celular para montar o estoque rapidinho.' },
+      {
+        title: 'Cadastre produtos e clientes',
+        text: 'Use o leitor de código de barras do celular para montar o estoque rapidinho.',
+      },
       { title: 'Venda e acompanhe', text: 'Registre vendas à vista ou no fiado e veja o resultado do dia na hora.' },
     ],
     featuresTitle: 'Tudo o que o balcão precisa',
@@ -89,15 +92,36 @@ export const ptBR = {
     ],
     testimonialsTitle: 'Quem usa, recomenda',
     testimonials: [
-      { quote: 'Acabou a confusão do caderno de fiado. Agora sei exatamente quem me deve.', name: 'Dona Cida', shop: 'Mercearia Boa Vista, Recife' },
-      { quote: 'A internet aqui cai toda hora e o app continua vendendo normalmente.', name: 'Seu Raimundo', shop: 'Mercadinho Central, Juazeiro' },
-      { quote: 'O alerta de estoque me salvou de ficar sem arroz no fim do mês.', name: 'Patrícia', shop: 'Empório da Pati, Campinas' },
+      {
+        quote: 'Acabou a confusão do caderno de fiado. Agora sei exatamente quem me deve.',
+        name: 'Dona Cida',
+        shop: 'Mercearia Boa Vista, Recife',
+      },
+      {
+        quote: 'A internet aqui cai toda hora e o app continua vendendo normalmente.',
+        name: 'Seu Raimundo',
+        shop: 'Mercadinho Central, Juazeiro',
+      },
+      {
+        quote: 'O alerta de estoque me salvou de ficar sem arroz no fim do mês.',
+        name: 'Patrícia',
+        shop: 'Empório da Pati, Campinas',
+      },
     ],
     faqTitle: 'Perguntas frequentes',
     faq: [
-      { q: 'Preciso de internet para vender?', a: 'Não. O Caderneta guarda tudo no aparelho e envia para a nuvem quando a conexão voltar.' },
-      { q: 'Quanto custa?', a: 'Os primeiros 30 dias são grátis. Depois, o Premium custa R$ 14,90 por mês ou R$ 143,00 por ano.' },
-      { q: 'Posso usar em mais de um aparelho?', a: 'No Premium, sim: celular, tablet e computador ao mesmo tempo. No plano gratuito, um aparelho por vez.' },
+      {
+        q: 'Preciso de internet para vender?',
+        a: 'Não. O Caderneta guarda tudo no aparelho e envia para a nuvem quando a conexão voltar.',
+      },
+      {
+        q: 'Quanto custa?',
+        a: 'Os primeiros 30 dias são grátis. Depois, o Premium custa R$ 14,90 por mês ou R$ 143,00 por ano.',
+      },
+      {
+        q: 'Posso usar em mais de um aparelho?',
+        a: 'No Premium, sim: celular, tablet e computador ao mesmo tempo. No plano gratuito, um aparelho por vez.',
+      },
       { q: 'Meus dados ficam seguros?', a: 'Sim. Cada conta só enxerga os próprios dados, e tudo é copiado para a nuvem.' },
     ],
     finalTitle: 'Pronto para largar o caderno de papel?',
@@ -111,19 +135,52 @@ export const ptBR = {
     backHome: 'Voltar ao início',
     updatedAt: 'Atualizado em 22/11/2026',
     terms: [
-      { title: '1. O serviço', text: 'O Caderneta é um aplicativo para registrar vendas, fiado, estoque, clientes, despesas e fornecedores de pequenos comércios. Ele funciona no aparelho e sincroniza os dados com a nuvem quando há internet.' },
-      { title: '2. Sua conta', text: 'Você é responsável pelas informações cadastradas e por manter sua senha em segredo. Cada conta é de uso do titular e do seu comércio.' },
-      { title: '3. Planos e pagamento', text: 'O plano gratuito inclui 30 dias de teste, até 50 produtos e um aparelho por vez. O Premium é cobrado por mês (R$ 14,90) ou por ano (R$ 143,00) pelo provedor de pagamento com cartão, e pode ser cancelado a qualquer momento; o acesso continua até o fim do período pago.' },
-      { title: '4. Uso adequado', text: 'Não é permitido usar o serviço para atividades ilegais, tentar acessar dados de outras contas ou prejudicar o funcionamento do sistema.' },
-      { title: '5. Disponibilidade', text: 'Trabalhamos para manter o serviço no ar, mas a sincronização depende da sua conexão. Os dados salvos no aparelho continuam disponíveis sem internet.' },
-      { title: '6. Alterações', text: 'Estes termos podem mudar. Avisaremos no aplicativo antes que mudanças importantes entrem em vigor.' },
+      {
+        title: '1. O serviço',
+        text: 'O Caderneta é um aplicativo para registrar vendas, fiado, estoque, clientes, despesas e fornecedores de pequenos comércios. Ele funciona no aparelho e sincroniza os dados com a nuvem quando há internet.',
+      },
+      {
+        title: '2. Sua conta',
+        text: 'Você é responsável pelas informações cadastradas e por manter sua senha em segredo. Cada conta é de uso do titular e do seu comércio.',
+      },
+      {
+        title: '3. Planos e pagamento',
+        text: 'O plano gratuito inclui 30 dias de teste, até 50 produtos e um aparelho por vez. O Premium é cobrado por mês (R$ 14,90) ou por ano (R$ 143,00) pelo provedor de pagamento com cartão, e pode ser cancelado a qualquer momento; o acesso continua até o fim do período pago.',
+      },
+      {
+        title: '4. Uso adequado',
+        text: 'Não é permitido usar o serviço para atividades ilegais, tentar acessar dados de outras contas ou prejudicar o funcionamento do sistema.',
+      },
+      {
+        title: '5. Disponibilidade',
+        text: 'Trabalhamos para manter o serviço no ar, mas a sincronização depende da sua conexão. Os dados salvos no aparelho continuam disponíveis sem internet.',
+      },
+      {
+        title: '6. Alterações',
+        text: 'Estes termos podem mudar. Avisaremos no aplicativo antes que mudanças importantes entrem em vigor.',
+      },
     ],
     privacy: [
-      { title: 'Quais dados coletamos', text: 'Nome, email, telefone (WhatsApp) e nome do mercadinho informados no cadastro, e os registros que você cria: produtos, clientes, vendas, despesas e fornecedores.' },
-      { title: 'Para que usamos', text: 'Para fazer o aplicativo funcionar, sincronizar seus aparelhos, enviar emails de confirmação e recuperação de senha e cuidar da sua assinatura.' },
-      { title: 'Com quem compartilhamos', text: 'Com ninguém para fins comerciais. Usamos apenas os serviços necessários para hospedar os dados e processar pagamentos.' },
-      { title: 'Seus direitos (LGPD)', text: 'Você pode pedir acesso, correção, exportação ou exclusão dos seus dados a qualquer momento pelo suporte.' },
-      { title: 'Segurança', text: 'Cada conta só acessa os próprios dados. As senhas são guardadas de forma cifrada e as conexões são protegidas.' },
+      {
+        title: 'Quais dados coletamos',
+        text: 'Nome, email, telefone (WhatsApp) e nome do mercadinho informados no cadastro, e os registros que você cria: produtos, clientes, vendas, despesas e fornecedores.',
+      },
+      {
+        title: 'Para que usamos',
+        text: 'Para fazer o aplicativo funcionar, sincronizar seus aparelhos, enviar emails de confirmação e recuperação de senha e cuidar da sua assinatura.',
+      },
+      {
+        title: 'Com quem compartilhamos',
+        text: 'Com ninguém para fins comerciais. Usamos apenas os serviços necessários para hospedar os dados e processar pagamentos.',
+      },
+      {
+        title: 'Seus direitos (LGPD)',
+        text: 'Você pode pedir acesso, correção, exportação ou exclusão dos seus dados a qualquer momento pelo suporte.',
+      },
+      {
+        title: 'Segurança',
+        text: 'Cada conta só acessa os próprios dados. As senhas são guardadas de forma cifrada e as conexões são protegidas.',
+      },
     ],
     about: [
       'O Caderneta nasceu do caderninho de fiado que todo mercadinho de bairro conhece. A ideia é simples: manter o jeito prático do caderno, sem perder nenhuma anotação.',
@@ -172,7 +229,8 @@ export const ptBR = {
       registeredTitle: 'Cadastro realizado!',
       registeredDescription: 'Enviamos um link de confirmação para o seu email. Confirme-o e depois entre aqui.',
       sessionEndedTitle: 'Sua sessão foi encerrada',
-      sessionEnded: 'Sua conta foi aberta em outro aparelho. No plano gratuito, só um aparelho por vez. O que não foi sincronizado continua guardado aqui e será enviado quando você entrar de novo.',
+      sessionEnded:
+        'Sua conta foi aberta em outro aparelho. No plano gratuito, só um aparelho por vez. O que não foi sincronizado continua guardado aqui e será enviado quando você entrar de novo.',
     },
     session: {
       offlineTitle: 'Sem conexão',
@@ -388,7 +446,8 @@ export const ptBR = {
     query: (text: string) => `Você buscou por “${text}”.`,
     noQuery: 'Toque na lupa no topo da tela e digite o que procura.',
     notYetTitle: 'Ainda não há resultados de busca',
-    notYet: 'A busca vai procurar nas telas de Produtos e Clientes, que ainda estão sendo preparadas. Quando ficarem prontas, os resultados aparecem aqui.',
+    notYet:
+      'A busca vai procurar nas telas de Produtos e Clientes, que ainda estão sendo preparadas. Quando ficarem prontas, os resultados aparecem aqui.',
     willSearch: 'O que vai poder ser encontrado:',
     scopes: [
       { title: 'Produtos', text: 'pelo nome ou pelo código de barras' },

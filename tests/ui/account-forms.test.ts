@@ -25,28 +25,44 @@ describe('login', () => {
   });
   it('needs a well-formed email and trims it', () => {
     expect(errorsOf(signInSchema, { email: 'maria', password: 'x' })).toEqual({ email: 'Informe um email válido.' });
-    expect(validate(signInSchema, { email: ' a@b.com ', password: 'x' })).toMatchObject({ ok: true, value: { email: 'a@b.com' } });
+    expect(validate(signInSchema, { email: ' a@b.com ', password: 'x' })).toMatchObject({
+      ok: true,
+      value: { email: 'a@b.com' },
+    });
   });
   it('maps failures to doc 2 §8', () => {
     expect(loginFailure(accountError('invalid_credentials', 'Invalid login credentials'))).toEqual({
-      title: 'Erro ao fazer login', message: 'Seu email ou senha estão incorretos, verifique e tente novamente.', canResend: false,
+      title: 'Erro ao fazer login',
+      message: 'Seu email ou senha estão incorretos, verifique e tente novamente.',
+      canResend: false,
     });
-    expect(loginFailure(accountError('email_not_confirmed', 'x'))).toMatchObject({ message: 'Seu e-mail ainda não foi confirmado.', canResend: true });
+    expect(loginFailure(accountError('email_not_confirmed', 'x'))).toMatchObject({
+      message: 'Seu e-mail ainda não foi confirmado.',
+      canResend: true,
+    });
     expect(loginFailure(accountError('user_not_found', 'x')).message).toBe('Email não cadastrado.');
     expect(loginFailure(accountError('profile_failed', 'x')).message).toBe('Erro ao verificar dados do usuário.');
     // GoTrue refuses a suspended or banned owner with `user_banned`.
     expect(loginFailure(toAccountError(new AuthApiError('User is banned', 400, 'user_banned'))).message).toBe(
       'Sua conta está suspensa. Fale com o suporte do Caderneta para reativá-la.',
     );
-    expect(loginFailure(accountError('offline', 'x'))).toMatchObject({ title: 'Sem conexão', message: 'É necessário conexão com a internet para fazer login.' });
+    expect(loginFailure(accountError('offline', 'x'))).toMatchObject({
+      title: 'Sem conexão',
+      message: 'É necessário conexão com a internet para fazer login.',
+    });
     expect(loginFailure(accountError('internal', 'x')).message).toBe('Verifique suas credenciais e tente novamente');
     expect(loginFailure(new Error('boom')).message).toBe('Ocorreu um erro desconhecido ao tentar fazer login.');
   });
 });
 
 const valid: RegisterValues = {
-  nome: 'Maria', email: 'maria@exemplo.com', password: 'Senha@123', confirmPassword: 'Senha@123',
-  nomeMercado: 'Mercadinho', telefone: '(11) 98765-4321', terms: true,
+  nome: 'Maria',
+  email: 'maria@exemplo.com',
+  password: 'Senha@123',
+  confirmPassword: 'Senha@123',
+  nomeMercado: 'Mercadinho',
+  telefone: '(11) 98765-4321',
+  terms: true,
 };
 
 describe('register', () => {
@@ -54,35 +70,62 @@ describe('register', () => {
     expect(validate(registerSchema, valid)).toMatchObject({ ok: true, value: { telefone: '11987654321' } });
   });
   it('requires every field', () => {
-    const errors = errorsOf(registerSchema, { ...valid, nome: ' ', email: '', password: '', confirmPassword: '', nomeMercado: '', telefone: '' });
+    const errors = errorsOf(registerSchema, {
+      ...valid,
+      nome: ' ',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      nomeMercado: '',
+      telefone: '',
+    });
     expect(errors).toMatchObject({
-      nome: 'Campo obrigatório', email: 'Campo obrigatório', password: 'Campo obrigatório', confirmPassword: 'Campo obrigatório',
-      nomeMercado: 'Campo obrigatório', telefone: 'Campo obrigatório',
+      nome: 'Campo obrigatório',
+      email: 'Campo obrigatório',
+      password: 'Campo obrigatório',
+      confirmPassword: 'Campo obrigatório',
+      nomeMercado: 'Campo obrigatório',
+      telefone: 'Campo obrigatório',
     });
   });
-  it.each(['senha@123', 'SENHA@123', 'Senha@abc', 'Senha1234', 'Se@1', 'Senha#123'])('rejects the weak password %s', (password) => {
-    expect(errorsOf(registerSchema, { ...valid, password, confirmPassword: password }).password).toBe(
-      'A senha deve ter pelo menos 8 caracteres, incluindo maiúscula, minúscula, número e símbolo.',
-    );
-  });
+  it.each(['senha@123', 'SENHA@123', 'Senha@abc', 'Senha1234', 'Se@1', 'Senha#123'])(
+    'rejects the weak password %s',
+    (password) => {
+      expect(errorsOf(registerSchema, { ...valid, password, confirmPassword: password }).password).toBe(
+        'A senha deve ter pelo menos 8 caracteres, incluindo maiúscula, minúscula, número e símbolo.',
+      );
+    },
+  );
   it('needs matching passwords', () => {
-    expect(errorsOf(registerSchema, { ...valid, confirmPassword: 'Senha@124' })).toEqual({ confirmPassword: 'As senhas não coincidem' });
+    expect(errorsOf(registerSchema, { ...valid, confirmPassword: 'Senha@124' })).toEqual({
+      confirmPassword: 'As senhas não coincidem',
+    });
   });
   it('limits the market name to 40 characters and needs a phone with area code', () => {
     expect(errorsOf(registerSchema, { ...valid, nomeMercado: 'x'.repeat(41) })).toEqual({
       nomeMercado: 'O nome do mercadinho deve ter no máximo 40 caracteres.',
     });
-    expect(errorsOf(registerSchema, { ...valid, telefone: '98765-432' })).toEqual({ telefone: 'Informe o WhatsApp com DDD: (00) 00000-0000.' });
+    expect(errorsOf(registerSchema, { ...valid, telefone: '98765-432' })).toEqual({
+      telefone: 'Informe o WhatsApp com DDD: (00) 00000-0000.',
+    });
   });
   it('needs the terms accepted', () => {
     expect(errorsOf(registerSchema, { ...valid, terms: false })).toEqual({ terms: 'Aceite os termos para continuar.' });
   });
   it('explains an existing account and offline', () => {
-    expect(registerFailureMessage(accountError('user_already_exists', 'x'))).toBe('Este email já está cadastrado. Entre ou recupere sua senha.');
-    expect(registerFailureMessage(accountError('offline', 'x'))).toBe('É necessário conexão com a internet para criar sua conta.');
+    expect(registerFailureMessage(accountError('user_already_exists', 'x'))).toBe(
+      'Este email já está cadastrado. Entre ou recupere sua senha.',
+    );
+    expect(registerFailureMessage(accountError('offline', 'x'))).toBe(
+      'É necessário conexão com a internet para criar sua conta.',
+    );
   });
   it('the checklist follows each rule', () => {
-    expect(passwordChecklist('abc').filter((rule) => rule.met).map((rule) => rule.id)).toEqual(['lower', 'allowed']);
+    expect(
+      passwordChecklist('abc')
+        .filter((rule) => rule.met)
+        .map((rule) => rule.id),
+    ).toEqual(['lower', 'allowed']);
     expect(passwordChecklist('').some((rule) => rule.met)).toBe(false);
     expect(passwordChecklist('Senha@123').every((rule) => rule.met)).toBe(true);
     expect(passwordChecklist('Senha@123#').find((rule) => rule.id === 'allowed')?.met).toBe(false);
@@ -96,10 +139,15 @@ describe('forgot and reset password', () => {
   });
   it('reset needs both fields, equal and strong', () => {
     expect(errorsOf(resetPasswordSchema, { password: '', confirmPassword: '' })).toEqual({
-      password: 'Campos obrigatórios', confirmPassword: 'Campos obrigatórios',
+      password: 'Campos obrigatórios',
+      confirmPassword: 'Campos obrigatórios',
     });
-    expect(errorsOf(resetPasswordSchema, { password: 'Nova@1234', confirmPassword: 'Nova@1235' })).toEqual({ confirmPassword: 'Senhas diferentes' });
-    expect(errorsOf(resetPasswordSchema, { password: 'fraca', confirmPassword: 'fraca' }).password).toMatch(/^A senha deve ter pelo menos 8/);
+    expect(errorsOf(resetPasswordSchema, { password: 'Nova@1234', confirmPassword: 'Nova@1235' })).toEqual({
+      confirmPassword: 'Senhas diferentes',
+    });
+    expect(errorsOf(resetPasswordSchema, { password: 'fraca', confirmPassword: 'fraca' }).password).toMatch(
+      /^A senha deve ter pelo menos 8/,
+    );
   });
   it('reset failures', () => {
     expect(resetFailureMessage(accountError('same_password', 'x'))).toBe('A nova senha precisa ser diferente da anterior.');
@@ -111,16 +159,27 @@ describe('market name', () => {
   const schema = marketNameSchema('Mercado Bom');
   it('trims, requires, limits to 40 and must change', () => {
     expect(errorsOf(schema, { nomeMercado: '   ' })).toEqual({ nomeMercado: 'O nome do mercadinho não pode ficar vazio.' });
-    expect(errorsOf(schema, { nomeMercado: 'y'.repeat(41) })).toEqual({ nomeMercado: 'O nome do mercadinho deve ter no máximo 40 caracteres.' });
+    expect(errorsOf(schema, { nomeMercado: 'y'.repeat(41) })).toEqual({
+      nomeMercado: 'O nome do mercadinho deve ter no máximo 40 caracteres.',
+    });
     expect(errorsOf(schema, { nomeMercado: ' Mercado Bom ' })).toEqual({ nomeMercado: 'Digite um nome diferente do atual.' });
-    expect(validate(schema, { nomeMercado: ' Mercado Melhor ' })).toMatchObject({ ok: true, value: { nomeMercado: 'Mercado Melhor' } });
+    expect(validate(schema, { nomeMercado: ' Mercado Melhor ' })).toMatchObject({
+      ok: true,
+      value: { nomeMercado: 'Mercado Melhor' },
+    });
   });
 });
 
 describe('expired trial', () => {
   it.each([
-    ['/upgrade', true], ['/account', true], ['/admin', true], ['/admin/users', true], ['/faq', true],
-    ['/dashboard', false], ['/products/new', false], ['/administrador', false],
+    ['/upgrade', true],
+    ['/account', true],
+    ['/admin', true],
+    ['/admin/users', true],
+    ['/faq', true],
+    ['/dashboard', false],
+    ['/products/new', false],
+    ['/administrador', false],
   ])('%s allowed: %s', (path, allowed) => {
     expect(allowedWithExpiredTrial(path)).toBe(allowed);
   });

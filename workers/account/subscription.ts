@@ -15,10 +15,16 @@ export interface SubscriptionDeps {
 export function createSubscriptionHandlers(deps: SubscriptionDeps) {
   const { client } = deps;
 
-  const invoke = async <T>(name: string, init: { method?: 'GET' | 'POST'; body?: Record<string, unknown> }): Promise<T | null> => {
+  const invoke = async <T>(
+    name: string,
+    init: { method?: 'GET' | 'POST'; body?: Record<string, unknown> },
+  ): Promise<T | null> => {
     deps.requireOnline('edge function');
     deps.signedInUser();
-    const response = await client.functions.invoke<T>(name, { method: init.method ?? 'POST', ...(init.body ? { body: init.body } : {}) });
+    const response = await client.functions.invoke<T>(name, {
+      method: init.method ?? 'POST',
+      ...(init.body ? { body: init.body } : {}),
+    });
     const failure: unknown = response.error;
     if (failure) throw await toFunctionError(failure);
     return response.data;
@@ -42,7 +48,8 @@ export function createSubscriptionHandlers(deps: SubscriptionDeps) {
     /** 'Atualizar Status': the server's subscription status (re-checked with the provider), then the profile. */
     checkSubscription: async (): Promise<AccountState> => {
       const data = await invoke<{ status?: string }>('subscription-status', { method: 'GET' });
-      if (data?.status !== 'premium' && data?.status !== 'free') throw accountError('function_failed', 'status neither premium nor free');
+      if (data?.status !== 'premium' && data?.status !== 'free')
+        throw accountError('function_failed', 'status neither premium nor free');
       // Reloaded even when the plan is unchanged: a cancellation or a new end date matters to the owner too.
       return deps.reloadProfile();
     },

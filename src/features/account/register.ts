@@ -25,7 +25,11 @@ export const registerSchema = v.pipe(
     terms: v.pipe(v.boolean(), v.value(true, copy.termsRequired)),
   }),
   v.forward(
-    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, copy.passwordsDiffer),
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      copy.passwordsDiffer,
+    ),
     ['confirmPassword'],
   ),
 );
@@ -42,7 +46,10 @@ export function registerFailureMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : t.auth.login.unknown;
 }
 
-export async function register(data: DataClient, values: v.InferOutput<typeof registerSchema>): Promise<{ confirmationRequired: boolean }> {
+export async function register(
+  data: DataClient,
+  values: v.InferOutput<typeof registerSchema>,
+): Promise<{ confirmationRequired: boolean }> {
   return data.account.signUp({
     nome: values.nome,
     email: values.email,

@@ -22,9 +22,17 @@ export function useSignOut(): { leaving: boolean; signOut: () => Promise<void> }
     } catch (error) {
       const failure = accountFailure(error);
       if (failure.reason === 'unsynced_changes') {
-        showToast({ title: copy.signOutBlockedTitle, description: copy.signOutBlocked(failure.pending ?? 1), kind: 'destructive' });
+        showToast({
+          title: copy.signOutBlockedTitle,
+          description: copy.signOutBlocked(failure.pending ?? 1),
+          kind: 'destructive',
+        });
       } else {
-        showToast({ title: copy.updateError, description: failure.reason === 'offline' ? copy.signOutOffline : undefined, kind: 'destructive' });
+        showToast({
+          title: copy.updateError,
+          description: failure.reason === 'offline' ? copy.signOutOffline : undefined,
+          kind: 'destructive',
+        });
       }
       setLeaving(false);
     }
