@@ -10,6 +10,9 @@ export interface CommandToast {
   readonly kind: 'success' | 'destructive';
 }
 
+/** A screen's own wording of a failure: a toast's title and sentence, or the sentence alone (under `failureTitle`). */
+export type FailureWording = string | { readonly title: string; readonly description?: string };
+
 export interface CommandOptions<Result> {
   /** The form whose fields the command's issues name: they are shown on the fields, not as a toast. */
   readonly form?: FormName;
@@ -19,6 +22,12 @@ export interface CommandOptions<Result> {
   readonly failureTitle?: string | null;
   /** This screen's wording for some codes (e.g. the login's 'Sem conexão'). */
   readonly messages?: Partial<Record<DataErrorCode, string>>;
+  /**
+   * This screen's own wording of a failure, when a code alone does not decide it (a title that depends on the
+   * code, a sentence from the server). It gets the value as thrown, so a bug in the screen can be told from a
+   * failure the worker reported. Field issues of `form` still go on their fields.
+   */
+  readonly describeFailure?: (thrown: unknown) => FailureWording;
 }
 
 export interface CommandState {
@@ -28,9 +37,26 @@ export interface CommandState {
   readonly fieldErrors: Readonly<Record<string, string>>;
   /** The sentence for the failure (also when shown on a field). */
   readonly message: string | null;
+  /** The failure's title (the toast's, or the one a screen shows above `message`). */
+  readonly title: string | null;
 }
 
-export const IDLE: CommandState = { pending: false, error: null, fieldErrors: {}, message: null };
+export const IDLE: CommandState = { pending: false, error: null, fieldErrors: {}, message: null, title: null };
+
+const DEFAULT_FAILURE_TITLE = 'Erro';
+
+/** A failure's title and sentence: the screen's wording if it has one, else the catalogue's under `failureTitle`. */
+function failureText<Result>(
+  thrown: unknown,
+  error: DataError,
+  onFields: boolean,
+  options: CommandOptions<Result>,
+): { readonly title: string; readonly description?: string } {
+  const title = options.failureTitle ?? DEFAULT_FAILURE_TITLE;
+  const wording = onFields ? undefined : options.describeFailure?.(thrown);
+  if (typeof wording === 'string') return { title, description: wording };
+  return wording ?? { title, description: errorMessage(error, options.form, options.messages) };
+}
 
 export class CommandRunner<Args extends unknown[], Result> {
   private current: CommandState = IDLE;
@@ -79,14 +105,11 @@ export class CommandRunner<Args extends unknown[], Result> {
       return result;
     } catch (thrown) {
       const error = DataError.from(thrown);
-      const options = this.options;
-      const { form, messages } = options;
-      const fieldErrors = form ? fieldMessages(form, error.issues) : {};
-      const message = errorMessage(error, form, messages);
-      this.set({ pending: false, error, fieldErrors, message });
+      const fieldErrors = this.options.form ? fieldMessages(this.options.form, error.issues) : {};
       const onFields = Object.keys(fieldErrors).length > 0;
-      const title = options.failureTitle === undefined ? 'Erro' : options.failureTitle;
-      if (!onFields && title !== null) this.toast({ title, description: message, kind: 'destructive' });
+      const { title, description } = failureText(thrown, error, onFields, this.options);
+      this.set({ pending: false, error, fieldErrors, message: description ?? title, title });
+      if (!onFields && this.options.failureTitle !== null) this.toast({ title, description, kind: 'destructive' });
       return undefined;
     }
   }

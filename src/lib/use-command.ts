@@ -7,8 +7,9 @@ import type { DataClient } from './data-client.ts';
 import { useDataClient } from './use-data-client.ts';
 
 export interface Command<Args extends unknown[], Result> extends CommandState {
-  run(...args: Args): Promise<Result | undefined>;
-  reset(): void;
+  /** Stable across renders: effects may depend on it and screens may pass it on. */
+  readonly run: (...args: Args) => Promise<Result | undefined>;
+  readonly reset: () => void;
 }
 
 export function useCommand<Args extends unknown[], Result>(

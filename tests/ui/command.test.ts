@@ -79,3 +79,75 @@ describe('CommandRunner', () => {
     expect(toasts).toEqual([{ title: 'Erro', description: 'Ocorreu um erro desconhecido', kind: 'destructive' }]);
   });
 });
+
+describe("a screen's own wording of a failure", () => {
+  it('gets the value as thrown and replaces the toast title and sentence', async () => {
+    const toasts: CommandToast[] = [];
+    const seen: unknown[] = [];
+    const bug = new TypeError('boom');
+    const runner = new CommandRunner(
+      () => Promise.reject(bug),
+      {
+        describeFailure: (thrown) => {
+          seen.push(thrown);
+          return { title: 'Erro ao excluir', description: 'Não foi possível excluir a notificação.' };
+        },
+      },
+      (toast) => toasts.push(toast),
+    );
+    await runner.run();
+    expect(seen).toEqual([bug]);
+    expect(runner.state()).toMatchObject({ title: 'Erro ao excluir', message: 'Não foi possível excluir a notificação.' });
+    expect(runner.state().error?.code).toBe('internal');
+    expect(toasts).toEqual([
+      { title: 'Erro ao excluir', description: 'Não foi possível excluir a notificação.', kind: 'destructive' },
+    ]);
+  });
+
+  it('a sentence alone goes under failureTitle; a title alone is the whole message', async () => {
+    const toasts: CommandToast[] = [];
+    const sentence = new CommandRunner(
+      () => Promise.reject(new DataError('offline')),
+      { failureTitle: 'Erro ao sincronizar', describeFailure: () => 'Não foi possível sincronizar os dados.' },
+      (toast) => toasts.push(toast),
+    );
+    await sentence.run();
+    const titleOnly = new CommandRunner(
+      () => Promise.reject(new DataError('internal')),
+      { describeFailure: () => ({ title: 'Não foi possível marcar as notificações como lidas.' }) },
+      (toast) => toasts.push(toast),
+    );
+    await titleOnly.run();
+    expect(titleOnly.state().message).toBe('Não foi possível marcar as notificações como lidas.');
+    expect(toasts).toEqual([
+      { title: 'Erro ao sincronizar', description: 'Não foi possível sincronizar os dados.', kind: 'destructive' },
+      { title: 'Não foi possível marcar as notificações como lidas.', description: undefined, kind: 'destructive' },
+    ]);
+  });
+
+  it('with failureTitle null nothing is toasted and the screen reads title and message from the state', async () => {
+    const toasts: CommandToast[] = [];
+    const runner = new CommandRunner(
+      () => Promise.reject(new DataError('offline')),
+      { failureTitle: null, describeFailure: () => ({ title: 'Sem conexão', description: 'É necessário conexão.' }) },
+      (toast) => toasts.push(toast),
+    );
+    await runner.run();
+    expect(toasts).toEqual([]);
+    expect(runner.state()).toMatchObject({ pending: false, title: 'Sem conexão', message: 'É necessário conexão.' });
+    runner.reset();
+    expect(runner.state()).toMatchObject({ title: null, message: null, error: null });
+  });
+
+  it('does not replace the field messages of its form', async () => {
+    const toasts: CommandToast[] = [];
+    const runner = new CommandRunner(
+      () => Promise.reject(DataError.invalid([{ field: 'nomeMercado', code: 'too_long', limit: 40 }])),
+      { form: 'account', failureTitle: 'Erro ao atualizar', describeFailure: () => 'outra coisa' },
+      (toast) => toasts.push(toast),
+    );
+    await runner.run();
+    expect(runner.state().fieldErrors).toEqual({ nomeMercado: 'O nome do mercadinho deve ter no máximo 40 caracteres.' });
+    expect(toasts).toEqual([]);
+  });
+});
