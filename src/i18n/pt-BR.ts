@@ -373,26 +373,36 @@ export const ptBR = {
       removeErrorTitle: 'Erro ao excluir',
       removeError: 'Não foi possível excluir a notificação.',
     },
-    sync: {
-      label: (count: number) => (count === 1 ? '1 alteração não sincronizada' : `${count} alterações não sincronizadas`),
-      title: 'Dados deste aparelho',
-      pending: (count: number) =>
-        count === 1
-          ? '1 alteração salva neste aparelho ainda não foi enviada ao servidor.'
-          : `${count} alterações salvas neste aparelho ainda não foram enviadas ao servidor.`,
-      none: 'Tudo sincronizado: nenhuma alteração pendente neste aparelho.',
-      offlineHint: 'Elas ficam guardadas aqui e serão enviadas sozinhas quando a internet voltar.',
-      onlineHint: 'O envio acontece automaticamente. Se preferir, envie agora.',
-      rejected: (count: number) =>
-        count === 1
-          ? '1 alteração foi recusada pelo servidor e continua guardada neste aparelho.'
-          : `${count} alterações foram recusadas pelo servidor e continuam guardadas neste aparelho.`,
-      syncNow: 'Sincronizar agora',
-      syncing: 'Sincronizando...',
-      bannerPending: (count: number) => (count === 1 ? '1 alteração aguardando envio.' : `${count} alterações aguardando envio.`),
-      errorTitle: 'Erro ao sincronizar',
-      error: 'Não foi possível sincronizar os dados. Tente novamente mais tarde.',
-    },
+  },
+  /** Changes saved on this device and their way to the server (the worker reports facts; these are its words). */
+  sync: {
+    label: (count: number) => (count === 1 ? '1 alteração não sincronizada' : `${count} alterações não sincronizadas`),
+    title: 'Dados deste aparelho',
+    pending: (count: number) =>
+      count === 1
+        ? '1 alteração salva neste aparelho ainda não foi enviada ao servidor.'
+        : `${count} alterações salvas neste aparelho ainda não foram enviadas ao servidor.`,
+    none: 'Tudo sincronizado: nenhuma alteração pendente neste aparelho.',
+    offlineHint: 'Elas ficam guardadas aqui e serão enviadas sozinhas quando a internet voltar.',
+    onlineHint: 'O envio acontece automaticamente. Se preferir, envie agora.',
+    rejected: (count: number) =>
+      count === 1
+        ? '1 alteração foi recusada pelo servidor e continua guardada neste aparelho.'
+        : `${count} alterações foram recusadas pelo servidor e continuam guardadas neste aparelho.`,
+    syncNow: 'Sincronizar agora',
+    syncing: 'Sincronizando...',
+    bannerPending: (count: number) => (count === 1 ? '1 alteração aguardando envio.' : `${count} alterações aguardando envio.`),
+    errorTitle: 'Erro ao sincronizar',
+    error: 'Não foi possível sincronizar os dados. Tente novamente mais tarde.',
+    waitingTitle: 'Aguardando sincronização',
+    completedTitle: 'Sincronização concluída',
+    offlineTitle: 'Você está offline',
+    nothingPending: 'Nenhuma alteração pendente neste aparelho.',
+    sentWhenOnline: 'Serão sincronizadas quando a conexão voltar.',
+    allSynced: 'Todos os dados foram sincronizados com sucesso.',
+    signOutBlockedTitle: 'Ainda há dados para sincronizar',
+    signOutBlocked: (count: number) =>
+      `${count === 1 ? 'Há 1 alteração salva' : `Há ${count} alterações salvas`} só neste aparelho. Conecte-se à internet e aguarde a sincronização antes de sair, para não perder nada.`,
   },
   account: {
     title: 'Minha Conta',
@@ -420,9 +430,6 @@ export const ptBR = {
     statusUpdated: 'Status atualizado',
     signOut: 'Sair',
     signingOut: 'Saindo...',
-    signOutBlockedTitle: 'Ainda há dados para sincronizar',
-    signOutBlocked: (count: number) =>
-      `${count === 1 ? 'Há 1 alteração salva' : `Há ${count} alterações salvas`} só neste aparelho. Conecte-se à internet e aguarde a sincronização antes de sair, para não perder nada.`,
     signOutOffline: 'Conecte-se à internet para sair da conta.',
     upgrade: 'Assinar Premium',
     renew: 'Renovar assinatura',

@@ -5,7 +5,8 @@ import { signInSchema, loginFailure } from '../../src/features/account/sign-in.t
 import { registerSchema, registerFailureMessage, type RegisterValues } from '../../src/features/account/register.ts';
 import { forgotPasswordSchema } from '../../src/features/account/forgot-password.ts';
 import { resetPasswordSchema, resetFailureMessage } from '../../src/features/account/reset-password.ts';
-import { marketNameSchema } from '../../src/features/account/market-name.ts';
+import { checkMarketName } from '../../src/features/account/market-name.ts';
+import { fieldMessages } from '../../src/i18n/errors.ts';
 import { passwordChecklist } from '../../src/features/account/password-rules.ts';
 import { allowedWithExpiredTrial } from '../../src/features/account/trial-guard.ts';
 import { AuthApiError } from '@supabase/supabase-js';
@@ -119,6 +120,15 @@ describe('register', () => {
     expect(registerFailureMessage(accountError('offline', 'x'))).toBe(
       'É necessário conexão com a internet para criar sua conta.',
     );
+    expect(registerFailureMessage(accountError('rate_limited', 'x'))).toBe(
+      'Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.',
+    );
+  });
+  it("never shows the provider's English or a code: an unknown failure reads as the catalogue's", () => {
+    expect(registerFailureMessage(accountError('internal', 'Database error saving new user'))).toBe(
+      'Ocorreu um erro desconhecido',
+    );
+    expect(registerFailureMessage(new Error('boom'))).toBe('Ocorreu um erro desconhecido');
   });
   it('the checklist follows each rule', () => {
     expect(
@@ -156,17 +166,16 @@ describe('forgot and reset password', () => {
 });
 
 describe('market name', () => {
-  const schema = marketNameSchema('Mercado Bom');
-  it('trims, requires, limits to 40 and must change', () => {
-    expect(errorsOf(schema, { nomeMercado: '   ' })).toEqual({ nomeMercado: 'O nome do mercadinho não pode ficar vazio.' });
-    expect(errorsOf(schema, { nomeMercado: 'y'.repeat(41) })).toEqual({
-      nomeMercado: 'O nome do mercadinho deve ter no máximo 40 caracteres.',
-    });
-    expect(errorsOf(schema, { nomeMercado: ' Mercado Bom ' })).toEqual({ nomeMercado: 'Digite um nome diferente do atual.' });
-    expect(validate(schema, { nomeMercado: ' Mercado Melhor ' })).toMatchObject({
-      ok: true,
-      value: { nomeMercado: 'Mercado Melhor' },
-    });
+  const errorsOfName = (name: string): Record<string, string> => {
+    const checked = checkMarketName(name, 'Mercado Bom');
+    return checked.ok ? {} : fieldMessages('account', checked.issues);
+  };
+  it("runs the worker's rule (trimmed, required, at most 40) and must change, in the spec's words", () => {
+    expect(errorsOfName('   ')).toEqual({ nomeMercado: 'O nome do mercadinho não pode ficar vazio.' });
+    expect(errorsOfName('y'.repeat(41))).toEqual({ nomeMercado: 'O nome do mercadinho deve ter no máximo 40 caracteres.' });
+    expect(errorsOfName(' Mercado Bom ')).toEqual({ nomeMercado: 'Digite um nome diferente do atual.' });
+    expect(checkMarketName(' Mercado Melhor ', 'Mercado Bom')).toEqual({ ok: true, value: { nomeMercado: 'Mercado Melhor' } });
+    expect(checkMarketName('Mercado', null)).toMatchObject({ ok: true });
   });
 });
 

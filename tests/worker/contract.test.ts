@@ -47,6 +47,18 @@ describe('data worker contract', () => {
     await expect(opened.remote.account.current()).resolves.toEqual({ status: 'signed_out', reason: 'signed_out' });
   });
 
+  it('serves the app version as a live query (screens read it like any other data)', async () => {
+    opened = connect();
+    const updates: LiveUpdate<string>[] = [];
+    await opened.remote.live.subscribe(
+      'appVersion',
+      undefined,
+      proxy((update: LiveUpdate<string>) => void updates.push(update)),
+    );
+    await waitFor(() => (updates.length === 1 ? true : undefined));
+    expect(updates).toEqual([{ status: 'ok', value: '9.8.7' }]);
+  });
+
   it('pushes live connectivity changes to a subscriber and stops after unsubscribe', async () => {
     opened = connect();
     const updates: LiveUpdate<ConnectivityState>[] = [];

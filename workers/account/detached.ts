@@ -33,10 +33,12 @@ export function createDetachedAccountDomain(): AccountDomain {
       startCheckout: refuse,
       openCustomerPortal: refuse,
       checkSubscription: refuse,
-      supportHasUnread: () => Promise.resolve(false),
       signOut: refuse,
     },
-    live: { account: (_params: undefined): Observable<AccountState> => of(SIGNED_OUT) },
+    live: {
+      account: (_params: undefined): Observable<AccountState> => of(SIGNED_OUT),
+      supportUnread: (_params: undefined): Observable<boolean> => of(false),
+    },
     auth,
     dispose: () => Promise.resolve(),
   };

@@ -17,7 +17,7 @@ import {
   type ProfileRetryOptions,
 } from './profile.ts';
 import { parseRecoveryLink } from './recovery-link.ts';
-import { createSubscriptionHandlers } from './subscription.ts';
+import { createSubscriptionHandlers, supportHasUnread, supportUnreadOf } from './subscription.ts';
 import type { TabChannel } from './tab-sync.ts';
 import type { AccountState, AccountUser, Profile, SignedOutReason, SignInInput, SignUpInput } from './types.ts';
 
@@ -429,6 +429,10 @@ export function createAccountDomain(options: AccountOptions) {
     handlers,
     live: {
       account: (_params: undefined): Observable<AccountState> => state,
+      supportUnread: (_params: undefined): Observable<boolean> =>
+        supportUnreadOf(state, connectivity.changes.pipe(map((change) => change.online)), (userId) =>
+          supportHasUnread(client, userId),
+        ),
     },
     auth,
     /** Stops timers and listeners (tests; a worker simply ends). */

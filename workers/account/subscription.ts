@@ -1,6 +1,7 @@
 // The premium subscription as the account domain offers it: checkout and portal links from the edge
-// functions, the status re-check, and the unread mark on premium support.
+// functions, the status re-check, and the live unread mark on premium support.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { catchError, combineLatest, distinctUntilChanged, from, map, of, switchMap, type Observable } from 'rxjs';
 import { accountError, toFunctionError } from './errors.ts';
 import type { AccountState, AccountUser } from './types.ts';
 
@@ -53,23 +54,41 @@ export function createSubscriptionHandlers(deps: SubscriptionDeps) {
       // Reloaded even when the plan is unchanged: a cancellation or a new end date matters to the owner too.
       return deps.reloadProfile();
     },
-
-    /** Whether an open support ticket has replies the owner has not read (the '!' on 'Suporte Premium'). */
-    supportHasUnread: async (): Promise<boolean> => {
-      const user = deps.signedInUser();
-      try {
-        deps.requireOnline('support');
-      } catch {
-        return false;
-      }
-      const response = await client
-        .from('support_tickets')
-        .select('id, unread_user, status')
-        .eq('user_id', user.id)
-        .order('updated_at', { ascending: false });
-      if (response.error) return false;
-      const rows = response.data as { unread_user: boolean | null; status: string }[];
-      return rows.some((row) => row.unread_user === true && (row.status === 'open' || row.status === 'in_progress'));
-    },
   };
+}
+
+/** Whether an open support ticket of `userId` has replies the owner has not read. */
+export async function supportHasUnread(client: SupabaseClient, userId: string): Promise<boolean> {
+  const response = await client
+    .from('support_tickets')
+    .select('id, unread_user, status')
+    .eq('user_id', userId)
+    .order('updated_at', { ascending: false });
+  if (response.error) return false;
+  const rows = response.data as { unread_user: boolean | null; status: string }[];
+  return rows.some((row) => row.unread_user === true && (row.status === 'open' || row.status === 'in_progress'));
+}
+
+/** The owner whose active premium plan includes support, or null. */
+function premiumSupportOwner(account: AccountState): string | null {
+  if (account.status !== 'signed_in') return null;
+  return account.plan.isPremium && account.plan.paymentStatus === 'ativo' ? account.user.id : null;
+}
+
+/**
+ * The '!' on 'Suporte Premium', live: asked when a subscriber starts following it and again when the owner,
+ * their plan or the connection changes; false offline, without premium support, or when the server fails.
+ */
+export function supportUnreadOf(
+  account$: Observable<AccountState>,
+  online$: Observable<boolean>,
+  hasUnread: (userId: string) => Promise<boolean>,
+): Observable<boolean> {
+  return combineLatest([
+    account$.pipe(map(premiumSupportOwner), distinctUntilChanged()),
+    online$.pipe(distinctUntilChanged()),
+  ]).pipe(
+    switchMap(([userId, online]) => (userId && online ? from(hasUnread(userId)).pipe(catchError(() => of(false))) : of(false))),
+    distinctUntilChanged(),
+  );
 }

@@ -16,7 +16,7 @@ import { openRealtimeFeed, type RealtimeFeed } from './realtime-feed.ts';
 import { openRejectedStore, type RejectedStore } from './rejected-store.ts';
 import { followSharedStatus, leadershipOf, publishStatus, requestSync, syncRequests } from './shared-status.ts';
 import { replicateCollection, type CollectionReplication } from './replication.ts';
-import { describeStatus, signOutCheck, type SignOutCheck, type SyncPhase, type SyncStatus } from './status.ts';
+import { INITIAL_STATUS, signOutCheck, type SignOutCheck, type SyncPhase, type SyncStatus } from './status.ts';
 
 export interface SyncEngineOptions {
   database: LocalDatabase;
@@ -129,9 +129,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   ];
 
   /** This tab's own view: exact in the tab that replicates (the leader). */
-  const own = new BehaviorSubject<SyncStatus>(
-    describeStatus({ online: false, phase: 'idle', pending: 0, rejected: [], lastSyncedAt: null }),
-  );
+  const own = new BehaviorSubject<SyncStatus>(INITIAL_STATUS);
   subscriptions.push(
     combineLatest([options.connectivity.changes, active$, lastError, lastSyncedAt, pending.count$, rejected.entries$]).subscribe(
       ([connectivity, active, error, syncedAt, pendingCount, refused]) => {
@@ -152,15 +150,13 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
               .get(entry.table as CollectionName)
               ?.has(entry.id),
         );
-        own.next(
-          describeStatus({
-            online: connectivity.online,
-            phase,
-            pending: pendingCount + refusedNotPending.length,
-            rejected: refused,
-            lastSyncedAt: syncedAt,
-          }),
-        );
+        own.next({
+          online: connectivity.online,
+          phase,
+          pending: pendingCount + refusedNotPending.length,
+          rejected: refused,
+          lastSyncedAt: syncedAt,
+        });
       },
     ),
   );
@@ -178,13 +174,11 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         status.next(mine);
         return;
       }
-      status.next(
-        describeStatus({
-          ...shared,
-          online: mine.online,
-          phase: mine.online ? shared.phase : 'offline',
-        }),
-      );
+      status.next({
+        ...shared,
+        online: mine.online,
+        phase: mine.online ? shared.phase : 'offline',
+      });
     }),
   );
 

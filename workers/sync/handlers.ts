@@ -1,9 +1,7 @@
 // The sync domain as the UI and the account domain see it: status, a manual sync, and whether signing out is safe.
 import { of, switchMap, type Observable } from 'rxjs';
 import type { WorkspaceHolder } from '../db/workspace.ts';
-import { describeStatus, signOutCheck, type SignOutCheck, type SyncStatus } from './status.ts';
-
-const SIGNED_OUT: SyncStatus = describeStatus({ online: false, phase: 'idle', pending: 0, rejected: [], lastSyncedAt: null });
+import { INITIAL_STATUS, signOutCheck, type SignOutCheck, type SyncStatus } from './status.ts';
 
 export function createSyncDomain(holder: WorkspaceHolder) {
   return {
@@ -14,7 +12,7 @@ export function createSyncDomain(holder: WorkspaceHolder) {
       async syncNow(): Promise<void> {
         await (await holder.current()).sync.syncNow();
       },
-      /** Refuses (with the reason in Portuguese) while changes saved here have not reached the server. */
+      /** Refuses while changes saved here have not reached the server, saying how many. */
       async canSignOut(): Promise<SignOutCheck> {
         try {
           return (await holder.current()).sync.canSignOut();
@@ -25,7 +23,7 @@ export function createSyncDomain(holder: WorkspaceHolder) {
     },
     live: {
       syncStatus: (_params: undefined): Observable<SyncStatus> =>
-        holder.workspace$.pipe(switchMap((workspace) => (workspace ? workspace.sync.status$ : of(SIGNED_OUT)))),
+        holder.workspace$.pipe(switchMap((workspace) => (workspace ? workspace.sync.status$ : of(INITIAL_STATUS)))),
     },
   };
 }

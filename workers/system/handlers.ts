@@ -1,4 +1,5 @@
 // The system domain: app version and connectivity, the first things every screen can ask the worker.
+import { of } from 'rxjs';
 import type { ConnectivitySource, ConnectivityState } from './connectivity.ts';
 
 export interface SystemOptions {
@@ -19,6 +20,8 @@ export function createSystemDomain(options: SystemOptions) {
       },
     },
     live: {
+      /** The version never changes while the worker runs; a live query so screens read it like any other data. */
+      appVersion: (_params: undefined) => of(options.appVersion),
       connectivity: (_params: undefined) => options.connectivity.changes,
     },
   };

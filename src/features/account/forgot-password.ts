@@ -7,6 +7,7 @@ import { accountFailure } from './failures.ts';
 
 export const forgotPasswordSchema = v.object({ email: emailSchema });
 export type ForgotPasswordValues = v.InferInput<typeof forgotPasswordSchema>;
+export type ForgotPasswordInput = v.InferOutput<typeof forgotPasswordSchema>;
 
 export function forgotFailureMessage(error: unknown): string {
   const { reason } = accountFailure(error);
@@ -15,6 +16,6 @@ export function forgotFailureMessage(error: unknown): string {
   return t.auth.forgot.failed;
 }
 
-export async function requestPasswordReset(data: DataClient, values: v.InferOutput<typeof forgotPasswordSchema>): Promise<void> {
+export async function requestPasswordReset(data: DataClient, values: ForgotPasswordInput): Promise<void> {
   await data.account.requestPasswordReset(values.email);
 }

@@ -1,10 +1,10 @@
 // Registration: the form's schema (every field, password rule, matching confirmation, terms) and the command.
 import * as v from 'valibot';
+import { errorMessage } from '../../i18n/errors.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import type { DataClient } from '../../lib/data-client.ts';
 import { phoneDigits } from '../../lib/format.ts';
 import { emailSchema } from './email.ts';
-import { accountFailure } from './failures.ts';
 import { newPasswordSchema } from './password-rules.ts';
 
 const copy = t.auth.register;
@@ -36,20 +36,14 @@ export const registerSchema = v.pipe(
 
 export type RegisterValues = v.InferInput<typeof registerSchema>;
 export type RegisterField = keyof RegisterValues;
+export type RegisterInput = v.InferOutput<typeof registerSchema>;
 
+/** The catalogue's sentence for the code (an existing account, a weak password, too many tries…); offline, this form's. */
 export function registerFailureMessage(error: unknown): string {
-  const { reason } = accountFailure(error);
-  if (reason === 'offline') return copy.offline;
-  if (reason === 'user_already_exists') return copy.alreadyRegistered;
-  if (reason === 'weak_password') return copy.weakPassword;
-  if (reason === 'rate_limited') return t.auth.rateLimited;
-  return error instanceof Error && error.message ? error.message : t.auth.login.unknown;
+  return errorMessage(error, undefined, { offline: copy.offline });
 }
 
-export async function register(
-  data: DataClient,
-  values: v.InferOutput<typeof registerSchema>,
-): Promise<{ confirmationRequired: boolean }> {
+export async function register(data: DataClient, values: RegisterInput): Promise<{ confirmationRequired: boolean }> {
   return data.account.signUp({
     nome: values.nome,
     email: values.email,

@@ -19,6 +19,7 @@ export const resetPasswordSchema = v.pipe(
 );
 
 export type ResetPasswordValues = v.InferInput<typeof resetPasswordSchema>;
+export type ResetPasswordInput = v.InferOutput<typeof resetPasswordSchema>;
 
 export function resetFailureMessage(error: unknown): string {
   const { reason } = accountFailure(error);
@@ -29,6 +30,6 @@ export function resetFailureMessage(error: unknown): string {
   return copy.failed;
 }
 
-export async function resetPassword(data: DataClient, values: v.InferOutput<typeof resetPasswordSchema>): Promise<void> {
+export async function resetPassword(data: DataClient, values: ResetPasswordInput): Promise<void> {
   await data.account.completePasswordReset(values.password);
 }

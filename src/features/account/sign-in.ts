@@ -1,6 +1,7 @@
 // Signing in: the login form's schema and the command, with failures turned into the spec's messages.
 import * as v from 'valibot';
 import { t } from '../../i18n/pt-BR.ts';
+import type { FailureWording } from '../../lib/command.ts';
 import type { DataClient } from '../../lib/data-client.ts';
 import { accountFailure, type AccountFailure } from './failures.ts';
 
@@ -34,6 +35,12 @@ export function loginFailure(error: unknown): LoginFailure {
   if (failure.reason === 'offline') return { title: t.auth.login.offlineTitle, message: t.auth.login.offline, canResend: false };
   const message = failure.known ? (LOGIN_MESSAGES[failure.reason] ?? t.auth.login.fallback) : t.auth.login.unknown;
   return { title: t.auth.login.errorTitle, message, canResend: failure.reason === 'email_not_confirmed' };
+}
+
+/** The same, as the sign-in command shows it above the form. */
+export function loginFailureWording(error: unknown): FailureWording {
+  const { title, message } = loginFailure(error);
+  return { title, description: message };
 }
 
 export async function signIn(data: DataClient, values: v.InferOutput<typeof signInSchema>): Promise<void> {

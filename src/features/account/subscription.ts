@@ -31,3 +31,8 @@ export function subscriptionFailureMessage(error: unknown): string {
   if (serverMessage) return serverMessage;
   return serverCode ? t.account.httpError(serverCode) : t.account.unknownError;
 }
+
+/** 'Atualizar Status' failed: offline, what the owner can do about it; otherwise what the server said. */
+export function refreshFailureMessage(error: unknown): string {
+  return accountFailure(error).reason === 'offline' ? t.account.offlineActions : subscriptionFailureMessage(error);
+}

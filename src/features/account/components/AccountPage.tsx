@@ -1,19 +1,16 @@
 // 'Minha Conta': who is signed in, the market name, plan and trial, 'Atualizar Status', 'Sair', plan comparison.
-import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CloudCheck, CloudUpload, Crown, LifeBuoy, LogOut, RefreshCw, Settings } from 'lucide-react';
 import { clsx } from 'clsx';
 import { t } from '../../../i18n/pt-BR.ts';
-import { accountFailure } from '../failures.ts';
 import { useSignedInAccount } from '../use-account.ts';
 import { useSignOut } from '../use-sign-out.ts';
-import { useSyncStatus } from '../../sync/index.ts';
-import { openCustomerPortal, startCheckout, subscriptionFailureMessage, type PlanPeriod } from '../subscription.ts';
+import { deviceSyncSentence, useSyncStatus } from '../../sync/index.ts';
+import { useCheckout, useCustomerPortal, useStatusRefresh } from '../use-subscription.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useDataClient } from '../../../lib/use-data-client.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
-import { showToast } from '../../../ui/toast.ts';
 import { planLabelOf } from '../identity.ts';
 import { MarketNameEditor } from './MarketNameEditor.tsx';
 import { PlanComparison } from './PlanComparison.tsx';
@@ -56,55 +53,16 @@ function PlanStatus() {
 export function AccountPage({ paymentReturned = false }: { paymentReturned?: boolean }) {
   usePageTitle(copy.title);
   const payment = usePaymentReturn(paymentReturned);
-  const data = useDataClient();
   const account = useSignedInAccount();
-  const [refreshing, setRefreshing] = useState(false);
+  const refresh = useStatusRefresh();
+  const portal = useCustomerPortal();
+  const checkout = useCheckout();
   const { leaving, signOut } = useSignOut();
   const sync = useSyncStatus();
   const { user, profile, plan } = account;
   const premiumSupport = plan.isPremium && plan.paymentStatus === 'ativo';
-  const [supportUnread, setSupportUnread] = useState(false);
-  useEffect(() => {
-    if (!premiumSupport) return;
-    let active = true;
-    void data.account.supportHasUnread().then((unread) => {
-      if (active) setSupportUnread(unread);
-    });
-    return () => {
-      active = false;
-    };
-  }, [premiumSupport, data]);
-
-  const [portalBusy, setPortalBusy] = useState(false);
-  const manage = async () => {
-    setPortalBusy(true);
-    try {
-      await openCustomerPortal(data);
-    } catch (error) {
-      showToast({ title: copy.portalError, description: subscriptionFailureMessage(error), kind: 'destructive' });
-      setPortalBusy(false);
-    }
-  };
-  const subscribe = async (period: PlanPeriod) => {
-    try {
-      await startCheckout(data, period);
-    } catch (error) {
-      showToast({ title: t.upgrade.checkoutError, description: subscriptionFailureMessage(error), kind: 'destructive' });
-    }
-  };
-
-  const refresh = async () => {
-    setRefreshing(true);
-    try {
-      await data.account.checkSubscription();
-      showToast({ title: copy.statusUpdated, kind: 'success' });
-    } catch (error) {
-      const offline = accountFailure(error).reason === 'offline';
-      showToast({ title: copy.updateError, description: offline ? copy.offlineActions : undefined, kind: 'destructive' });
-    } finally {
-      setRefreshing(false);
-    }
-  };
+  const supportUnread = useLiveQuery('supportUnread', undefined).data === true;
+  const refreshing = refresh.pending;
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
@@ -142,7 +100,7 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
         </div>
         <PlanStatus />
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="secondary" busy={refreshing} onClick={() => void refresh()}>
+          <Button variant="secondary" busy={refreshing} onClick={() => void refresh.run()}>
             <RefreshCw aria-hidden size={18} className={refreshing ? 'animate-spin' : undefined} />
             {refreshing ? copy.refreshing : copy.refreshStatus}
           </Button>
@@ -157,7 +115,7 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
               {copy.renew}
             </Link>
           ) : (
-            <Button busy={portalBusy} onClick={() => void manage()}>
+            <Button busy={portal.pending} onClick={() => void portal.run()}>
               <Settings aria-hidden size={18} />
               {copy.manage}
             </Button>
@@ -180,11 +138,11 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
         ) : null}
       </div>
 
-      <PlanComparison isPremium={plan.isPremium} onSubscribe={subscribe} />
+      <PlanComparison isPremium={plan.isPremium} subscribe={checkout} />
       <PremiumWelcome open={payment.welcome} onClose={payment.closeWelcome} />
 
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
-        <h2 className="text-lg font-semibold">{t.layout.sync.title}</h2>
+        <h2 className="text-lg font-semibold">{t.sync.title}</h2>
         {sync.known ? (
           <p
             data-testid="device-sync-status"
@@ -195,7 +153,7 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
             ) : (
               <CloudCheck aria-hidden size={20} className="mt-0.5 shrink-0 text-brand-600" />
             )}
-            {sync.pending > 0 ? t.layout.sync.pending(sync.pending) : t.layout.sync.none}
+            {deviceSyncSentence(sync.pending)}
           </p>
         ) : null}
         <Button variant="destructive" busy={leaving} onClick={() => void signOut()} className="self-stretch sm:self-start">

@@ -3,9 +3,14 @@ import { useState, type SyntheticEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
-import { forgotFailureMessage, forgotPasswordSchema, requestPasswordReset } from '../forgot-password.ts';
+import {
+  forgotFailureMessage,
+  forgotPasswordSchema,
+  requestPasswordReset,
+  type ForgotPasswordInput,
+} from '../forgot-password.ts';
 import { validate } from '../../../lib/form.ts';
-import { useDataClient } from '../../../lib/use-data-client.ts';
+import { useCommand } from '../../../lib/use-command.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
@@ -14,31 +19,23 @@ import { TextField } from '../../../ui/form/TextField.tsx';
 const copy = t.auth.forgot;
 
 export function ForgotPasswordPage() {
-  const data = useDataClient();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const command = useCommand(
+    async (data, values: ForgotPasswordInput) => {
+      await requestPasswordReset(data, values);
+      setSentTo(values.email);
+    },
+    { failureTitle: null, describeFailure: forgotFailureMessage },
+  );
+  const busy = command.pending;
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const checked = validate(forgotPasswordSchema, { email });
-    if (!checked.ok) {
-      setError(checked.first);
-      return;
-    }
-    setError(undefined);
-    setFailure(null);
-    setBusy(true);
-    try {
-      await requestPasswordReset(data, checked.value);
-      setSentTo(checked.value.email);
-    } catch (caught) {
-      setFailure(forgotFailureMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    setError(checked.ok ? undefined : checked.first);
+    if (checked.ok) void command.run(checked.value);
   };
 
   const footer = (
@@ -72,8 +69,8 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthShell title={copy.title} subtitle={copy.subtitle} footer={footer}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <FormAlert message={failure} />
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <FormAlert message={command.message} />
         <TextField
           label={t.auth.email}
           type="email"

@@ -2,10 +2,10 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { t } from '../../../i18n/pt-BR.ts';
-import { accountFailure } from '../failures.ts';
-import { loginFailure, signIn, signInSchema, type LoginFailure } from '../sign-in.ts';
+import { loginFailureWording, signIn, signInSchema, type SignInValues } from '../sign-in.ts';
+import { resendConfirmation, resendFailureTitle } from '../resend-confirmation.ts';
 import { validate } from '../../../lib/form.ts';
-import { useDataClient } from '../../../lib/use-data-client.ts';
+import { useCommand } from '../../../lib/use-command.ts';
 import type { AccountState } from '../../../../workers/api.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -49,47 +49,35 @@ function useArrivalToasts(verified: boolean, signedOutReason: SignedOutReason) {
 }
 
 export function LoginPage({ verified, signedOutReason }: { verified: boolean; signedOutReason: SignedOutReason }) {
-  const data = useDataClient();
   const router = useRouter();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<LoginFailure | null>(null);
-  const [resending, setResending] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
   useArrivalToasts(verified, signedOutReason);
-
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    const checked = validate(signInSchema, { email, password });
-    if (!checked.ok) {
-      setFailure({ title: copy.errorTitle, message: checked.first, canResend: false });
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await signIn(data, checked.value);
+  const login = useCommand(
+    async (data, values: SignInValues) => {
+      await signIn(data, values);
       await router.invalidate();
       await navigate({ to: '/dashboard', replace: true });
-    } catch (error) {
-      setFailure(loginFailure(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { failureTitle: null, describeFailure: loginFailureWording },
+  );
+  const resend = useCommand((data, address: string) => resendConfirmation(data, address), {
+    success: () => ({ title: copy.resent }),
+    describeFailure: (error) => ({ title: resendFailureTitle(error) }),
+  });
+  const failure = invalid
+    ? { title: copy.errorTitle, message: invalid, canResend: false }
+    : login.error
+      ? { title: login.title, message: login.message, canResend: login.error.code === 'email_not_confirmed' }
+      : null;
 
-  const resend = async () => {
-    setResending(true);
-    try {
-      await data.account.resendConfirmation(email);
-      showToast({ title: copy.resent, kind: 'success' });
-    } catch (error) {
-      const { reason } = accountFailure(error);
-      showToast({ title: reason === 'rate_limited' ? t.auth.rateLimited : t.auth.verify.failed, kind: 'destructive' });
-    } finally {
-      setResending(false);
-    }
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const checked = validate(signInSchema, { email, password });
+    setInvalid(checked.ok ? null : checked.first);
+    if (checked.ok) void login.run(checked.value);
   };
 
   return (
@@ -105,10 +93,10 @@ export function LoginPage({ verified, signedOutReason }: { verified: boolean; si
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <FormAlert title={failure?.title} message={failure?.message ?? null}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <FormAlert title={failure?.title ?? undefined} message={failure?.message ?? null}>
           {failure?.canResend ? (
-            <Button variant="secondary" className="mt-3 w-full" busy={resending} onClick={() => void resend()}>
+            <Button variant="secondary" className="mt-3 w-full" busy={resend.pending} onClick={() => void resend.run(email)}>
               {copy.resendConfirmation}
             </Button>
           ) : null}
@@ -136,8 +124,8 @@ export function LoginPage({ verified, signedOutReason }: { verified: boolean; si
             {copy.forgot}
           </Link>
         </div>
-        <Button type="submit" busy={busy} className="w-full">
-          {busy ? copy.submitting : copy.submit}
+        <Button type="submit" busy={login.pending} className="w-full">
+          {login.pending ? copy.submitting : copy.submit}
         </Button>
       </form>
     </AuthShell>

@@ -1,43 +1,44 @@
-// Inline edit of the market name: ≤ 40 characters, trimmed, must change; saved through the worker.
+// Inline edit of the market name: the worker's rule (≤ 40 characters, trimmed) and a change; saved through the worker.
 import { useState, type SyntheticEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
-import { marketNameSchema, updateMarketName } from '../market-name.ts';
-import { accountFailure } from '../failures.ts';
-import { validate } from '../../../lib/form.ts';
-import { useDataClient } from '../../../lib/use-data-client.ts';
+import { fieldMessages } from '../../../i18n/errors.ts';
+import { checkMarketName, updateMarketName } from '../market-name.ts';
+import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
-import { showToast } from '../../../ui/toast.ts';
 
 const copy = t.account;
 
 export function MarketNameEditor({ current }: { current: string | null }) {
-  const data = useDataClient();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(current ?? '');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const save = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    const checked = validate(marketNameSchema(current), { nomeMercado: value });
-    if (!checked.ok) {
-      setError(checked.first);
-      return;
-    }
-    setBusy(true);
-    try {
-      await updateMarketName(data, checked.value.nomeMercado);
-      showToast({ title: copy.nameUpdated, kind: 'success' });
+  const [invalid, setInvalid] = useState<string | undefined>();
+  const command = useCommand(
+    async (data, nomeMercado: string) => {
+      await updateMarketName(data, nomeMercado);
       setEditing(false);
-      setError(undefined);
-    } catch (failure) {
-      const offline = accountFailure(failure).reason === 'offline';
-      showToast({ title: copy.updateError, description: offline ? copy.offlineActions : undefined, kind: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    },
+    {
+      form: 'account',
+      success: () => ({ title: copy.nameUpdated }),
+      failureTitle: copy.updateError,
+      messages: { offline: copy.offlineActions },
+    },
+  );
+  const error = invalid ?? command.fieldErrors.nomeMercado;
+
+  const close = () => {
+    setEditing(false);
+    setInvalid(undefined);
+    command.reset();
+  };
+
+  const save = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const checked = checkMarketName(value, current);
+    setInvalid(checked.ok ? undefined : fieldMessages('account', checked.issues).nomeMercado);
+    if (checked.ok) void command.run(checked.value.nomeMercado);
   };
 
   if (!editing) {
@@ -62,7 +63,7 @@ export function MarketNameEditor({ current }: { current: string | null }) {
     );
   }
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
+    <form noValidate onSubmit={save} className="flex flex-col gap-2">
       <TextField
         label={copy.marketName}
         value={value}
@@ -75,17 +76,10 @@ export function MarketNameEditor({ current }: { current: string | null }) {
         }}
       />
       <div className="flex gap-2">
-        <Button type="submit" busy={busy} className="flex-1">
-          {busy ? copy.saving : copy.save}
+        <Button type="submit" busy={command.pending} className="flex-1">
+          {command.pending ? copy.saving : copy.save}
         </Button>
-        <Button
-          variant="secondary"
-          className="flex-1"
-          onClick={() => {
-            setEditing(false);
-            setError(undefined);
-          }}
-        >
+        <Button variant="secondary" className="flex-1" onClick={close}>
           {copy.cancel}
         </Button>
       </div>

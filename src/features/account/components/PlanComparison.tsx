@@ -1,5 +1,4 @@
 // The plan comparison: tabs Mensal / Anual, the free card and the premium card (R$ 14,90 or R$ 143,00).
-import { useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Check } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
@@ -21,25 +20,14 @@ function Features({ items }: { items: readonly string[] }) {
   );
 }
 
-function PremiumCard({
-  yearly,
-  current,
-  onSubscribe,
-}: {
-  yearly: boolean;
-  current: boolean;
-  onSubscribe?: (plan: PlanPeriod) => Promise<void>;
-}) {
-  const [busy, setBusy] = useState(false);
-  const subscribe = async () => {
-    if (!onSubscribe) return;
-    setBusy(true);
-    try {
-      await onSubscribe(yearly ? 'yearly' : 'monthly');
-    } finally {
-      setBusy(false);
-    }
-  };
+/** Subscribing from the plan cards: the page's checkout command and whether it is running. */
+export interface SubscribeAction {
+  readonly run: (plan: PlanPeriod) => Promise<unknown>;
+  readonly pending: boolean;
+}
+
+function PremiumCard({ yearly, current, subscribe }: { yearly: boolean; current: boolean; subscribe?: SubscribeAction }) {
+  const busy = subscribe?.pending ?? false;
   return (
     <div className="rounded-2xl bg-brand-900 p-5 text-white shadow-sm">
       <h3 className="text-lg font-semibold">{copy.premium}</h3>
@@ -57,8 +45,13 @@ function PremiumCard({
         <Features items={copy.premiumFeatures} />
       </div>
       {current ? <p className="mt-4 font-semibold">{copy.currentPlan}</p> : null}
-      {onSubscribe && !current ? (
-        <Button variant="accent" className="mt-5 w-full" busy={busy} onClick={() => void subscribe()}>
+      {subscribe && !current ? (
+        <Button
+          variant="accent"
+          className="mt-5 w-full"
+          busy={busy}
+          onClick={() => void subscribe.run(yearly ? 'yearly' : 'monthly')}
+        >
           {busy ? copy.redirecting : yearly ? copy.subscribeYearly : copy.subscribeMonthly}
         </Button>
       ) : null}
@@ -66,13 +59,7 @@ function PremiumCard({
   );
 }
 
-export function PlanComparison({
-  isPremium,
-  onSubscribe,
-}: {
-  isPremium: boolean;
-  onSubscribe?: (plan: PlanPeriod) => Promise<void>;
-}) {
+export function PlanComparison({ isPremium, subscribe }: { isPremium: boolean; subscribe?: SubscribeAction }) {
   const tab =
     'min-h-11 flex-1 rounded-lg px-4 font-semibold data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
   return (
@@ -93,7 +80,7 @@ export function PlanComparison({
             <Features items={copy.freeFeatures} />
             {!isPremium ? <p className="mt-4 font-semibold text-brand-700">{copy.currentPlan}</p> : null}
           </div>
-          <PremiumCard yearly={value === 'anual'} current={isPremium} onSubscribe={onSubscribe} />
+          <PremiumCard yearly={value === 'anual'} current={isPremium} subscribe={subscribe} />
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -2,10 +2,17 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../../i18n/pt-BR.ts';
-import { register, registerFailureMessage, registerSchema, type RegisterField, type RegisterValues } from '../register.ts';
+import {
+  register,
+  registerFailureMessage,
+  registerSchema,
+  type RegisterField,
+  type RegisterInput,
+  type RegisterValues,
+} from '../register.ts';
 import { maskPhone } from '../../../lib/format.ts';
 import { validate, type FieldErrors } from '../../../lib/form.ts';
-import { useDataClient } from '../../../lib/use-data-client.ts';
+import { useCommand } from '../../../lib/use-command.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
@@ -25,13 +32,19 @@ const EMPTY: RegisterValues = {
 };
 
 export function RegisterPage() {
-  const data = useDataClient();
   const navigate = useNavigate();
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const command = useCommand(
+    async (data, input: RegisterInput) => {
+      const result = await register(data, input);
+      if (result.confirmationRequired) await navigate({ to: '/login', state: { emailConfirmation: true } });
+      else await navigate({ to: '/dashboard' });
+    },
+    { failureTitle: null, describeFailure: registerFailureMessage },
+  );
+  const busy = command.pending;
 
   const change = <F extends RegisterField>(field: F, value: RegisterValues[F]) => {
     const next = { ...values, [field]: value };
@@ -42,26 +55,12 @@ export function RegisterPage() {
     }
   };
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setSubmitted(true);
     const checked = validate<typeof registerSchema, RegisterField>(registerSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    setFailure(null);
-    try {
-      const result = await register(data, checked.value);
-      if (result.confirmationRequired) await navigate({ to: '/login', state: { emailConfirmation: true } });
-      else await navigate({ to: '/dashboard' });
-    } catch (error) {
-      setFailure(registerFailureMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    setErrors(checked.ok ? {} : checked.errors);
+    if (checked.ok) void command.run(checked.value);
   };
 
   const text = (field: Exclude<RegisterField, 'terms'>) => ({
@@ -85,8 +84,8 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-        <FormAlert title={copy.errorTitle} message={failure} />
+      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+        <FormAlert title={copy.errorTitle} message={command.message} />
         <TextField label={copy.name} autoComplete="name" {...text('nome')} />
         <TextField label={t.auth.email} type="email" inputMode="email" autoComplete="email" {...text('email')} />
         <PasswordField

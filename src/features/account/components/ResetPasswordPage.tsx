@@ -2,73 +2,78 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { t } from '../../../i18n/pt-BR.ts';
-import { resetFailureMessage, resetPassword, resetPasswordSchema, type ResetPasswordValues } from '../reset-password.ts';
+import {
+  resetFailureMessage,
+  resetPassword,
+  resetPasswordSchema,
+  type ResetPasswordInput,
+  type ResetPasswordValues,
+} from '../reset-password.ts';
 import { validate, type FieldErrors } from '../../../lib/form.ts';
-import { useDataClient } from '../../../lib/use-data-client.ts';
+import { useCommand } from '../../../lib/use-command.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 import { PasswordField } from '../../../ui/form/PasswordField.tsx';
-import { showToast } from '../../../ui/toast.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 
 const copy = t.auth.reset;
 type LinkState = 'checking' | 'ready' | 'invalid';
 
+/** Accepts the link once; the screen says 'invalid' for any failure, so no toast. */
 function useRecoveryLink(): LinkState {
-  const data = useDataClient();
   const [state, setState] = useState<LinkState>('checking');
   const started = useRef(false);
+  const { run } = useCommand((data, link: { hash: string; search: string }) => data.account.acceptRecoveryLink(link), {
+    failureTitle: null,
+  });
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     const { hash, search } = window.location;
     // The tokens must not stay in the address bar or the history.
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    data.account.acceptRecoveryLink({ hash, search }).then(
-      () => {
-        setState('ready');
-      },
-      () => {
-        setState('invalid');
-      },
-    );
-  }, [data]);
+    void run({ hash, search }).then((accepted) => {
+      setState(accepted ? 'ready' : 'invalid');
+    });
+  }, [run]);
   return state;
 }
 
 export function ResetPasswordPage() {
-  const data = useDataClient();
   const navigate = useNavigate();
   const link = useRecoveryLink();
   const [values, setValues] = useState<ResetPasswordValues>({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof ResetPasswordValues>>({});
-  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<{ title: string; message: string } | null>(null);
+  const command = useCommand(
+    async (data, input: ResetPasswordInput) => {
+      await resetPassword(data, input);
+      await navigate({ to: '/login', replace: true });
+    },
+    {
+      success: () => ({ title: copy.doneTitle, description: copy.doneDescription }),
+      failureTitle: null,
+      describeFailure: (error) => ({ title: copy.errorTitle, description: resetFailureMessage(error) }),
+    },
+  );
+  const busy = command.pending;
+  const failure = invalid ?? (command.error ? { title: command.title, message: command.message } : null);
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const checked = validate<typeof resetPasswordSchema, keyof ResetPasswordValues>(resetPasswordSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      if (!values.password || !values.confirmPassword)
-        setFailure({ title: copy.requiredTitle, message: copy.requiredDescription });
-      else if (checked.errors.confirmPassword === copy.differentTitle)
-        setFailure({ title: copy.differentTitle, message: copy.differentDescription });
-      else setFailure(null);
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    setBusy(true);
-    try {
-      await resetPassword(data, checked.value);
-      showToast({ title: copy.doneTitle, description: copy.doneDescription, kind: 'success' });
-      await navigate({ to: '/login', replace: true });
-    } catch (error) {
-      setFailure({ title: copy.errorTitle, message: resetFailureMessage(error) });
-    } finally {
-      setBusy(false);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (checked.ok) {
+      setInvalid(null);
+      void command.run(checked.value);
+    } else if (!values.password || !values.confirmPassword) {
+      setInvalid({ title: copy.requiredTitle, message: copy.requiredDescription });
+    } else if (checked.errors.confirmPassword === copy.differentTitle) {
+      setInvalid({ title: copy.differentTitle, message: copy.differentDescription });
+    } else {
+      setInvalid(null);
+      command.reset();
     }
   };
 
@@ -97,8 +102,8 @@ export function ResetPasswordPage() {
 
   return (
     <AuthShell title={copy.title} subtitle={copy.subtitle} footer={footer}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <FormAlert title={failure?.title} message={failure?.message ?? null} />
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <FormAlert title={failure?.title ?? undefined} message={failure?.message ?? null} />
         <PasswordField
           label={copy.password}
           autoComplete="new-password"

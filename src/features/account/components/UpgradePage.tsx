@@ -2,11 +2,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
-import { useDataClient } from '../../../lib/use-data-client.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useSignedInAccount } from '../use-account.ts';
-import { startCheckout, subscriptionFailureMessage, type PlanPeriod } from '../subscription.ts';
-import { showToast } from '../../../ui/toast.ts';
+import { useCheckout } from '../use-subscription.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { PlanComparison } from './PlanComparison.tsx';
@@ -17,14 +15,7 @@ export function UpgradePage({ trialExpired }: { trialExpired: boolean }) {
   usePageTitle(copy.title);
   const account = useSignedInAccount();
   const navigate = useNavigate();
-  const data = useDataClient();
-  const subscribe = async (plan: PlanPeriod) => {
-    try {
-      await startCheckout(data, plan);
-    } catch (error) {
-      showToast({ title: copy.checkoutError, description: subscriptionFailureMessage(error), kind: 'destructive' });
-    }
-  };
+  const checkout = useCheckout();
   // The reason is shown for this visit and then leaves the address bar.
   const [reasonShown] = useState(trialExpired);
   useEffect(() => {
@@ -46,7 +37,7 @@ export function UpgradePage({ trialExpired }: { trialExpired: boolean }) {
         </div>
       ) : null}
       <p className="text-ink/80">{copy.description}</p>
-      <PlanComparison isPremium={account.plan.isPremium} onSubscribe={subscribe} />
+      <PlanComparison isPremium={account.plan.isPremium} subscribe={checkout} />
       <p className="text-sm text-ink/70">{copy.secureNote}</p>
       <Link to="/account" className={buttonClass('secondary', 'self-stretch sm:self-start')}>
         {copy.seeAccount}

@@ -2,37 +2,28 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
-import { useDataClient } from '../../../lib/use-data-client.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { accountFailure } from '../failures.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { resendConfirmation, resendFailureMessage } from '../resend-confirmation.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
-import { showToast } from '../../../ui/toast.ts';
 
 const copy = t.auth.verify;
 
 export function VerifyEmailPage({ email }: { email: string | null }) {
-  const data = useDataClient();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [noEmail, setNoEmail] = useState(false);
+  const command = useCommand((data, address: string) => resendConfirmation(data, address), {
+    success: () => ({ title: copy.resent }),
+    failureTitle: null,
+    describeFailure: resendFailureMessage,
+  });
+  const failure = noEmail ? copy.unknownEmail : command.message;
+  const busy = command.pending;
 
-  const resend = async () => {
-    if (!email) {
-      setFailure(copy.unknownEmail);
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await data.account.resendConfirmation(email);
-      showToast({ title: copy.resent, kind: 'success' });
-    } catch (error) {
-      const { reason } = accountFailure(error);
-      setFailure(reason === 'offline' ? t.auth.forgot.offline : reason === 'rate_limited' ? t.auth.rateLimited : copy.failed);
-    } finally {
-      setBusy(false);
-    }
+  const resend = () => {
+    setNoEmail(!email);
+    if (email) void command.run(email);
   };
 
   return (
@@ -58,7 +49,7 @@ export function VerifyEmailPage({ email }: { email: string | null }) {
         <div className="w-full text-left">
           <FormAlert message={failure} />
         </div>
-        <Button variant="secondary" className="w-full" busy={busy} onClick={() => void resend()}>
+        <Button variant="secondary" className="w-full" busy={busy} onClick={resend}>
           {busy ? copy.resending : copy.resend}
         </Button>
       </div>

@@ -6,10 +6,9 @@ import { clsx } from 'clsx';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
-import { useDataClient } from '../../../lib/use-data-client.ts';
 import type { NotificationItem } from '../../../../workers/api.ts';
-import { showToast } from '../../../ui/toast.ts';
 import { badgeText } from '../badge.ts';
+import { useMarkAllRead, useMarkRead, useRemoveNotification } from '../commands.ts';
 
 const copy = t.layout.notificationsPanel;
 
@@ -22,18 +21,8 @@ function NotificationIcon({ tipo }: { tipo: string }) {
 }
 
 function NotificationRow({ item }: { item: NotificationItem }) {
-  const data = useDataClient();
-  const markRead = () => {
-    data.notifications.markRead(item.id).catch(() => {
-      showToast({ title: copy.markError, kind: 'destructive' });
-    });
-  };
-  const remove = () => {
-    data.notifications.remove(item.id).then(
-      () => showToast({ title: copy.removed, kind: 'success' }),
-      () => showToast({ title: copy.removeErrorTitle, description: copy.removeError, kind: 'destructive' }),
-    );
-  };
+  const markRead = useMarkRead();
+  const remove = useRemoveNotification();
   return (
     <li className={clsx('flex gap-3 px-4 py-3', !item.lido && 'bg-brand-50')}>
       <NotificationIcon tipo={item.tipo} />
@@ -48,7 +37,7 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         {!item.lido ? (
           <button
             type="button"
-            onClick={markRead}
+            onClick={() => void markRead.run(item.id)}
             aria-label={copy.markRead}
             className="flex h-11 w-11 items-center justify-center rounded-lg text-brand-700 hover:bg-white"
           >
@@ -57,7 +46,7 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         ) : null}
         <button
           type="button"
-          onClick={remove}
+          onClick={() => void remove.run(item.id)}
           aria-label={copy.remove}
           className="flex h-11 w-11 items-center justify-center rounded-lg text-ink/60 hover:bg-white hover:text-red-700"
         >
@@ -69,16 +58,11 @@ function NotificationRow({ item }: { item: NotificationItem }) {
 }
 
 export function NotificationBell() {
-  const data = useDataClient();
+  const markAll = useMarkAllRead();
   const unreadQuery = useLiveQuery('unreadNotifications', undefined);
   const list = useLiveQuery('notifications', undefined);
   const unread = unreadQuery.data ?? 0;
   const badge = badgeText(unread);
-  const markAll = () => {
-    data.notifications.markAllRead().catch(() => {
-      showToast({ title: copy.markError, kind: 'destructive' });
-    });
-  };
   return (
     <Dialog.Root>
       <Dialog.Trigger
@@ -104,7 +88,7 @@ export function NotificationBell() {
             <div className="flex items-center gap-1">
               <button
                 type="button"
-                onClick={markAll}
+                onClick={() => void markAll.run()}
                 disabled={unread === 0}
                 aria-label={copy.markAllLabel}
                 className="min-h-11 rounded-lg px-3 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-50"

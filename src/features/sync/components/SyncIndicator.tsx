@@ -1,27 +1,20 @@
 // The header's count of changes saved on this device but not yet on the server, with a panel that explains it.
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
 import { CloudAlert, CloudUpload, RefreshCw } from 'lucide-react';
-import { useDataClient } from '../../../lib/use-data-client.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { syncNow } from '../sync-now.ts';
+import { useSyncNow } from '../sync-now.ts';
+import { pendingSentence } from '../sync-text.ts';
 import { useSyncStatus } from '../use-sync-status.ts';
 import { Button } from '../../../ui/Button.tsx';
 
-const copy = t.layout.sync;
+const copy = t.sync;
 
 export function SyncIndicator() {
-  const data = useDataClient();
   const status = useSyncStatus();
-  const [sending, setSending] = useState(false);
+  const syncNow = useSyncNow();
   if (status.pending === 0) return null;
   const offline = status.phase === 'offline';
-  const busy = sending || status.phase === 'syncing';
-  const send = async () => {
-    setSending(true);
-    await syncNow(data);
-    setSending(false);
-  };
+  const busy = syncNow.pending || status.phase === 'syncing';
   const Icon = status.rejected > 0 ? CloudAlert : CloudUpload;
   return (
     <Popover.Root>
@@ -46,11 +39,11 @@ export function SyncIndicator() {
           className="z-50 flex w-[min(20rem,calc(100vw-1rem))] flex-col gap-2 rounded-2xl bg-white p-4 text-ink shadow-xl ring-1 ring-ink/10 focus:outline-none"
         >
           <p className="font-semibold text-brand-900">{copy.title}</p>
-          <p role="status">{copy.pending(status.pending)}</p>
+          <p role="status">{pendingSentence(status.pending)}</p>
           {status.rejected > 0 ? <p className="text-red-800">{copy.rejected(status.rejected)}</p> : null}
           <p className="text-sm text-ink/70">{offline ? copy.offlineHint : copy.onlineHint}</p>
           {!offline ? (
-            <Button variant="secondary" busy={busy} onClick={() => void send()} className="mt-1">
+            <Button variant="secondary" busy={busy} onClick={() => void syncNow.run()} className="mt-1">
               <RefreshCw aria-hidden size={18} className={busy ? 'animate-spin' : undefined} />
               {busy ? copy.syncing : copy.syncNow}
             </Button>

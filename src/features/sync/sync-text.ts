@@ -1,0 +1,43 @@
+// The sync status in words: the worker reports facts (phase, pending, refused), the sentences come from here and
+// the catalogue (spec 1 §4 "Offline records and sync", §8 "Sync").
+import type { SyncStatus } from '../../../workers/api.ts';
+import { t } from '../../i18n/pt-BR.ts';
+
+const copy = t.sync;
+
+/** How many changes wait on this device, as one sentence. */
+export function pendingSentence(pending: number): string {
+  return pending === 0 ? copy.nothingPending : copy.pending(pending);
+}
+
+/** The status's title and the sentence under it, by phase. */
+export function describeSyncStatus(status: Pick<SyncStatus, 'phase' | 'pending'>): { title: string; message: string } {
+  const pending = pendingSentence(status.pending);
+  switch (status.phase) {
+    case 'offline':
+      return { title: copy.offlineTitle, message: `${pending} ${copy.sentWhenOnline}` };
+    case 'syncing':
+      return { title: copy.syncing, message: pending };
+    case 'error':
+      return { title: copy.errorTitle, message: copy.error };
+    case 'completed':
+      return { title: copy.completedTitle, message: status.pending === 0 ? copy.allSynced : pending };
+    case 'idle':
+      return { title: copy.waitingTitle, message: pending };
+  }
+}
+
+/** The line under 'Dados deste aparelho' on 'Minha Conta'. */
+export function deviceSyncSentence(pending: number): string {
+  return pending > 0 ? copy.pending(pending) : copy.none;
+}
+
+/** What the offline banner adds about changes waiting to be sent; null when none wait. */
+export function bannerPendingSentence(pending: number): string | null {
+  return pending > 0 ? copy.bannerPending(pending) : null;
+}
+
+/** The toast when 'Sair' is refused because changes saved here would be lost. */
+export function signOutRefusal(pending: number): { title: string; description: string } {
+  return { title: copy.signOutBlockedTitle, description: copy.signOutBlocked(pending) };
+}
