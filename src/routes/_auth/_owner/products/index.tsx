@@ -1,8 +1,7 @@
-// /products/: placeholder until its screen is built; the title is final.
+// /products: the product list.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../../ui/PagePlaceholder.tsx';
+import { ProductListPage } from '../../../../features/products/components/ProductListPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/products/')({
-  component: () => <PagePlaceholder title={t.pages.products} />,
+  component: ProductListPage,
 });

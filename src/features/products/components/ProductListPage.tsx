@@ -1,0 +1,126 @@
+// 'Produtos': the name search, the infinite list (a page of 10 more at 80 % of the scroll), the free plan's
+// counter and cap, and the empty and end-of-list states.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { PackageOpen, Plus, Search } from 'lucide-react';
+import { t } from '../../../i18n/pt-BR.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { inputClass } from '../../../ui/form/TextField.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
+import { useSignedInAccount } from '../../account/index.ts';
+import { FREE_PRODUCT_CAP, useProductList } from '../use-product-list.ts';
+import { ProductCapDialog } from './ProductCapDialog.tsx';
+import { ProductRow } from './ProductRow.tsx';
+
+const copy = t.products;
+
+/**
+ * Calls `onVisible` when the sentinel comes near the viewport (the last fifth of the scroll); observed again when
+ * the list grows, so a page that still leaves it in view asks for the next one.
+ */
+function useSentinel(onVisible: () => void, shown: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const latest = useRef(onVisible);
+  useEffect(() => {
+    latest.current = onVisible;
+  });
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: '0px 0px 25% 0px' },
+    );
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+    };
+  }, [shown]);
+  return ref;
+}
+
+export function ProductListPage() {
+  usePageTitle(copy.listTitle);
+  const navigate = useNavigate();
+  const account = useSignedInAccount();
+  const [text, setText] = useState('');
+  const list = useProductList(text);
+  const count = useLiveQuery('productCount', undefined);
+  const [capOpen, setCapOpen] = useState(false);
+  const sentinel = useSentinel(list.loadMore, list.page?.items.length ?? 0);
+  const free = !account.plan.isPremium;
+  const productCount = count.status === 'ok' ? count.data : 0;
+
+  const openNew = () => {
+    if (free && productCount >= FREE_PRODUCT_CAP) setCapOpen(true);
+    else void navigate({ to: '/products/new' });
+  };
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
+      <div className="flex items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
+          {copy.listTitle}
+        </h1>
+        <Button onClick={openNew}>
+          <Plus aria-hidden size={20} />
+          {copy.newButton}
+        </Button>
+      </div>
+      {free && count.status === 'ok' ? (
+        <p className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 px-4 py-2 text-sm text-brand-900">
+          <span className="font-semibold" data-testid="product-counter">
+            {copy.freeCounter(productCount, FREE_PRODUCT_CAP)}
+          </span>
+          <Link to="/account" className="font-semibold text-brand-700 underline">
+            {copy.subscribePremium}
+          </Link>
+        </p>
+      ) : null}
+      <div className="relative">
+        <Search aria-hidden className="pointer-events-none absolute left-4 top-1/2 -translate-y-1/2 text-ink/50" size={20} />
+        <input
+          type="search"
+          aria-label={copy.searchLabel}
+          placeholder={copy.searchPlaceholder}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+          }}
+          className={`${inputClass} border-ink/20 pl-12`}
+        />
+      </div>
+      {list.failed && !list.page ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+          {copy.loadError}
+        </p>
+      ) : !list.page ? (
+        <p role="status" className="py-8 text-center text-ink/70">
+          {t.app.loading}
+        </p>
+      ) : list.page.items.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 py-10 text-center text-ink/70">
+          <PackageOpen aria-hidden size={40} className="text-brand-500" />
+          <p className="font-semibold text-ink">{copy.empty}</p>
+          {text.trim() === '' ? <p>{copy.emptyHint}</p> : null}
+        </div>
+      ) : (
+        <ul aria-label={copy.listTitle} className="flex flex-col gap-2">
+          {list.page.items.map((product) => (
+            <ProductRow key={product.id} product={product} />
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} aria-hidden className="h-1" />
+      {list.page && list.page.items.length > 0 ? (
+        <p role="status" className="pb-4 text-center text-sm text-ink/60">
+          {list.hasMore ? copy.loadingMore : copy.allLoaded}
+        </p>
+      ) : null}
+      <ProductCapDialog open={capOpen} onOpenChange={setCapOpen} />
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+// The product list's reads: the live page for the search text, growing by a page at a time, keeping the rows
+// already shown while the next page arrives.
+import { useDeferredValue, useState } from 'react';
+import type { ProductPage } from '../../../workers/api.ts';
+import { useLiveQuery } from '../../lib/live-query.ts';
+
+export const PAGE_SIZE = 10;
+export const FREE_PRODUCT_CAP = 50;
+
+export interface ProductListState {
+  page: ProductPage | undefined;
+  failed: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+}
+
+export function useProductList(text: string): ProductListState {
+  const search = useDeferredValue(text.trim());
+  const [limit, setLimit] = useState({ search, limit: PAGE_SIZE });
+  // A new search starts again from the first page.
+  const current = limit.search === search ? limit.limit : PAGE_SIZE;
+  if (limit.search !== search) setLimit({ search, limit: PAGE_SIZE });
+  const live = useLiveQuery('productList', { text: search, limit: current });
+  const [shown, setShown] = useState<{ key: string; page: ProductPage } | undefined>(undefined);
+  if (live.status === 'ok' && shown?.page !== live.data) setShown({ key: search, page: live.data });
+  const page = live.status === 'ok' ? live.data : shown?.key === search ? shown.page : undefined;
+  const hasMore = page !== undefined && page.items.length < page.total;
+  return {
+    page,
+    failed: live.status === 'error',
+    hasMore,
+    loadMore: () => {
+      if (live.status === 'ok' && hasMore) setLimit({ search, limit: current + PAGE_SIZE });
+    },
+  };
+}
