@@ -1,8 +1,7 @@
-// /clients/new: placeholder until its screen is built; the title is final.
+// /clients/new: the new-client form.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../../ui/PagePlaceholder.tsx';
+import { NewClientPage } from '../../../../features/clients/components/ClientFormPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/clients/new')({
-  component: () => <PagePlaceholder title={t.pages.clientNew} />,
+  component: NewClientPage,
 });

@@ -1,8 +1,12 @@
-// /clients/$id/edit: placeholder until its screen is built; the title is final.
+// /clients/$id/edit: the client's edit form.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../../../ui/PagePlaceholder.tsx';
+import { EditClientPage } from '../../../../../features/clients/components/ClientFormPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/clients/$id/edit')({
-  component: () => <PagePlaceholder title={t.pages.clientEdit} />,
+  component: EditClientRoute,
 });
+
+function EditClientRoute() {
+  const { id } = Route.useParams();
+  return <EditClientPage key={id} clientId={id} />;
+}

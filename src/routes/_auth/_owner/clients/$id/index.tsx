@@ -1,8 +1,12 @@
-// /clients/$id/: placeholder until its screen is built; the title is final.
+// /clients/$id: the client detail.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../../../ui/PagePlaceholder.tsx';
+import { ClientDetailPage } from '../../../../../features/clients/components/ClientDetailPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/clients/$id/')({
-  component: () => <PagePlaceholder title={t.pages.clientDetail} />,
+  component: ClientDetailRoute,
 });
+
+function ClientDetailRoute() {
+  const { id } = Route.useParams();
+  return <ClientDetailPage key={id} clientId={id} />;
+}

@@ -1,0 +1,181 @@
+// New client (Novo Cliente) and edit (Editar Cliente): nome, telefone masked as typed, observações.
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import type { ClientSummary } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { maskPhone } from '../../../lib/format.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { TextField } from '../../../ui/form/TextField.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
+import { checkClientForm, savedToast, saveClient, type ClientField, type ClientFormValues } from '../client-form.ts';
+import { useOnline } from '../use-online.ts';
+import { ClientNotFound, LoadFailure } from './ClientStates.tsx';
+
+const copy = t.clients;
+
+function ClientForm({ client }: { client: ClientSummary | null }) {
+  const navigate = useNavigate();
+  const online = useOnline();
+  const isNew = client === null;
+  const [values, setValues] = useState<ClientFormValues>({
+    nome: client?.nome ?? '',
+    telefone: maskPhone(client?.telefone ?? ''),
+    observacoes: client?.observacoes ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<ClientField, string>>>({});
+  const command = useCommand(
+    (data, input: { nome: string; telefone: string; observacoes: string | null }) => saveClient(data, client?.id ?? null, input),
+    {
+      form: 'clients',
+      success: () => savedToast(isNew, online),
+      describeFailure: () => copy.saveFailed,
+    },
+  );
+  const fieldError = (field: ClientField) => errors[field] ?? command.fieldErrors[field];
+  const change = (field: ClientField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    command.reset();
+  };
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const checked = checkClientForm(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    const id = await command.run(checked.input);
+    if (id !== undefined) await navigate({ to: '/clients/$id', params: { id } });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5"
+    >
+      <TextField
+        label={copy.name}
+        name="nome"
+        autoComplete="name"
+        maxLength={200}
+        value={values.nome}
+        error={fieldError('nome')}
+        onChange={(event) => {
+          change('nome', event.target.value);
+        }}
+      />
+      <TextField
+        label={copy.phone}
+        name="telefone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder={copy.phonePlaceholder}
+        value={values.telefone}
+        error={fieldError('telefone')}
+        onChange={(event) => {
+          change('telefone', maskPhone(event.target.value));
+        }}
+      />
+      <div>
+        <label htmlFor="observacoes" className="mb-1 block text-sm font-medium text-ink">
+          {copy.notes}
+        </label>
+        <textarea
+          id="observacoes"
+          name="observacoes"
+          rows={3}
+          maxLength={2000}
+          value={values.observacoes}
+          aria-invalid={fieldError('observacoes') ? true : undefined}
+          aria-describedby="observacoes-erro"
+          onChange={(event) => {
+            change('observacoes', event.target.value);
+          }}
+          className="block w-full rounded-xl border border-ink/20 bg-white px-4 py-3 text-base text-ink focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-400"
+        />
+        <p id="observacoes-erro" className="mt-1 text-sm font-medium text-red-700" aria-live="polite">
+          {fieldError('observacoes') ?? ''}
+        </p>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link
+          to={isNew ? '/clients' : '/clients/$id'}
+          params={isNew ? undefined : { id: client.id }}
+          className={buttonClass('secondary', 'sm:min-w-32')}
+        >
+          {copy.cancel}
+        </Link>
+        <Button type="submit" busy={command.pending} className="sm:min-w-32">
+          {command.pending ? copy.saving : copy.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Frame({ title, backTo, children }: { title: string; backTo: ReactNode; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6">
+      {backTo}
+      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+export function NewClientPage() {
+  return (
+    <Frame
+      title={t.pages.clientNew}
+      backTo={
+        <Link to="/clients" className="inline-flex min-h-11 items-center gap-1 self-start font-medium text-brand-700">
+          <ArrowLeft aria-hidden size={18} />
+          {copy.back}
+        </Link>
+      }
+    >
+      <ClientForm client={null} />
+    </Frame>
+  );
+}
+
+export function EditClientPage({ clientId }: { clientId: string }) {
+  const loaded = useLiveQuery('client', { clientId });
+  return (
+    <Frame
+      title={t.pages.clientEdit}
+      backTo={
+        <Link
+          to="/clients/$id"
+          params={{ id: clientId }}
+          className="inline-flex min-h-11 items-center gap-1 self-start font-medium text-brand-700"
+        >
+          <ArrowLeft aria-hidden size={18} />
+          {copy.back}
+        </Link>
+      }
+    >
+      {loaded.status === 'loading' ? (
+        <p role="status" className="py-10 text-center text-ink/70">
+          {t.app.loading}
+        </p>
+      ) : loaded.status === 'error' ? (
+        <LoadFailure message={copy.editLoadError} />
+      ) : loaded.data === null ? (
+        <ClientNotFound />
+      ) : (
+        // Keyed by id: the form takes the stored values once, then the owner's typing.
+        <ClientForm key={loaded.data.id} client={loaded.data} />
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,31 @@
+// The client screens' not-found and load-failure states, each with the way back to the list.
+import { Link } from '@tanstack/react-router';
+import { UserX } from 'lucide-react';
+import { t } from '../../../i18n/pt-BR.ts';
+import { buttonClass } from '../../../ui/Button.tsx';
+
+const copy = t.clients;
+
+export function ClientNotFound() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-ink/5">
+      <UserX aria-hidden size={40} className="text-ink/40" />
+      <p className="text-lg font-semibold text-ink">{copy.notFound}</p>
+      <Link to="/clients" className={buttonClass('secondary')}>
+        {copy.backToList}
+      </Link>
+    </div>
+  );
+}
+
+export function LoadFailure({ message }: { message: string }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl bg-red-50 px-4 py-8 text-center text-red-800">
+      <p className="font-semibold">{copy.errorTitle}</p>
+      <p>{message}</p>
+      <Link to="/clients" className={buttonClass('secondary')}>
+        {copy.backToList}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+// The client list (Clientes): name search (400 ms), numbered pages of 10, each client with phone and balance.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ChevronRight, Plus, Search } from 'lucide-react';
+import { clsx } from 'clsx';
+import type { ClientSummary } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { formatBRL, maskPhone } from '../../../lib/format.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { buttonClass } from '../../../ui/Button.tsx';
+import { inputClass } from '../../../ui/form/TextField.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
+import { CLIENT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../use-debounced-value.ts';
+import { Pagination } from './Pagination.tsx';
+
+const copy = t.clients;
+
+function ClientRow({ client }: { client: ClientSummary }) {
+  return (
+    <li>
+      <Link
+        to="/clients/$id"
+        params={{ id: client.id }}
+        className="flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-brand-50 focus-visible:bg-brand-50"
+      >
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-semibold text-ink">{client.nome}</span>
+          <span className="block text-sm text-ink/70">{client.telefone ? maskPhone(client.telefone) : '—'}</span>
+        </span>
+        <span className="flex shrink-0 flex-col items-end gap-1">
+          <span className={clsx('font-semibold tabular-nums', client.fiado ? 'text-red-700' : 'text-ink/70')}>
+            {client.fiado ? formatBRL(client.saldo) : copy.noDebt}
+          </span>
+          {client.fiado ? (
+            <span className="rounded-full bg-accent-400/30 px-2 py-0.5 text-xs font-semibold text-ink">{copy.fiadoBadge}</span>
+          ) : null}
+        </span>
+        <ChevronRight aria-hidden size={20} className="shrink-0 text-ink/40" />
+      </Link>
+    </li>
+  );
+}
+
+export function ClientsPage({ search, page }: { search: string; page: number }) {
+  usePageTitle(t.pages.clients);
+  const navigate = useNavigate();
+  const [text, setText] = useState(search);
+  const settled = useDebouncedValue(text, CLIENT_SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (settled.trim() !== search.trim()) {
+      void navigate({ to: '/clients', search: { q: settled.trim() || undefined, page: undefined }, replace: true });
+    }
+  }, [settled, search, navigate]);
+  const result = useLiveQuery('clientsPage', { search, page });
+  const goTo = (next: number) => {
+    void navigate({ to: '/clients', search: { q: search || undefined, page: next > 1 ? next : undefined } });
+  };
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
+          {copy.title}
+        </h1>
+        <Link to="/clients/new" className={buttonClass('primary', 'px-4')}>
+          <Plus aria-hidden size={20} />
+          {copy.newClient}
+        </Link>
+      </div>
+      <div className="relative">
+        <Search aria-hidden size={20} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-ink/50" />
+        <input
+          type="search"
+          aria-label={copy.searchLabel}
+          placeholder={copy.searchPlaceholder}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+          }}
+          className={clsx(inputClass, 'border-ink/20 pl-10')}
+        />
+      </div>
+      {result.status === 'loading' ? (
+        <p role="status" className="py-10 text-center text-ink/70">
+          {t.app.loading}
+        </p>
+      ) : result.status === 'error' ? (
+        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-center text-red-800">
+          {copy.loadError}
+        </p>
+      ) : result.data.total === 0 ? (
+        <div className="rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-ink/5">
+          <p className="font-semibold text-ink">{copy.empty}</p>
+          {search === '' ? <p className="mt-1 text-sm text-ink/70">{copy.emptyHint}</p> : null}
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-ink/70" aria-live="polite">
+            {copy.count(result.data.total)}
+          </p>
+          <ul
+            aria-label={copy.title}
+            className="divide-y divide-ink/5 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink/5"
+          >
+            {result.data.items.map((client) => (
+              <ClientRow key={client.id} client={client} />
+            ))}
+          </ul>
+          <Pagination page={result.data.page} pageCount={result.data.pageCount} onPage={goTo} />
+        </>
+      )}
+    </section>
+  );
+}

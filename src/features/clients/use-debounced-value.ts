@@ -1,0 +1,17 @@
+// A value that follows another after it stops changing for `delayMs` (the client search waits 400 ms, spec 1 §9).
+import { useEffect, useState } from 'react';
+
+export const CLIENT_SEARCH_DEBOUNCE_MS = 400;
+
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSettled(value);
+    }, delayMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [value, delayMs]);
+  return settled;
+}

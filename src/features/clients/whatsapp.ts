@@ -1,0 +1,34 @@
+// The WhatsApp messages of the client detail: a greeting that states the balance, and the statement as text,
+// both as https://wa.me/55<digits> links (spec 1 §7 Device, §9 country code 55).
+import type { ClientSummary, StatementEntry } from '../../../workers/api.ts';
+import { formatBRL, formatDate } from '../../lib/format.ts';
+import { t } from '../../i18n/pt-BR.ts';
+
+const copy = t.clients;
+/** Lines of the statement sent by message (a link stays short enough for every phone). */
+export const STATEMENT_MESSAGE_LINES = 20;
+
+/** The wa.me link to the client's phone with `text`; null without a phone. */
+export function whatsappLink(telefone: string | null, text: string): string | null {
+  const digits = (telefone ?? '').replace(/\D/g, '');
+  if (digits === '') return null;
+  return `https://wa.me/55${digits}?text=${encodeURIComponent(text)}`;
+}
+
+/** 'Olá, Maria! Seu saldo de fiado é de R$ 12,50.' (or that there is nothing owed). */
+export function greetingText(client: Pick<ClientSummary, 'nome' | 'saldo'>): string {
+  return client.saldo > 0
+    ? copy.whatsappGreeting(client.nome, formatBRL(client.saldo))
+    : copy.whatsappGreetingNoDebt(client.nome);
+}
+
+/** The statement as plain text, one line per entry, newest first, with the current balance on top. */
+export function statementText(client: Pick<ClientSummary, 'nome' | 'saldo'>, entries: readonly StatementEntry[]): string {
+  const lines = entries
+    .slice(0, STATEMENT_MESSAGE_LINES)
+    .map(
+      (entry) =>
+        `${formatDate(entry.data)} ${copy.kinds[entry.kind]}: ${entry.kind === 'pagamento' ? '-' : '+'}${formatBRL(entry.valor)} (${copy.balanceAfter} ${formatBRL(entry.saldo)})`,
+    );
+  return [copy.statementHeader(client.nome), `${copy.balance}: ${formatBRL(client.saldo)}`, '', ...lines].join('\n');
+}

@@ -1,0 +1,123 @@
+// The client screens' rules without a browser: the amount typed in the payment and debit dialogs (spec 1 §5 Money
+// input and the payment rules), the client form's checks and phone digits, the WhatsApp links and the pagination.
+import { describe, expect, it } from 'vitest';
+import { checkAmount, parseAmount, sanitizeAmountInput } from '../../src/features/clients/amount.ts';
+import { checkClientForm, savedToast } from '../../src/features/clients/client-form.ts';
+import { visiblePages } from '../../src/features/clients/components/Pagination.tsx';
+import { greetingText, statementText, whatsappLink } from '../../src/features/clients/whatsapp.ts';
+import { maskPhone, phoneDigits } from '../../src/lib/format.ts';
+
+const clienteId = '6f1c2b1e-8a4d-4c3e-9b2a-1d2e3f4a5b6c';
+const invalidAmount = 'Por favor, informe um valor válido maior que zero.';
+const exceeds = 'O valor do pagamento não pode ser maior que o débito atual.';
+
+describe('amount input', () => {
+  it.each([
+    ['12,50', '12,50'],
+    ['R$ 1.234,567', '1,23'],
+    ['abc', ''],
+    ['1,2,3', '1,23'],
+    ['10.5', '10,5'],
+    [',5', ',5'],
+  ])('keeps digits and one comma with two decimals: %s → %s', (typed, kept) => {
+    expect(sanitizeAmountInput(typed)).toBe(kept);
+  });
+
+  it.each([
+    ['12,50', 12.5],
+    ['0,1', 0.1],
+    ['', 0],
+    [',', 0],
+    ['abc', 0],
+    ['1000', 1000],
+  ])('reads %s as %s (invalid is 0)', (typed, value) => {
+    expect(parseAmount(typed)).toBe(value);
+  });
+});
+
+describe('checkAmount', () => {
+  it("refuses zero, empty and garbage with the spec's invalid-value sentence", () => {
+    for (const typed of ['', '0', '0,00', 'abc']) {
+      expect(checkAmount(typed, 'debito', clienteId, 0)).toEqual({ ok: false, reason: 'invalid', message: invalidAmount });
+      expect(checkAmount(typed, 'pagamento', clienteId, 50)).toEqual({ ok: false, reason: 'invalid', message: invalidAmount });
+    }
+  });
+
+  it('refuses a payment above the balance, to the cent, and accepts the exact balance', () => {
+    expect(checkAmount('10,01', 'pagamento', clienteId, 10)).toEqual({ ok: false, reason: 'exceeds', message: exceeds });
+    expect(checkAmount('10,00', 'pagamento', clienteId, 10)).toEqual({ ok: true, valor: 10 });
+    expect(checkAmount('0,3', 'pagamento', clienteId, 0.1 + 0.2)).toEqual({ ok: true, valor: 0.3 });
+  });
+
+  it('lets a debit go above the balance', () => {
+    expect(checkAmount('99,90', 'debito', clienteId, 0)).toEqual({ ok: true, valor: 99.9 });
+  });
+});
+
+describe('client form', () => {
+  it("requires name and phone with the spec's sentence on each field", () => {
+    const checked = checkClientForm({ nome: '  ', telefone: '', observacoes: '' });
+    expect(checked).toEqual({
+      ok: false,
+      errors: {
+        nome: 'Por favor, preencha o nome e telefone do cliente.',
+        telefone: 'Por favor, preencha o nome e telefone do cliente.',
+      },
+    });
+  });
+
+  it('stores the digits of the masked phone and blank notes as null', () => {
+    expect(checkClientForm({ nome: ' Maria ', telefone: '(11) 98765-4321', observacoes: ' ' })).toEqual({
+      ok: true,
+      input: { nome: 'Maria', telefone: '11987654321', observacoes: null },
+    });
+  });
+
+  it('masks the phone as typed and keeps at most 11 digits', () => {
+    expect(maskPhone('1198765')).toBe('(11) 9876-5');
+    expect(maskPhone('119876543210')).toBe('(11) 98765-4321');
+    expect(phoneDigits('(11) 98765-43210')).toBe('11987654321');
+  });
+
+  it('says when the client was saved offline', () => {
+    expect(savedToast(true, true)).toEqual({ title: 'Cliente adicionado' });
+    expect(savedToast(false, true)).toEqual({ title: 'Cliente atualizado' });
+    expect(savedToast(true, false).title).toBe('Cliente salvo offline');
+    expect(savedToast(false, false).title).toBe('Cliente atualizado offline');
+  });
+});
+
+describe('WhatsApp', () => {
+  it('links to 55 plus the digits with the greeting stating the balance', () => {
+    const link = whatsappLink('11987654321', greetingText({ nome: 'Maria', saldo: 12.5 }));
+    expect(link).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
+    const text = decodeURIComponent(new URL(link ?? '').searchParams.get('text') ?? '');
+    expect(text).toContain('Maria');
+    expect(text).toContain('R$\u00a012,50');
+    expect(whatsappLink(null, 'x')).toBeNull();
+    expect(whatsappLink('', 'x')).toBeNull();
+  });
+
+  it('writes the statement as readable lines, newest first', () => {
+    const text = statementText({ nome: 'Zé', saldo: 5 }, [
+      { id: 'b', kind: 'pagamento', valor: 5, data: '2026-03-02', created_at: '', descricao: null, saldo: 5 },
+      { id: 'a', kind: 'venda', valor: 10, data: '2026-03-01', created_at: '', descricao: null, saldo: 10 },
+    ]);
+    expect(text.split('\n')).toEqual([
+      'Extrato do fiado de Zé',
+      'Saldo devedor: R$\u00a05,00',
+      '',
+      '02/03/2026 Pagamento: -R$\u00a05,00 (Saldo R$\u00a05,00)',
+      '01/03/2026 Compra fiado: +R$\u00a010,00 (Saldo R$\u00a010,00)',
+    ]);
+  });
+});
+
+describe('pagination', () => {
+  it('shows the first, last and neighbours of the current page, with gaps', () => {
+    expect(visiblePages(1, 1)).toEqual([1]);
+    expect(visiblePages(1, 3)).toEqual([1, 2, 3]);
+    expect(visiblePages(5, 10)).toEqual([1, null, 4, 5, 6, null, 10]);
+    expect(visiblePages(10, 10)).toEqual([1, null, 9, 10]);
+  });
+});
