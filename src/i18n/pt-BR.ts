@@ -688,6 +688,7 @@ export const ptBR = {
     historyAfter: (stock: string) => `Estoque: ${stock}`,
     details: 'Detalhes',
   },
+
 } as const;
 
 export type Messages = typeof ptBR;

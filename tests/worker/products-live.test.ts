@@ -151,5 +151,10 @@ describe('productCount and findByBarcode', () => {
     expect(await liveValue('productCount', undefined, () => true)).toBe(total);
     expect(await remote.products.findByBarcode('7891234567890')).toEqual({ id: ids.arroz, nome: 'arroz tipo 1' });
     expect(await remote.products.findByBarcode('789123456789')).toBeNull();
+    expect(await liveValue('productByBarcode', { code: ' 7891234567890 ' }, () => true)).toEqual({
+      id: ids.arroz,
+      nome: 'arroz tipo 1',
+    });
+    expect(await liveValue('productByBarcode', { code: '' }, () => true)).toBeNull();
   });
 });

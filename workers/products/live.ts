@@ -93,6 +93,15 @@ export function productLiveQueries(holder: WorkspaceHolder) {
     /** The product's counts, deliveries and sales, newest first. */
     productStockHistory: (params: { productId: string }): Observable<StockHistoryEntry[]> =>
       withWorkspace(holder, [], (workspace) => changes(workspace).pipe(switchMap(() => historyOf(workspace, params.productId)))),
+    /** The product that already has this exact barcode (the form's duplicate check); null for a blank code. */
+    productByBarcode: (params: { code: string }): Observable<{ id: string; nome: string } | null> =>
+      withWorkspace(holder, null, (workspace) => {
+        const code = params.code.trim();
+        if (code === '') return of(null);
+        return workspace.database.produtos
+          .findOne({ selector: { codigo_barras: code } })
+          .$.pipe(map((doc) => (doc ? { id: doc.id, nome: doc.nome } : null)));
+      }),
     /** How many products the owner has (the free plan allows 50). */
     productCount: (): Observable<number> =>
       withWorkspace(holder, 0, (workspace) =>

@@ -4,7 +4,7 @@ import type { NewProduct, ProductChanges } from '../../../workers/products/schem
 import { moneyInputOf, parseMoney } from './money.ts';
 import { parseQuantity, quantityInputOf } from './quantity.ts';
 
-export const CUSTOM = 'custom';
+export const CUSTOM = 'custom' as const;
 export const UNITS = ['un', 'kg', 'g', 'l', 'ml', 'pct', 'cx'] as const;
 export const CATEGORIES = [
   'alimentos',
@@ -134,8 +134,8 @@ export function summaryOfChanges(original: ProductFields, form: ProductForm): Fi
   const before = changesOf(formOf(original));
   const changed: FieldChange[] = [];
   for (const field of Object.keys(after) as ChangedField[]) {
-    const next = typeof after[field] === 'string' ? (after[field]).trim() : after[field];
-    const previous = typeof before[field] === 'string' ? (before[field]).trim() : before[field];
+    const next = typeof after[field] === 'string' ? after[field].trim() : after[field];
+    const previous = typeof before[field] === 'string' ? before[field].trim() : before[field];
     if (next !== previous) changed.push({ field, before: previous, after: next });
   }
   return changed;

@@ -1,8 +1,7 @@
-// /products/new: placeholder until its screen is built; the title is final.
+// /products/new: a new product.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../../ui/PagePlaceholder.tsx';
+import { NewProductPage } from '../../../../features/products/components/ProductFormPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/products/new')({
-  component: () => <PagePlaceholder title={t.pages.productNew} />,
+  component: NewProductPage,
 });

@@ -1,8 +1,12 @@
-// /products/$id/edit: placeholder until its screen is built; the title is final.
+// /products/$id/edit: edit a product.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../../../ui/PagePlaceholder.tsx';
+import { EditProductPage } from '../../../../../features/products/components/ProductFormPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/products/$id/edit')({
-  component: () => <PagePlaceholder title={t.pages.productEdit} />,
+  component: EditProductRoute,
 });
+
+function EditProductRoute() {
+  const { id } = Route.useParams();
+  return <EditProductPage productId={id} />;
+}

@@ -1,0 +1,258 @@
+// The product form (new and edit): sections for barcode, product info, prices with the estimated margin, stock
+// and description; checked with the worker's own schema as the owner types; in edit mode, the summary of changes.
+import { useState, type SyntheticEvent } from 'react';
+import { clsx } from 'clsx';
+import { Eraser, Save } from 'lucide-react';
+import type { ProductView } from '../../../../workers/api.ts';
+import { checkInput } from '../../../../workers/contract/input.ts';
+import { newProductSchema, productChangesSchema } from '../../../../workers/products/schema.ts';
+import { fieldMessages } from '../../../i18n/errors.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { TextField } from '../../../ui/form/TextField.tsx';
+import { showToast } from '../../../ui/toast.ts';
+import { estimatedMargin, marginTone } from '../margin.ts';
+import { formatMoneyInput, parseMoney, sanitizeMoneyInput } from '../money.ts';
+import {
+  blankForm,
+  CATEGORIES,
+  changesOf,
+  CUSTOM,
+  DESCRIPTION_MAX,
+  newProductOf,
+  patchOf,
+  summaryOfChanges,
+  UNITS,
+  type ProductForm as FormState,
+} from '../product-form.ts';
+import { sanitizeQuantityInput } from '../quantity.ts';
+import { useBarcodeCheck } from '../use-barcode-check.ts';
+import { ChangeSummary } from './ChangeSummary.tsx';
+import { FormSection, SelectField } from './FormSection.tsx';
+
+const copy = t.products;
+const unitOptions = [...UNITS, CUSTOM].map((value) => ({ value, label: copy.units[value] }));
+const categoryOptions = [
+  { value: '', label: copy.categoriaNenhuma },
+  ...[...CATEGORIES, CUSTOM].map((value) => ({ value, label: copy.categories[value] })),
+];
+const toneClass = { good: 'text-green-700', fair: 'text-orange-600', poor: 'text-red-700' } as const;
+
+/** The form field where a command field's message goes. */
+function formFieldOf(field: string, form: FormState): string {
+  if (field === 'unidade' && form.unidade === CUSTOM) return 'unidadeOutra';
+  if (field === 'categoria' && form.categoria === CUSTOM) return 'categoriaOutra';
+  return field;
+}
+
+export interface ProductFormProps {
+  /** The product being edited; absent for a new one. */
+  original?: ProductView;
+  initial: FormState;
+  onFormChange?: (form: FormState) => void;
+  onSaved: (id: string) => void;
+}
+
+export function ProductForm({ original, initial, onFormChange, onSaved }: ProductFormProps) {
+  const [form, setForm] = useState(initial);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  useBarcodeCheck(form.codigo_barras, original?.id);
+  const save = useCommand(
+    (data, state: FormState) =>
+      original
+        ? data.products.update(original.id, patchOf(summaryOfChanges(original, state), state)).then(() => original.id)
+        : data.products.create(newProductOf(state)),
+    {
+      form: 'products',
+      failureTitle: copy.saveFailed,
+      success: () => ({ title: copy.savedTitle, description: original ? copy.updated : copy.created }),
+    },
+  );
+
+  const checked = original ? checkInput(productChangesSchema, changesOf(form)) : checkInput(newProductSchema, newProductOf(form));
+  const checkMessages = checked.ok ? {} : fieldMessages('products', checked.issues);
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries({ ...checkMessages, ...save.fieldErrors })) {
+    const target = formFieldOf(field, form);
+    if (submitted || touched.has(target) || field in save.fieldErrors) errors[target] ??= message;
+  }
+  const changes = original ? summaryOfChanges(original, form) : [];
+  const nameFilled = form.nome.trim() !== '';
+  const margin = estimatedMargin(parseMoney(form.preco), parseMoney(form.preco_compra));
+
+  const update = (changesToForm: Partial<FormState>) => {
+    const next = { ...form, ...changesToForm };
+    setForm(next);
+    onFormChange?.(next);
+    if (save.error) save.reset();
+  };
+  const touch = (field: string) => {
+    if (!touched.has(field)) setTouched(new Set([...touched, field]));
+  };
+  const text = (field: keyof FormState) => ({
+    value: form[field],
+    onChange: (event: { target: { value: string } }) => {
+      update({ [field]: event.target.value });
+    },
+    onBlur: () => {
+      touch(field);
+    },
+    error: errors[field],
+  });
+  const money = (field: 'preco' | 'preco_compra') => ({
+    value: form[field],
+    inputMode: 'decimal' as const,
+    placeholder: copy.moneyPlaceholder,
+    onChange: (event: { target: { value: string } }) => {
+      update({ [field]: sanitizeMoneyInput(event.target.value) });
+    },
+    onBlur: () => {
+      touch(field);
+      update({ [field]: formatMoneyInput(form[field]) });
+    },
+    error: errors[field],
+  });
+  const quantity = (field: 'estoque' | 'estoque_minimo') => ({
+    value: form[field],
+    inputMode: 'decimal' as const,
+    placeholder: '0',
+    onChange: (event: { target: { value: string } }) => {
+      update({ [field]: sanitizeQuantityInput(event.target.value) });
+    },
+    onBlur: () => {
+      touch(field);
+    },
+    error: errors[field],
+  });
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!checked.ok || !nameFilled || (original && changes.length === 0)) return;
+    const id = await save.run(form);
+    if (id !== undefined) onSaved(id);
+  };
+  const clear = () => {
+    setForm(blankForm);
+    onFormChange?.(blankForm);
+    setTouched(new Set());
+    setSubmitted(false);
+    save.reset();
+    showToast({ title: copy.cleared, description: copy.clearedText });
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormSection title={copy.sectionBarcode}>
+        <div className="flex items-end gap-2">
+          <TextField
+            label={copy.codigoBarras}
+            inputMode="numeric"
+            autoComplete="off"
+            className="flex-1"
+            {...text('codigo_barras')}
+          />
+          <Button variant="secondary" onClick={clear} className="mb-6 px-3">
+            <Eraser aria-hidden size={18} />
+            {copy.clear}
+          </Button>
+        </div>
+      </FormSection>
+      <FormSection title={copy.sectionInfo}>
+        <TextField label={copy.nome} autoComplete="off" required {...text('nome')} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField
+            label={copy.categoria}
+            options={categoryOptions}
+            value={form.categoria}
+            onChange={(event) => {
+              update({ categoria: event.target.value });
+            }}
+          />
+          {form.categoria === CUSTOM ? <TextField label={copy.categoriaOutra} {...text('categoriaOutra')} /> : null}
+          <TextField label={copy.marca} {...text('marca')} />
+          <TextField label={copy.local} {...text('local')} />
+        </div>
+      </FormSection>
+      <FormSection title={copy.sectionPrices}>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField label={copy.preco} {...money('preco')} />
+          <TextField label={copy.precoCompra} {...money('preco_compra')} />
+        </div>
+        {margin !== null ? (
+          <p className={clsx('font-semibold', toneClass[marginTone(margin)])} data-testid="margin">
+            {copy.margin(margin.toLocaleString('pt-BR', { maximumFractionDigits: 1 }))}
+          </p>
+        ) : null}
+      </FormSection>
+      <FormSection title={copy.sectionStock}>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField
+            label={copy.unidade}
+            options={unitOptions}
+            value={form.unidade}
+            onChange={(event) => {
+              update({ unidade: event.target.value });
+            }}
+          />
+          {form.unidade === CUSTOM ? <TextField label={copy.unidadeOutra} {...text('unidadeOutra')} /> : null}
+          {original ? null : <TextField label={copy.estoque} hint={copy.estoqueHint} {...quantity('estoque')} />}
+          <TextField label={copy.estoqueMinimo} {...quantity('estoque_minimo')} />
+        </div>
+      </FormSection>
+      <FormSection title={copy.sectionDescription}>
+        <DescriptionField
+          value={form.descricao}
+          error={errors.descricao}
+          onChange={(descricao) => {
+            update({ descricao });
+          }}
+          onBlur={() => {
+            touch('descricao');
+          }}
+        />
+      </FormSection>
+      {original ? <ChangeSummary changes={changes} /> : null}
+      <Button type="submit" busy={save.pending} disabled={!nameFilled || (original !== undefined && changes.length === 0)}>
+        <Save aria-hidden size={20} />
+        {save.pending ? copy.saving : original ? copy.saveChanges : copy.save}
+      </Button>
+    </form>
+  );
+}
+
+function DescriptionField(props: { value: string; error?: string; onChange: (value: string) => void; onBlur: () => void }) {
+  const over = props.value.length > DESCRIPTION_MAX;
+  return (
+    <div>
+      <label htmlFor="descricao" className="mb-1 block text-sm font-medium text-ink">
+        {copy.descricao}
+      </label>
+      <textarea
+        id="descricao"
+        rows={4}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby="descricao-contador descricao-erro"
+        onChange={(event) => {
+          props.onChange(event.target.value);
+        }}
+        onBlur={props.onBlur}
+        className={clsx(
+          'block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink focus:border-brand-600 focus:outline-none',
+          props.error ? 'border-red-600' : 'border-ink/20',
+        )}
+      />
+      <div className="mt-1 flex justify-between gap-2 text-sm">
+        <p id="descricao-erro" className="font-medium text-red-700" aria-live="polite">
+          {props.error ?? ''}
+        </p>
+        <p id="descricao-contador" className={clsx('shrink-0', over ? 'font-semibold text-red-700' : 'text-ink/60')}>
+          {copy.descricaoCounter(props.value.length, DESCRIPTION_MAX)}
+        </p>
+      </div>
+    </div>
+  );
+}
