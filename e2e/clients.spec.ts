@@ -69,6 +69,7 @@ for (const viewport of VIEWPORTS) {
     const required = 'Por favor, preencha o nome e telefone do cliente.';
     await expect(page.getByLabel('Nome')).toHaveAccessibleDescription(required);
     await expect(page.getByLabel('Telefone')).toHaveAccessibleDescription(required);
+    await expect(page.getByText('Campos obrigatórios')).toBeVisible();
     await shot(page, 'form-invalid', viewport.width);
     await page.getByLabel('Nome').fill('Joana Conceição');
     await page.getByLabel('Telefone').pressSequentially('11987654321');

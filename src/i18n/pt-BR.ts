@@ -522,6 +522,7 @@ export const ptBR = {
     updatedOffline: 'Cliente atualizado offline',
     offlineSaved: 'Será sincronizado quando a conexão voltar.',
     saveFailed: 'Não foi possível salvar o cliente. Tente novamente.',
+    requiredTitle: 'Campos obrigatórios',
     errorTitle: 'Erro',
     detailLoadError: 'Não foi possível carregar os detalhes do cliente.',
     editLoadError: 'Não foi possível carregar os dados do cliente.',
@@ -688,7 +689,6 @@ export const ptBR = {
     historyAfter: (stock: string) => `Estoque: ${stock}`,
     details: 'Detalhes',
   },
-
 } as const;
 
 export type Messages = typeof ptBR;

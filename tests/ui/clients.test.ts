@@ -63,7 +63,10 @@ describe('client form', () => {
         nome: 'Por favor, preencha o nome e telefone do cliente.',
         telefone: 'Por favor, preencha o nome e telefone do cliente.',
       },
+      missingRequired: true,
     });
+    const tooLong = checkClientForm({ nome: 'M'.repeat(201), telefone: '11987654321', observacoes: '' });
+    expect(tooLong).toMatchObject({ ok: false, missingRequired: false });
   });
 
   it('stores the digits of the masked phone and blank notes as null', () => {

@@ -18,12 +18,23 @@ export type ClientField = keyof ClientFormValues;
 
 export type ClientFormCheck =
   | { readonly ok: true; readonly input: { nome: string; telefone: string; observacoes: string | null } }
-  | { readonly ok: false; readonly errors: Partial<Record<ClientField, string>> };
+  | {
+      readonly ok: false;
+      readonly errors: Partial<Record<ClientField, string>>;
+      /** Name or phone left blank: the spec's 'Campos obrigatórios' notice. */
+      readonly missingRequired: boolean;
+    };
 
 export function checkClientForm(values: ClientFormValues): ClientFormCheck {
   const checked = checkInput(newClientSchema, { ...values, telefone: phoneDigits(values.telefone) });
   if (checked.ok) return { ok: true, input: checked.value };
-  return { ok: false, errors: fieldMessages('clients', checked.issues) };
+  return {
+    ok: false,
+    errors: fieldMessages('clients', checked.issues),
+    missingRequired: checked.issues.some(
+      (issue) => issue.code === 'required' && (issue.field === 'nome' || issue.field === 'telefone'),
+    ),
+  };
 }
 
 /** Saves the client (new when `id` is null) and returns its id. */

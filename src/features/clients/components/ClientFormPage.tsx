@@ -3,12 +3,14 @@ import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ClientSummary } from '../../../../workers/api.ts';
+import { issueMessage } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { maskPhone } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
+import { showToast } from '../../../ui/toast.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { checkClientForm, savedToast, saveClient, type ClientField, type ClientFormValues } from '../client-form.ts';
 import { useOnline } from '../use-online.ts';
@@ -45,6 +47,12 @@ function ClientForm({ client }: { client: ClientSummary | null }) {
     const checked = checkClientForm(values);
     if (!checked.ok) {
       setErrors(checked.errors);
+      if (checked.missingRequired)
+        showToast({
+          title: copy.requiredTitle,
+          description: issueMessage('clients', { field: 'nome', code: 'required' }),
+          kind: 'destructive',
+        });
       return;
     }
     setErrors({});
