@@ -659,6 +659,7 @@ export const ptBR = {
     duplicateText: 'Este código de barras já existe. Deseja editar o produto?',
     duplicateAction: 'Editar',
     loadFormError: 'Não foi possível carregar os dados do produto.',
+    errorTitle: 'Erro',
     detailError: 'Não foi possível carregar os detalhes do produto.',
     notFound: 'Produto não encontrado',
     backToList: 'Ver lista de produtos',

@@ -2,7 +2,7 @@
 // the form model (blank form, edit form, create input, summary of changes).
 import { describe, expect, it } from 'vitest';
 import { estimatedMargin, marginTone } from '../../src/features/products/margin.ts';
-import { formatBRL, formatMoneyInput, moneyInputOf, parseMoney, sanitizeMoneyInput } from '../../src/features/products/money.ts';
+import { formatMoneyInput, moneyInputOf, parseMoney, sanitizeMoneyInput } from '../../src/features/products/money.ts';
 import {
   blankForm,
   formOf,
@@ -33,9 +33,6 @@ describe('money input', () => {
     expect(formatMoneyInput('')).toBe('0,00');
     expect(formatMoneyInput('8')).toBe('8,00');
     expect(moneyInputOf(39.9)).toBe('39,90');
-  });
-  it('shows prices in reais', () => {
-    expect(formatBRL(1234.5)).toBe('R$ 1.234,50');
   });
 });
 

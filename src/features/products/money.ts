@@ -1,7 +1,5 @@
 // Money as the product form types it (spec 1 §5): digits and one comma while typing, two decimals on blur,
-// stored with a dot; and prices shown in reais.
-
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+// stored with a dot.
 
 /** What a price field keeps of what was typed: digits and the first comma (a dot counts as the comma). */
 export function sanitizeMoneyInput(text: string): string {
@@ -26,9 +24,4 @@ export function formatMoneyInput(text: string): string {
 /** A stored price as the field shows it (12.5 → '12,50'). */
 export function moneyInputOf(value: number): string {
   return (Math.round(value * 100) / 100).toFixed(2).replace('.', ',');
-}
-
-/** A price for reading: 'R$ 12,50'. */
-export function formatBRL(value: number): string {
-  return brl.format(value).replace(/\u00a0/g, ' ');
 }

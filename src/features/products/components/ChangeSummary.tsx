@@ -1,6 +1,6 @@
 // The edit form's summary of changes: each changed field with its old and new value, before saving.
 import { t } from '../../../i18n/pt-BR.ts';
-import { formatBRL } from '../money.ts';
+import { formatBRL } from '../../../lib/format.ts';
 import type { FieldChange } from '../product-form.ts';
 
 const copy = t.products;

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { AlertTriangle, ChevronRight } from 'lucide-react';
 import type { ProductView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { formatBRL } from '../money.ts';
+import { formatBRL } from '../../../lib/format.ts';
 import { formatStock } from '../quantity.ts';
 
 const copy = t.products;

@@ -1,8 +1,12 @@
-// /products/$id/: placeholder until its screen is built; the title is final.
+// /products/$id: a product's page.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../../../ui/PagePlaceholder.tsx';
+import { ProductDetailPage } from '../../../../../features/products/components/ProductDetailPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/products/$id/')({
-  component: () => <PagePlaceholder title={t.pages.productDetail} />,
+  component: ProductDetailRoute,
 });
+
+function ProductDetailRoute() {
+  const { id } = Route.useParams();
+  return <ProductDetailPage productId={id} />;
+}

@@ -1,0 +1,47 @@
+// The product's stock history: counts, entries and sales, newest first, with the stock each one left.
+import { t } from '../../../i18n/pt-BR.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { formatStock } from '../quantity.ts';
+
+const copy = t.products;
+const sign = { entrada: '+', venda: '−', ajuste: '=' } as const;
+const tone = { entrada: 'text-green-700', venda: 'text-red-700', ajuste: 'text-brand-700' } as const;
+
+export function StockHistory({ productId, unit }: { productId: string; unit: string }) {
+  const history = useLiveQuery('productStockHistory', { productId });
+  return (
+    <section aria-labelledby="stock-history" className="rounded-2xl border border-ink/10 bg-white p-4">
+      <h2 id="stock-history" className="text-lg font-bold text-brand-900">
+        {copy.historyTitle}
+      </h2>
+      {history.status === 'loading' ? (
+        <p className="mt-2 text-ink/70">{t.app.loading}</p>
+      ) : history.status === 'error' ? (
+        <p role="alert" className="mt-2 text-red-800">
+          {copy.detailError}
+        </p>
+      ) : history.data.length === 0 ? (
+        <p className="mt-2 text-ink/70">{copy.historyEmpty}</p>
+      ) : (
+        <ol className="mt-2 divide-y divide-ink/10" data-testid="stock-history">
+          {history.data.map((entry) => (
+            <li key={`${entry.kind}-${entry.id}`} className="flex items-center justify-between gap-3 py-2">
+              <div className="min-w-0">
+                <p className="font-semibold">{copy.historyKinds[entry.kind]}</p>
+                <p className="text-sm text-ink/60">{formatDateTime(entry.at)}</p>
+                {entry.observacao ? <p className="break-words text-sm text-ink/70">{entry.observacao}</p> : null}
+              </div>
+              <div className="shrink-0 text-right">
+                <p className={`font-bold ${tone[entry.kind]}`}>
+                  {sign[entry.kind]} {formatStock(entry.quantidade, unit)}
+                </p>
+                <p className="text-sm text-ink/60">{copy.historyAfter(formatStock(entry.estoque, unit))}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
