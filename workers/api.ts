@@ -3,6 +3,7 @@ import { createAccountDomain, type AccountOptions } from './account/domain.ts';
 import { createDetachedAccountDomain } from './account/detached.ts';
 import { createClientsDomain } from './clients/handlers.ts';
 import { composeApi, type LiveQueriesOf } from './compose.ts';
+import { createDashboardDomain } from './dashboard/handlers.ts';
 import { holdWorkspace, type OwnerSession, type WorkspaceOptions } from './db/workspace.ts';
 import { createNotificationsDomain } from './notifications/handlers.ts';
 import { createProductsDomain } from './products/handlers.ts';
@@ -48,6 +49,7 @@ function createDomains(options: DataApiOptions) {
     clients: createClientsDomain(workspace),
     sync: createSyncDomain(workspace),
     notifications: createNotificationsDomain(workspace),
+    dashboard: createDashboardDomain(workspace),
   };
   return { domains, workspace, account };
 }
@@ -72,3 +74,4 @@ export type { NotificationItem } from './notifications/handlers.ts';
 export type { ProductPage, ProductView, StockHistoryEntry } from './products/handlers.ts';
 export type { SyncStatus, SignOutCheck } from './sync/status.ts';
 export type { ClientSummary, ClientsPage, StatementEntry, StatementKind } from './clients/handlers.ts';
+export type { ChartPoint, DashboardFigures, LowStockItem, LowStockList, Period, TopProduct } from './dashboard/handlers.ts';

@@ -1,0 +1,184 @@
+// The dashboard's live figures, offline on memory storage through the real API over a MessageChannel: sales
+// registered through the sales domain give today's sales, the week's points, the KPI cards and the top products;
+// the next sale moves them while subscribed; the low-stock list follows the derived stock.
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { expose, proxy } from 'comlink';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { BehaviorSubject } from 'rxjs';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataApiParts, type DataApi, type LiveQueries, type LiveQueryName } from '../../workers/api.ts';
+import type { LiveUpdate } from '../../workers/contract/live.ts';
+import { connectRemoteApi, type RemoteApi } from '../../workers/contract/remote.ts';
+import { deviceTimeZone, localTimeOf } from '../../workers/dashboard/buckets.ts';
+import type { OwnerSession, Workspace } from '../../workers/db/workspace.ts';
+import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+
+// A Wednesday at noon UTC: the same Wednesday in any time zone the tests may run in.
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+let remote: RemoteApi<DataApi>;
+let workspace: Workspace;
+let close: () => Promise<void> = () => Promise.resolve();
+
+beforeAll(async () => {
+  const client = createClient('http://127.0.0.1:9', 'anon', {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as never },
+  });
+  const parts = createDataApiParts({
+    appVersion: 'teste',
+    connectivity: createManualConnectivity(false),
+    ownerData: {
+      storage: getRxStorageMemory(),
+      multiInstance: false,
+      namePrefix: `painel-${randomUUID().slice(0, 8)}`,
+      serverUrl: 'http://127.0.0.1:9',
+      deviceId: 'balcao',
+      realtime: false,
+      wallClock: () => NOW,
+      session$: new BehaviorSubject<OwnerSession | null>({ userId: randomUUID(), client }),
+    },
+  });
+  workspace = await parts.workspace.current();
+  const channel = new MessageChannel();
+  expose(parts.api, channel.port1);
+  remote = connectRemoteApi<DataApi>(channel.port2);
+  close = async () => {
+    channel.port1.close();
+    channel.port2.close();
+    await workspace.close();
+  };
+});
+afterAll(async () => {
+  await close();
+});
+
+type Name = LiveQueryName;
+type Result<N extends Name> = LiveQueries[N] extends (params: never) => import('rxjs').Observable<infer R> ? R : never;
+
+/** A live subscription that keeps every value; `next` resolves with the first value (from now on) that fits. */
+async function follow<N extends Name>(name: N, params: Parameters<LiveQueries[N]>[0]) {
+  const values: Result<N>[] = [];
+  const waiting: { accept: (value: Result<N>) => boolean; resolve: (value: Result<N>) => void }[] = [];
+  const id = await remote.live.subscribe(
+    name,
+    params,
+    proxy((update: LiveUpdate<unknown>) => {
+      if (update.status === 'error') throw new Error(update.error.code);
+      const value = update.value as Result<N>;
+      values.push(value);
+      for (const waiter of waiting.splice(0)) {
+        if (waiter.accept(value)) waiter.resolve(value);
+        else waiting.push(waiter);
+      }
+    }),
+  );
+  return {
+    next: (accept: (value: Result<N>) => boolean) =>
+      new Promise<Result<N>>((resolve) => {
+        const last = values.at(-1);
+        if (last !== undefined && accept(last)) resolve(last);
+        else waiting.push({ accept, resolve });
+      }),
+    stop: () => remote.live.unsubscribe(id),
+  };
+}
+
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  ids.feijao = await remote.products.create({ nome: 'Feijão Carioca', preco: 8.5, estoque: 10, estoque_minimo: 5 });
+  ids.carne = await remote.products.create({ nome: 'Carne moída', preco: 40, unidade: 'kg', estoque: 3, estoque_minimo: 5 });
+  ids.arroz = await remote.products.create({ nome: 'Arroz', preco: 25, estoque: 100 });
+  ids.maria = await remote.clients.create({ nome: 'Maria', telefone: '11987654321' });
+});
+
+describe('dashboardFigures', () => {
+  it('starts empty for a new owner: no sales today, seven zero points Monday to Sunday, no top products', async () => {
+    const live = await follow('dashboardFigures', { period: 'semana' });
+    const empty = await live.next((value) => value !== null);
+    await live.stop();
+    expect(empty?.today).toEqual({ count: 0, total: 0 });
+    expect(empty?.points.map((point) => point.key)).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
+    expect(empty?.points.filter((point) => point.current).map((point) => point.key)).toEqual(['2026-11-25']);
+    expect(empty?.kpis).toEqual({ total: 0, count: 0, averageTicket: 0, fiado: 0 });
+    expect(empty?.topProducts).toEqual([]);
+  });
+
+  it('counts a sale registered through the sales domain, then moves when the next sale (fiado) is made', async () => {
+    const live = await follow('dashboardFigures', { period: 'semana' });
+    await live.next((value) => value !== null);
+    await remote.sales.register({
+      itens: [
+        { produto_id: ids.feijao ?? '', quantidade: 2 },
+        { produto_id: ids.carne ?? '', quantidade: 0.75 },
+      ],
+    });
+    const first = await live.next((value) => value?.kpis.count === 1);
+    expect(first?.today).toEqual({ count: 1, total: 47 });
+    expect(first?.kpis).toEqual({ total: 47, count: 1, averageTicket: 47, fiado: 0 });
+    expect(first?.points.find((point) => point.current)).toMatchObject({ key: '2026-11-25', total: 47, count: 1 });
+    expect(first?.topProducts.map((item) => [item.nome, item.quantidade, item.unidade])).toEqual([
+      ['Feijão Carioca', 2, 'un'],
+      ['Carne moída', 0.75, 'kg'],
+    ]);
+
+    await remote.sales.register({
+      tipo: 'fiado',
+      cliente_id: ids.maria ?? null,
+      itens: [
+        { produto_id: ids.feijao ?? '', quantidade: 4 },
+        { produto_id: ids.arroz ?? '', quantidade: 1 },
+      ],
+    });
+    const second = await live.next((value) => value?.kpis.count === 2);
+    await live.stop();
+    expect(second?.today).toEqual({ count: 2, total: 106 });
+    expect(second?.kpis).toEqual({ total: 106, count: 2, averageTicket: 53, fiado: 59 });
+    expect(second?.topProducts.map((item) => [item.nome, item.quantidade])).toEqual([
+      ['Feijão Carioca', 6],
+      ['Arroz', 1],
+      ['Carne moída', 0.75],
+    ]);
+  });
+
+  it("gives 24 hourly points for 'dia' with today's sales in the current hour, and every day of the month for 'mes'", async () => {
+    const day = await follow('dashboardFigures', { period: 'dia' });
+    const today = await day.next((value) => value?.kpis.count === 2);
+    await day.stop();
+    const hour = localTimeOf(NOW, deviceTimeZone()).hour;
+    expect(today?.points).toHaveLength(24);
+    expect(today?.points.find((point) => point.current)).toMatchObject({ key: hour, total: 106, count: 2 });
+
+    const month = await follow('dashboardFigures', { period: 'mes' });
+    const november = await month.next((value) => value?.kpis.count === 2);
+    await month.stop();
+    expect(november?.points).toHaveLength(30);
+    expect(november?.points[0]?.key).toBe('2026-11-01');
+    expect(november?.points.find((point) => point.current)).toMatchObject({ key: '2026-11-25', total: 106 });
+  });
+});
+
+describe('dashboardLowStock', () => {
+  it('lists the products below their minimum, lowest stock first, with the count of all, following the stock', async () => {
+    const live = await follow('dashboardLowStock', undefined);
+    const low = await live.next((value) => value.total === 2);
+    expect(low.items.map((item) => [item.nome, item.estoque, item.estoqueMinimo])).toEqual([
+      ['Carne moída', 2.25, 5],
+      ['Feijão Carioca', 4, 5],
+    ]);
+    await remote.stock.receive({ produto_id: ids.feijao ?? '', quantidade: 20 });
+    const restocked = await live.next((value) => value.total === 1);
+    await live.stop();
+    expect(restocked.items.map((item) => item.nome)).toEqual(['Carne moída']);
+  });
+});
