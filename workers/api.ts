@@ -5,6 +5,8 @@ import { createClientsDomain } from './clients/handlers.ts';
 import { composeApi, type LiveQueriesOf } from './compose.ts';
 import { createDashboardDomain } from './dashboard/handlers.ts';
 import { holdWorkspace, type OwnerSession, type WorkspaceOptions } from './db/workspace.ts';
+import { createDraftsDomain } from './drafts/handlers.ts';
+import type { DraftPersistence } from './drafts/persistence.ts';
 import { createNotificationsDomain } from './notifications/handlers.ts';
 import { createProductsDomain } from './products/handlers.ts';
 import { createSalesDomain } from './sales/handlers.ts';
@@ -18,6 +20,8 @@ export interface DataApiOptions extends SystemOptions {
   account?: Omit<AccountOptions, 'connectivity'>;
   /** The owner's data on this device (RxDB and its sync); without it the owner-data domains refuse. */
   ownerData?: OwnerDataOptions;
+  /** Where form drafts are kept on the device; IndexedDB (y-indexeddb) by default. */
+  draftPersistence?: DraftPersistence;
 }
 
 export interface OwnerDataOptions extends Omit<WorkspaceOptions, 'connectivity'> {
@@ -49,6 +53,7 @@ function createDomains(options: DataApiOptions) {
     clients: createClientsDomain(workspace),
     sync: createSyncDomain(workspace),
     notifications: createNotificationsDomain(workspace),
+    drafts: createDraftsDomain(workspace, options.draftPersistence),
     dashboard: createDashboardDomain(workspace),
   };
   return { domains, workspace, account };
