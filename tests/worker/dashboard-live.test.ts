@@ -112,6 +112,7 @@ describe('dashboardFigures', () => {
     expect(empty?.points.filter((point) => point.current).map((point) => point.key)).toEqual(['2026-11-25']);
     expect(empty?.kpis).toEqual({ total: 0, count: 0, averageTicket: 0, fiado: 0 });
     expect(empty?.topProducts).toEqual([]);
+    expect(empty?.anySales).toBe(false);
   });
 
   it('counts a sale registered through the sales domain, then moves when the next sale (fiado) is made', async () => {
@@ -124,6 +125,7 @@ describe('dashboardFigures', () => {
       ],
     });
     const first = await live.next((value) => value?.kpis.count === 1);
+    expect(first?.anySales).toBe(true);
     expect(first?.today).toEqual({ count: 1, total: 47 });
     expect(first?.kpis).toEqual({ total: 47, count: 1, averageTicket: 47, fiado: 0 });
     expect(first?.points.find((point) => point.current)).toMatchObject({ key: '2026-11-25', total: 47, count: 1 });

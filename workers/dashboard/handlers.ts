@@ -28,6 +28,9 @@ export interface LowStockList {
   total: number;
 }
 
+/** The figures of a period, and whether the owner has any sale at all (a new owner sees where to start). */
+export type DashboardView = DashboardFigures & { anySales: boolean };
+
 export interface DashboardOptions {
   /** The owner's time zone; the device's by default. */
   timeZone?: () => string;
@@ -69,7 +72,7 @@ export function createDashboardDomain(holder: WorkspaceHolder, options: Dashboar
     handlers: {},
     live: {
       /** Today's sales and the period's chart, KPI cards and top products. */
-      dashboardFigures: (params: { period: Period }): Observable<DashboardFigures | null> =>
+      dashboardFigures: (params: { period: Period }): Observable<DashboardView | null> =>
         withWorkspace(holder, null, (workspace) =>
           merge(workspace.database.vendas.eventBulks$, interval(tickMs)).pipe(
             startWith(null),
@@ -77,7 +80,11 @@ export function createDashboardDomain(holder: WorkspaceHolder, options: Dashboar
               const now = workspace.now();
               const zone = timeZone();
               const range = periodRange(params.period, now, zone);
-              return dashboardFigures(await salesAround(workspace, range.from, range.to), params.period, now, zone);
+              const [sales, all] = await Promise.all([
+                salesAround(workspace, range.from, range.to),
+                workspace.database.vendas.count().exec(),
+              ]);
+              return { ...dashboardFigures(sales, params.period, now, zone), anySales: all > 0 };
             }),
           ),
         ),

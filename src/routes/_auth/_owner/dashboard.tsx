@@ -1,8 +1,7 @@
-// /dashboard: placeholder until its screen is built; the title is final.
+// /dashboard (Início): the owner's home screen.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { DashboardPage } from '../../../features/dashboard/components/DashboardPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/dashboard')({
-  component: () => <PagePlaceholder title={t.pages.dashboard} />,
+  component: DashboardPage,
 });

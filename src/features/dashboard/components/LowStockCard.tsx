@@ -1,0 +1,80 @@
+// Products below their minimum stock: the first 5, how many in all, and the way to the product list.
+import { Link } from '@tanstack/react-router';
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import type { LowStockList } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { buttonClass } from '../../../ui/Button.tsx';
+import { quantityLabel } from '../chart-labels.ts';
+
+const copy = t.dashboard;
+
+function LowStockItems({ list }: { list: LowStockList }) {
+  if (list.total === 0) {
+    return (
+      <p className="flex items-center gap-2 text-ink/80">
+        <CheckCircle2 aria-hidden size={20} className="shrink-0 text-brand-600" />
+        {copy.lowStockEmpty}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className="flex flex-col divide-y divide-ink/5" data-testid="low-stock">
+        {list.items.map((item) => (
+          <li key={item.id}>
+            <Link
+              to="/products/$id"
+              params={{ id: item.id }}
+              className="flex min-h-11 items-center gap-3 rounded-lg py-2 hover:bg-brand-50 focus-visible:bg-brand-50"
+            >
+              <AlertTriangle aria-hidden size={18} className="shrink-0 text-red-700" />
+              <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
+                <span className="min-w-0 flex-1 truncate">{item.nome}</span>
+                <span className="text-sm font-semibold tabular-nums text-red-700">
+                  {copy.lowStockLevel(quantityLabel(item.estoque, item.unidade), quantityLabel(item.estoqueMinimo, item.unidade))}
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm text-ink/70" data-testid="low-stock-count">
+        {copy.lowStockCount(list.items.length, list.total)}
+      </p>
+    </>
+  );
+}
+
+export function LowStockCard() {
+  const result = useLiveQuery('dashboardLowStock', undefined);
+  return (
+    <section aria-labelledby="low-stock-title" className="flex flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5">
+      <h2 id="low-stock-title" className="mb-3 text-lg font-semibold text-brand-900">
+        {copy.lowStock}
+      </h2>
+      {result.status === 'error' ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl bg-red-50 px-3 py-3 text-red-800">
+          <p className="font-semibold">{copy.lowStockErrorTitle}</p>
+          <p>{copy.lowStockError}</p>
+          <Link to="/products" className={buttonClass('secondary')}>
+            {copy.manageProducts}
+          </Link>
+        </div>
+      ) : result.status === 'loading' ? (
+        <div aria-hidden className="flex flex-col gap-2">
+          {[0, 1, 2].map((row) => (
+            <div key={row} className="h-6 animate-pulse rounded bg-ink/10" />
+          ))}
+        </div>
+      ) : (
+        <>
+          <LowStockItems list={result.data} />
+          <Link to="/products" className={buttonClass('ghost', 'mt-2 self-start px-2')}>
+            {copy.seeAllProducts}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

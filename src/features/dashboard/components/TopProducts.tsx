@@ -1,0 +1,44 @@
+// The period's best sellers by quantity (up to 5; weights with up to 3 decimals).
+import type { TopProduct } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { quantityLabel } from '../chart-labels.ts';
+
+const copy = t.dashboard;
+
+export function TopProducts({ products, failed }: { products: readonly TopProduct[] | undefined; failed: boolean }) {
+  return (
+    <section aria-labelledby="top-products-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5">
+      <h2 id="top-products-title" className="mb-3 text-lg font-semibold text-brand-900">
+        {copy.topProducts}
+      </h2>
+      {failed ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-3 py-3 text-red-800">
+          {copy.topProductsError}
+        </p>
+      ) : !products ? (
+        <div aria-hidden className="flex flex-col gap-2">
+          {[0, 1, 2].map((row) => (
+            <div key={row} className="h-6 animate-pulse rounded bg-ink/10" />
+          ))}
+        </div>
+      ) : products.length === 0 ? (
+        <p className="text-ink/80">{copy.topProductsEmpty}</p>
+      ) : (
+        <ol className="flex flex-col divide-y divide-ink/5" data-testid="top-products">
+          {products.map((product, index) => (
+            <li key={product.produtoId} className="flex items-center gap-3 py-2">
+              <span
+                aria-hidden
+                className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-700"
+              >
+                {index + 1}
+              </span>
+              <span className="min-w-0 flex-1 truncate">{product.nome}</span>
+              <span className="shrink-0 font-semibold tabular-nums">{quantityLabel(product.quantidade, product.unidade)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
