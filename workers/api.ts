@@ -79,4 +79,12 @@ export type { NotificationItem } from './notifications/handlers.ts';
 export type { ProductPage, ProductView, StockHistoryEntry } from './products/handlers.ts';
 export type { SyncStatus, SignOutCheck } from './sync/status.ts';
 export type { ClientSummary, ClientsPage, StatementEntry, StatementKind } from './clients/handlers.ts';
-export type { ChartPoint, DashboardFigures, DashboardView, LowStockItem, LowStockList, Period, TopProduct } from './dashboard/handlers.ts';
+export type {
+  ChartPoint,
+  DashboardFigures,
+  DashboardView,
+  LowStockItem,
+  LowStockList,
+  Period,
+  TopProduct,
+} from './dashboard/handlers.ts';
