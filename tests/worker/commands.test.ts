@@ -2,56 +2,25 @@
 // worker API across a MessageChannel, the error arrives as a code with the fields at fault, and the UI's catalogue
 // turns it into the spec's Portuguese on the right field.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
-import { expose } from 'comlink';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { BehaviorSubject } from 'rxjs';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage, fieldMessages, type FormName } from '../../src/i18n/errors.ts';
-import { createDataApiParts, type DataApi } from '../../workers/api.ts';
+import type { DataApi } from '../../workers/api.ts';
 import { DataError } from '../../workers/contract/errors.ts';
-import { connectRemoteApi, type RemoteApi } from '../../workers/contract/remote.ts';
-import type { OwnerSession, Workspace } from '../../workers/db/workspace.ts';
-import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+import type { RemoteApi } from '../../workers/contract/remote.ts';
+import type { Workspace } from '../../workers/db/workspace.ts';
+import { openOfflineDevice, type OfflineDevice } from './support/offline-device.ts';
 
-const userId = randomUUID();
+let device: OfflineDevice;
 let remote: RemoteApi<DataApi>;
 let workspace: Workspace;
-let close: () => Promise<void> = () => Promise.resolve();
+let userId: string;
 
 beforeAll(async () => {
-  // Offline from the start: nothing here may reach a server (none listens at this address).
-  const connectivity = createManualConnectivity(false);
-  const client = createClient('http://127.0.0.1:9', 'anon', {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as never },
-  });
-  const parts = createDataApiParts({
-    appVersion: 'teste',
-    connectivity,
-    ownerData: {
-      storage: getRxStorageMemory(),
-      multiInstance: false,
-      namePrefix: `comandos-${randomUUID().slice(0, 8)}`,
-      serverUrl: 'http://127.0.0.1:9',
-      deviceId: 'balcao',
-      realtime: false,
-      session$: new BehaviorSubject<OwnerSession | null>({ userId, client }),
-    },
-  });
-  workspace = await parts.workspace.current();
-  const channel = new MessageChannel();
-  expose(parts.api, channel.port1);
-  remote = connectRemoteApi<DataApi>(channel.port2);
-  close = async () => {
-    channel.port1.close();
-    channel.port2.close();
-    await workspace.close();
-  };
+  device = await openOfflineDevice('comandos');
+  ({ remote, workspace, userId } = device);
 });
 afterAll(async () => {
-  await close();
+  await device.close();
 });
 
 /** The refusal of a command, as the UI receives it. */

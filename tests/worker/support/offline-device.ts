@@ -1,0 +1,109 @@
+// One owner's device with no server, for the worker's domain tests: the real data API over RxDB's memory storage,
+// reached across a MessageChannel as the UI reaches it, and live queries watched the way a screen subscribes.
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { expose, proxy } from 'comlink';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { BehaviorSubject, type Observable } from 'rxjs';
+import WebSocket from 'ws';
+import { createDataApiParts, type DataApi, type LiveQueries, type LiveQueryName } from '../../../workers/api.ts';
+import type { LiveUpdate } from '../../../workers/contract/live.ts';
+import { connectRemoteApi, type RemoteApi } from '../../../workers/contract/remote.ts';
+import type { OwnerSession, Workspace } from '../../../workers/db/workspace.ts';
+import { createManualConnectivity } from '../../../workers/system/connectivity.ts';
+
+/** No server listens here: the device is offline from the start and never reaches one. */
+const NOWHERE = 'http://127.0.0.1:9';
+
+export type LiveResult<N extends LiveQueryName> = LiveQueries[N] extends (params: never) => Observable<infer R> ? R : never;
+
+export interface LiveWatch<N extends LiveQueryName> {
+  /** Every value received so far. */
+  readonly values: readonly LiveResult<N>[];
+  /** The first value (the current one included) that satisfies `check`. */
+  until(check: (value: LiveResult<N>) => boolean): Promise<LiveResult<N>>;
+}
+
+export interface OfflineDevice {
+  readonly userId: string;
+  readonly remote: RemoteApi<DataApi>;
+  readonly workspace: Workspace;
+  watch<N extends LiveQueryName>(name: N, params: Parameters<LiveQueries[N]>[0]): Promise<LiveWatch<N>>;
+  close(): Promise<void>;
+}
+
+export async function openOfflineDevice(name: string, options: { now?: () => number } = {}): Promise<OfflineDevice> {
+  const userId = randomUUID();
+  const client = createClient(NOWHERE, 'anon', {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as never },
+  });
+  const parts = createDataApiParts({
+    appVersion: 'teste',
+    connectivity: createManualConnectivity(false),
+    ownerData: {
+      storage: getRxStorageMemory(),
+      multiInstance: false,
+      namePrefix: `${name}-${randomUUID().slice(0, 8)}`,
+      serverUrl: NOWHERE,
+      deviceId: 'balcao',
+      realtime: false,
+      ...(options.now ? { wallClock: options.now } : {}),
+      session$: new BehaviorSubject<OwnerSession | null>({ userId, client }),
+    },
+  });
+  const workspace = await parts.workspace.current();
+  const channel = new MessageChannel();
+  expose(parts.api, channel.port1);
+  const remote = connectRemoteApi<DataApi>(channel.port2);
+
+  async function watch<N extends LiveQueryName>(query: N, params: Parameters<LiveQueries[N]>[0]): Promise<LiveWatch<N>> {
+    const values: LiveResult<N>[] = [];
+    const waiters: { check: (value: LiveResult<N>) => boolean; resolve: (value: LiveResult<N>) => void }[] = [];
+    await remote.live.subscribe(
+      query,
+      params,
+      proxy((update: LiveUpdate<unknown>) => {
+        if (update.status !== 'ok') throw new Error(JSON.stringify(update.error));
+        const value = update.value as LiveResult<N>;
+        values.push(value);
+        for (const waiter of waiters.splice(0)) {
+          if (waiter.check(value)) waiter.resolve(value);
+          else waiters.push(waiter);
+        }
+      }),
+    );
+    return {
+      values,
+      until(check) {
+        const last = values.at(-1);
+        if (last !== undefined && check(last)) return Promise.resolve(last);
+        return new Promise((resolve, reject) => {
+          // Generous: a condition that never comes should fail the test, not hang it.
+          const timer = setTimeout(() => {
+            reject(new Error(`${query}: condition not met; last ${JSON.stringify(values.at(-1))}`));
+          }, 15_000);
+          waiters.push({
+            check,
+            resolve: (value) => {
+              clearTimeout(timer);
+              resolve(value);
+            },
+          });
+        });
+      },
+    };
+  }
+
+  return {
+    userId,
+    remote,
+    workspace,
+    watch,
+    async close() {
+      channel.port1.close();
+      channel.port2.close();
+      await workspace.close();
+    },
+  };
+}
