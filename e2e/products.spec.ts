@@ -100,6 +100,11 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByTestId('margin')).toHaveText('Margem estimada: 29,4%');
     await expect(page.getByTestId('margin')).toHaveClass(/text-orange-600/);
     await shot(page, 'form-invalid', viewport.width);
+    // The draft outlives a reload.
+    await page.reload();
+    await expect(page.getByLabel('Nome do produto')).toHaveValue('Feijão Carioca');
+    await expect(page.getByLabel('Preço de venda (R$)')).toHaveValue('8,50');
+    await expect(page.getByLabel('Preço de custo (R$)')).toHaveValue('6');
     await descricao.fill('Pacote de 1 kg');
     await page.getByRole('textbox', { name: 'Código de barras' }).fill('7891234567890');
     await page.getByLabel('Estoque inicial').fill('3');
@@ -113,8 +118,9 @@ for (const viewport of VIEWPORTS) {
     }
     await expect(page.getByTestId('product-counter')).toHaveText('Produtos: 12/50');
 
-    // The barcode of another product: 'Produto já cadastrado' with 'Editar'.
+    // The barcode of another product: 'Produto já cadastrado' with 'Editar'. The saved drafts are gone.
     await page.getByRole('button', { name: 'Novo produto' }).click();
+    await expect(page.getByLabel('Nome do produto')).toHaveValue('');
     await page.getByRole('textbox', { name: 'Código de barras' }).fill('7891234567890');
     await expect(page.getByText('Este código de barras já existe. Deseja editar o produto?')).toBeVisible();
     await page.getByRole('button', { name: 'Editar' }).click();

@@ -1,6 +1,6 @@
 // The drafts domain: a form kept across reloads (spec 1 §4: product_draft) as a Y.Doc per owner and draft name,
 // persisted on the device; read live, replaced as the owner types, cleared after a successful save.
-import { Observable, of, switchMap } from 'rxjs';
+import { EMPTY, Observable, switchMap } from 'rxjs';
 import * as Y from 'yjs';
 import { parseInput } from '../contract/input.ts';
 import type { WorkspaceHolder } from '../db/workspace.ts';
@@ -64,7 +64,7 @@ export function createDraftsDomain(holder: WorkspaceHolder, persistence: DraftPe
         holder.workspace$.pipe(
           switchMap((workspace) =>
             !workspace
-              ? of(null)
+              ? EMPTY
               : new Observable<DraftFields | null>((subscriber) => {
                   let fields: Y.Map<string> | undefined;
                   const emit = () => {

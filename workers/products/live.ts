@@ -1,6 +1,6 @@
 // The products screens' live reads: the page-able list with stock, one product, its stock history and the count
 // for the free plan cap; each recomputes when a product, a stock fact or a sale changes on the device.
-import { combineLatest, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
+import { combineLatest, EMPTY, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
 import type { ProdutosDoc } from '../../schemas/index.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 
@@ -35,8 +35,9 @@ function changes(workspace: Workspace): Observable<unknown> {
   return merge(produtos.eventBulks$, historico_estoque.eventBulks$, vendas.eventBulks$).pipe(startWith(null));
 }
 
-function withWorkspace<T>(holder: WorkspaceHolder, empty: T, read: (workspace: Workspace) => Observable<T>): Observable<T> {
-  return holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : of(empty))));
+/** Reads from the open workspace; nothing while none is open (a screen keeps loading rather than show 'empty'). */
+function withWorkspace<T>(holder: WorkspaceHolder, read: (workspace: Workspace) => Observable<T>): Observable<T> {
+  return holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : EMPTY)));
 }
 
 /** Stock facts and sales of one product, newest first, each with the stock it left (same rule as the counters). */
@@ -74,7 +75,7 @@ export function productLiveQueries(holder: WorkspaceHolder) {
   return {
     /** The list screen: products whose name, brand or barcode contains `text` (accents and case ignored), by name. */
     productList: (params: { text: string; limit: number }): Observable<ProductPage> =>
-      withWorkspace(holder, { items: [], total: 0 }, (workspace) =>
+      withWorkspace(holder, (workspace) =>
         changes(workspace).pipe(
           map(() => {
             const found = workspace.products.search(params.text, Number.MAX_SAFE_INTEGER);
@@ -84,7 +85,7 @@ export function productLiveQueries(holder: WorkspaceHolder) {
       ),
     /** One product with its stock; null when it does not exist (or was deleted). */
     productDetail: (params: { productId: string }): Observable<ProductView | null> =>
-      withWorkspace(holder, null, (workspace) =>
+      withWorkspace(holder, (workspace) =>
         combineLatest([
           workspace.database.produtos.findOne(params.productId).$,
           workspace.counters.stock$(params.productId),
@@ -92,10 +93,10 @@ export function productLiveQueries(holder: WorkspaceHolder) {
       ),
     /** The product's counts, deliveries and sales, newest first. */
     productStockHistory: (params: { productId: string }): Observable<StockHistoryEntry[]> =>
-      withWorkspace(holder, [], (workspace) => changes(workspace).pipe(switchMap(() => historyOf(workspace, params.productId)))),
+      withWorkspace(holder, (workspace) => changes(workspace).pipe(switchMap(() => historyOf(workspace, params.productId)))),
     /** The product that already has this exact barcode (the form's duplicate check); null for a blank code. */
     productByBarcode: (params: { code: string }): Observable<{ id: string; nome: string } | null> =>
-      withWorkspace(holder, null, (workspace) => {
+      withWorkspace(holder, (workspace) => {
         const code = params.code.trim();
         if (code === '') return of(null);
         return workspace.database.produtos
@@ -104,7 +105,7 @@ export function productLiveQueries(holder: WorkspaceHolder) {
       }),
     /** How many products the owner has (the free plan allows 50). */
     productCount: (): Observable<number> =>
-      withWorkspace(holder, 0, (workspace) =>
+      withWorkspace(holder, (workspace) =>
         workspace.database.produtos.eventBulks$.pipe(
           startWith(null),
           map(() => workspace.products.size()),

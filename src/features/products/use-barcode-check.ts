@@ -7,7 +7,8 @@ import { useLiveQuery } from '../../lib/live-query.ts';
 import { showToast } from '../../ui/toast.ts';
 import { BARCODE_LOOKUP_MIN } from './product-form.ts';
 
-export function useBarcodeCheck(code: string, editingId: string | undefined): void {
+/** `paused` while the form is being saved (its own barcode then belongs to the product just created). */
+export function useBarcodeCheck(code: string, editingId: string | undefined, paused: boolean): void {
   const trimmed = code.trim();
   const lookup = useLiveQuery('productByBarcode', { code: trimmed.length >= BARCODE_LOOKUP_MIN ? trimmed : '' });
   const navigate = useNavigate();
@@ -16,6 +17,7 @@ export function useBarcodeCheck(code: string, editingId: string | undefined): vo
   useEffect(() => {
     if (!owner || owner.id === editingId || warned.current === `${owner.id}:${trimmed}`) return;
     warned.current = `${owner.id}:${trimmed}`;
+    if (paused) return;
     showToast({
       title: t.products.duplicateTitle,
       description: t.products.duplicateText,
@@ -26,5 +28,5 @@ export function useBarcodeCheck(code: string, editingId: string | undefined): vo
         },
       },
     });
-  }, [owner, editingId, trimmed, navigate]);
+  }, [owner, editingId, trimmed, navigate, paused]);
 }

@@ -58,7 +58,7 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
   const [form, setForm] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  useBarcodeCheck(form.codigo_barras, original?.id);
+  const [saved, setSaved] = useState(false);
   const save = useCommand(
     (data, state: FormState) =>
       original
@@ -70,6 +70,8 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
       success: () => ({ title: copy.savedTitle, description: original ? copy.updated : copy.created }),
     },
   );
+
+  useBarcodeCheck(form.codigo_barras, original?.id, save.pending || saved);
 
   const checked = original ? checkInput(productChangesSchema, changesOf(form)) : checkInput(newProductSchema, newProductOf(form));
   const checkMessages = checked.ok ? {} : fieldMessages('products', checked.issues);
@@ -132,7 +134,9 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
     setSubmitted(true);
     if (!checked.ok || !nameFilled || (original && changes.length === 0)) return;
     const id = await save.run(form);
-    if (id !== undefined) onSaved(id);
+    if (id === undefined) return;
+    setSaved(true);
+    onSaved(id);
   };
   const clear = () => {
     setForm(blankForm);

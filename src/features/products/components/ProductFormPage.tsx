@@ -5,7 +5,8 @@ import { ArrowLeft } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
-import { blankForm, formOf } from '../product-form.ts';
+import { formOf } from '../product-form.ts';
+import { useProductDraft } from '../use-product-draft.ts';
 import { ProductForm } from './ProductForm.tsx';
 import { ProductLoading, ProductNotFound } from './ProductStates.tsx';
 
@@ -34,14 +35,20 @@ function PageFrame({ title, children }: { title: string; children: ReactNode }) 
 
 export function NewProductPage() {
   const navigate = useNavigate();
+  const draft = useProductDraft();
   return (
     <PageFrame title={t.pages.productNew}>
-      <ProductForm
-        initial={blankForm}
-        onSaved={() => {
-          void navigate({ to: '/products' });
-        }}
-      />
+      {draft.initial === undefined ? (
+        <ProductLoading />
+      ) : (
+        <ProductForm
+          initial={draft.initial}
+          onFormChange={draft.save}
+          onSaved={() => {
+            void draft.clear().then(() => navigate({ to: '/products' }));
+          }}
+        />
+      )}
     </PageFrame>
   );
 }

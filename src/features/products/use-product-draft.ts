@@ -1,0 +1,43 @@
+// The new-product form's draft (spec 1 §4 product_draft): kept by the data worker across reloads, written as the
+// owner types, cleared after a successful save. Not used when editing.
+import { useCallback, useState } from 'react';
+import { useDataClient } from '../../lib/use-data-client.ts';
+import { useLiveQuery } from '../../lib/live-query.ts';
+import { blankForm, type ProductForm } from './product-form.ts';
+
+export const PRODUCT_DRAFT = 'product_draft';
+
+/** The fields of a stored draft that the form knows, over the blank form. */
+export function formFromDraft(draft: Readonly<Record<string, string>> | null): ProductForm {
+  const form: ProductForm = { ...blankForm };
+  if (!draft) return form;
+  for (const key of Object.keys(blankForm) as (keyof ProductForm)[]) {
+    const value = draft[key];
+    if (typeof value === 'string') form[key] = value;
+  }
+  return form;
+}
+
+export interface ProductDraft {
+  /** The form to start from, once the draft has been read (undefined meanwhile). */
+  initial: ProductForm | undefined;
+  save: (form: ProductForm) => void;
+  clear: () => Promise<void>;
+}
+
+export function useProductDraft(): ProductDraft {
+  const data = useDataClient();
+  const live = useLiveQuery('draft', { name: PRODUCT_DRAFT });
+  const [initial, setInitial] = useState<ProductForm | undefined>(undefined);
+  // Only the first answer seeds the form; later ones are the form's own writes coming back.
+  if (initial === undefined && live.status !== 'loading') setInitial(formFromDraft(live.status === 'ok' ? live.data : null));
+  const save = useCallback(
+    (form: ProductForm) => {
+      // A draft that cannot be written is not worth interrupting the owner for.
+      data.drafts.put(PRODUCT_DRAFT, { ...form }).catch(() => undefined);
+    },
+    [data],
+  );
+  const clear = useCallback(() => data.drafts.clear(PRODUCT_DRAFT).catch(() => undefined), [data]);
+  return { initial, save, clear };
+}
