@@ -10,6 +10,7 @@ import type { DraftPersistence } from './drafts/persistence.ts';
 import { createNotificationsDomain } from './notifications/handlers.ts';
 import { createProductsDomain } from './products/handlers.ts';
 import { createSalesDomain } from './sales/handlers.ts';
+import { createSearchDomain } from './search/handlers.ts';
 import { createStockDomain } from './stock/handlers.ts';
 import { createSyncDomain } from './sync/handlers.ts';
 import { createSystemDomain, type SystemOptions } from './system/handlers.ts';
@@ -55,6 +56,7 @@ function createDomains(options: DataApiOptions) {
     notifications: createNotificationsDomain(workspace),
     drafts: createDraftsDomain(workspace, options.draftPersistence),
     dashboard: createDashboardDomain(workspace),
+    search: createSearchDomain(workspace),
   };
   return { domains, workspace, account };
 }
@@ -88,3 +90,4 @@ export type {
   Period,
   TopProduct,
 } from './dashboard/handlers.ts';
+export type { ClientHit, ProductHit, SearchResults } from './search/handlers.ts';
