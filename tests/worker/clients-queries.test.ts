@@ -2,97 +2,28 @@
 // without accents or case, pages of 10, balances), one client (null once deleted), the statement with its running
 // balance, and a payment that settles the balance removing the client's overdue-fiado notices.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
-import { expose, proxy } from 'comlink';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { BehaviorSubject } from 'rxjs';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataApiParts, type DataApi, type LiveQueries, type LiveQueryName } from '../../workers/api.ts';
-import type { LiveUpdate } from '../../workers/contract/live.ts';
-import { connectRemoteApi, type RemoteApi } from '../../workers/contract/remote.ts';
+import type { DataApi } from '../../workers/api.ts';
+import type { RemoteApi } from '../../workers/contract/remote.ts';
 import { insertOwned } from '../../workers/db/records.ts';
-import type { OwnerSession, Workspace } from '../../workers/db/workspace.ts';
-import { createManualConnectivity } from '../../workers/system/connectivity.ts';
-import type { Observable } from 'rxjs';
+import type { Workspace } from '../../workers/db/workspace.ts';
+import { openOfflineDevice, type OfflineDevice } from './support/offline-device.ts';
 
-const userId = randomUUID();
+let device: OfflineDevice;
 let remote: RemoteApi<DataApi>;
 let workspace: Workspace;
-let close: () => Promise<void> = () => Promise.resolve();
 
 beforeAll(async () => {
-  const connectivity = createManualConnectivity(false);
-  const client = createClient('http://127.0.0.1:9', 'anon', {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as never },
-  });
-  const parts = createDataApiParts({
-    appVersion: 'teste',
-    connectivity,
-    ownerData: {
-      storage: getRxStorageMemory(),
-      multiInstance: false,
-      namePrefix: `clientes-${randomUUID().slice(0, 8)}`,
-      serverUrl: 'http://127.0.0.1:9',
-      deviceId: 'balcao',
-      realtime: false,
-      session$: new BehaviorSubject<OwnerSession | null>({ userId, client }),
-    },
-  });
-  workspace = await parts.workspace.current();
-  const channel = new MessageChannel();
-  expose(parts.api, channel.port1);
-  remote = connectRemoteApi<DataApi>(channel.port2);
-  close = async () => {
-    channel.port1.close();
-    channel.port2.close();
-    await workspace.close();
-  };
+  // A clock that never repeats a millisecond: facts recorded back to back keep their order in the statement.
+  let last = 0;
+  device = await openOfflineDevice('clientes', { now: () => (last = Math.max(Date.now(), last + 1)) });
+  ({ remote, workspace } = device);
 });
 afterAll(async () => {
-  await close();
+  await device.close();
 });
 
-type ResultOf<N extends LiveQueryName> = LiveQueries[N] extends (params: never) => Observable<infer R> ? R : never;
-
-/** Subscribes like a screen does; `until` resolves with the first value that satisfies the condition. */
-async function watch<N extends LiveQueryName>(name: N, params: Parameters<LiveQueries[N]>[0]) {
-  const values: ResultOf<N>[] = [];
-  const waiters: { check: (value: ResultOf<N>) => boolean; resolve: (value: ResultOf<N>) => void }[] = [];
-  const id = await remote.live.subscribe(
-    name,
-    params,
-    proxy((update: LiveUpdate<unknown>) => {
-      if (update.status !== 'ok') throw new Error(JSON.stringify(update.error));
-      const value = update.value as ResultOf<N>;
-      values.push(value);
-      for (const waiter of waiters.splice(0)) {
-        if (waiter.check(value)) waiter.resolve(value);
-        else waiters.push(waiter);
-      }
-    }),
-  );
-  return {
-    until(check: (value: ResultOf<N>) => boolean): Promise<ResultOf<N>> {
-      const last = values.at(-1);
-      if (last !== undefined && check(last)) return Promise.resolve(last);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          reject(new Error(`${name}: condition not met; last ${JSON.stringify(values.at(-1))}`));
-        }, 3000);
-        waiters.push({
-          check,
-          resolve: (value) => {
-            clearTimeout(timer);
-            resolve(value);
-          },
-        });
-      });
-    },
-    stop: () => remote.live.unsubscribe(id),
-  };
-}
+const watch: OfflineDevice['watch'] = (name, params) => device.watch(name, params);
 
 describe('clientsPage', () => {
   it('searches without accents or case, pages by 10 in name order, counts all matches and shows balances', async () => {

@@ -22,6 +22,8 @@ export interface LiveWatch<N extends LiveQueryName> {
   readonly values: readonly LiveResult<N>[];
   /** The first value (the current one included) that satisfies `check`. */
   until(check: (value: LiveResult<N>) => boolean): Promise<LiveResult<N>>;
+  /** Ends the subscription, as a screen does when it unmounts. */
+  stop(): Promise<void>;
 }
 
 export interface OfflineDevice {
@@ -60,7 +62,7 @@ export async function openOfflineDevice(name: string, options: { now?: () => num
   async function watch<N extends LiveQueryName>(query: N, params: Parameters<LiveQueries[N]>[0]): Promise<LiveWatch<N>> {
     const values: LiveResult<N>[] = [];
     const waiters: { check: (value: LiveResult<N>) => boolean; resolve: (value: LiveResult<N>) => void }[] = [];
-    await remote.live.subscribe(
+    const id = await remote.live.subscribe(
       query,
       params,
       proxy((update: LiveUpdate<unknown>) => {
@@ -75,6 +77,7 @@ export async function openOfflineDevice(name: string, options: { now?: () => num
     );
     return {
       values,
+      stop: () => remote.live.unsubscribe(id),
       until(check) {
         const last = values.at(-1);
         if (last !== undefined && check(last)) return Promise.resolve(last);
