@@ -201,3 +201,45 @@ for (const viewport of VIEWPORTS) {
     await shot(page, 'not-found', viewport.width);
   });
 }
+
+test('the free plan stops at 50 products: Novo produto opens the cap dialog pointing to the premium plan', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
+  const headers = { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' };
+  const email = `produtos-limite-${Date.now()}@exemplo.com.br`;
+  const created = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { nome: 'Rita Alves', nome_mercado: 'Empório Alves' },
+    }),
+  });
+  expect(created.ok).toBe(true);
+  const { id: userId } = (await created.json()) as { id: string };
+  const rows = Array.from({ length: 50 }, (_, index) => ({
+    user_id: userId,
+    nome: `Item ${String(index).padStart(2, '0')}`,
+    preco: 2,
+    unidade: 'un',
+  }));
+  const inserted = await fetch(`${STACK_URL}/rest/v1/produtos`, { method: 'POST', headers, body: JSON.stringify(rows) });
+  expect(inserted.ok).toBe(true);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/products');
+  await expect(page.getByTestId('product-counter')).toHaveText('Produtos: 50/50', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Novo produto' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Limite de produtos atingido');
+  await shot(page, 'cap', 360);
+  await dialog.getByRole('link', { name: 'Ver plano Premium' }).click();
+  await expect(page).toHaveURL(/\/upgrade$/);
+});
