@@ -59,7 +59,7 @@ test('the header shows the owner; the market name is edited inline; Sair leads t
   await expect(page).toHaveURL(/\/search\?q=arroz(\+|%20)tipo(\+|%20)1$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Busca' })).toBeVisible();
   await expect(page.getByTestId('search-query')).toHaveText('Você buscou por “arroz tipo 1”.');
-  await expect(page.getByText('Ainda não há resultados de busca')).toBeVisible();
+  await expect(page.getByText('Nenhum resultado encontrado')).toBeVisible();
   await page.getByRole('button', { name: 'Fechar busca' }).click();
   await page.getByRole('link', { name: 'Minha Conta' }).click();
   await page.getByRole('button', { name: 'Editar' }).click();

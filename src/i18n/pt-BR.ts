@@ -452,14 +452,21 @@ export const ptBR = {
   search: {
     query: (text: string) => `Você buscou por “${text}”.`,
     noQuery: 'Toque na lupa no topo da tela e digite o que procura.',
-    notYetTitle: 'Ainda não há resultados de busca',
-    notYet:
-      'A busca vai procurar nas telas de Produtos e Clientes, que ainda estão sendo preparadas. Quando ficarem prontas, os resultados aparecem aqui.',
-    willSearch: 'O que vai poder ser encontrado:',
-    scopes: [
-      { title: 'Produtos', text: 'pelo nome ou pelo código de barras' },
-      { title: 'Clientes', text: 'pelo nome' },
-    ],
+    noQueryTitle: 'Busque produtos e clientes',
+    scopes: 'Produtos pelo nome, marca ou código de barras; clientes pelo nome.',
+    loading: 'Buscando...',
+    loadError: 'Não foi possível buscar agora. Tente novamente.',
+    noResultsTitle: 'Nenhum resultado encontrado',
+    noResults:
+      'Confira a grafia ou tente outra palavra. Produtos são encontrados pelo nome, marca ou código de barras; clientes, pelo nome.',
+    products: 'Produtos',
+    clients: 'Clientes',
+    count: (count: number) => (count === 1 ? '1 resultado' : `${count} resultados`),
+    more: (shown: number, total: number) => `Mostrando ${shown} de ${total}.`,
+    seeInClients: 'Ver todos na lista de clientes',
+    stock: (stock: string) => `Estoque: ${stock}`,
+    noDebt: 'Sem débitos',
+    owes: (amount: string) => `Deve ${amount}`,
   },
   upgrade: {
     trialEndedTitle: 'Seu teste acabou!',

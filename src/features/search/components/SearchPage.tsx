@@ -1,10 +1,57 @@
-// /search: says what was searched for and, honestly, that results arrive with the products and clients screens.
-import { Package, SearchX, Users } from 'lucide-react';
+// /search: the header search's results across products and clients, from the device (works offline), with the
+// states for no text, loading, failure and nothing found.
+import type { ReactNode } from 'react';
+import { SearchX } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
+import { SearchResults } from './SearchResults.tsx';
 
 const copy = t.search;
-const SCOPE_ICONS = [Package, Users] as const;
+
+function Notice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
+      <SearchX aria-hidden size={28} className="mt-0.5 shrink-0 text-brand-700" />
+      <div>
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function Results({ query }: { query: string }) {
+  const result = useLiveQuery('search', { text: query });
+  if (result.status === 'error') {
+    return (
+      <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-red-800">
+        {copy.loadError}
+      </p>
+    );
+  }
+  if (result.status === 'loading') {
+    return (
+      <div
+        role="status"
+        aria-label={copy.loading}
+        className="flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5"
+      >
+        {[0, 1, 2].map((row) => (
+          <div key={row} className="h-12 animate-pulse rounded-lg bg-ink/10" />
+        ))}
+      </div>
+    );
+  }
+  if (result.data.productTotal === 0 && result.data.clientTotal === 0) {
+    return (
+      <Notice title={copy.noResultsTitle}>
+        <p className="mt-1 text-ink/80">{copy.noResults}</p>
+      </Notice>
+    );
+  }
+  return <SearchResults results={result.data} />;
+}
 
 export function SearchPage({ query }: { query: string | undefined }) {
   usePageTitle(t.pages.search);
@@ -18,31 +65,13 @@ export function SearchPage({ query }: { query: string | undefined }) {
           {query ? copy.query(query) : copy.noQuery}
         </p>
       </div>
-      <div className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
-        <div className="flex items-start gap-3">
-          <SearchX aria-hidden size={28} className="mt-0.5 shrink-0 text-brand-700" />
-          <div>
-            <h2 className="text-lg font-semibold">{copy.notYetTitle}</h2>
-            <p className="mt-1 text-ink/80">{copy.notYet}</p>
-          </div>
-        </div>
-        <div>
-          <p className="font-medium">{copy.willSearch}</p>
-          <ul className="mt-2 flex flex-col gap-2">
-            {copy.scopes.map((scope, index) => {
-              const Icon = SCOPE_ICONS[index] ?? Package;
-              return (
-                <li key={scope.title} className="flex items-center gap-3 rounded-xl bg-brand-50 px-3 py-2">
-                  <Icon aria-hidden size={20} className="shrink-0 text-brand-700" />
-                  <span>
-                    <span className="font-semibold">{scope.title}</span> {scope.text}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      </div>
+      {query ? (
+        <Results query={query} />
+      ) : (
+        <Notice title={copy.noQueryTitle}>
+          <p className="mt-1 text-ink/80">{copy.scopes}</p>
+        </Notice>
+      )}
     </section>
   );
 }

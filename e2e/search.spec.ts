@@ -1,0 +1,104 @@
+// The header search offline at 360 px and 1280 px: a product and a client created offline through their forms are
+// found with accents and case ignored, each result leads to its detail page; no text and no results have their
+// own states; a screenshot of each to look at.
+import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
+import { STACK_URL } from '../playwright.config.ts';
+
+const VIEWPORTS = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+];
+const PASSWORD = 'Senha@123';
+
+async function createConfirmedOwner(email: string): Promise<void> {
+  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
+  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { nome: 'Carlos Lima', nome_mercado: 'Mercadinho Lima' },
+    }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+async function shot(page: Page, name: string, width: number): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `test-results/screens/search-${name}-${width}.png`, fullPage: true });
+}
+
+async function searchFor(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('searchbox', { name: 'Buscar' });
+  if (!(await box.isVisible())) await page.getByRole('button', { name: 'Abrir busca' }).click();
+  await box.fill(text);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('search-query')).toHaveText(`Você buscou por “${text.trim()}”.`);
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`search offline at ${viewport.width} px: products and clients, links, no results`, async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    const email = `busca-${viewport.width}-${Date.now()}@exemplo.com.br`;
+    await createConfirmedOwner(email);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await context.setOffline(true);
+    await page.reload();
+
+    await page.goto('/search');
+    await expect(page.getByRole('heading', { level: 1, name: 'Busca' })).toBeVisible();
+    await expect(page.getByText('Busque produtos e clientes')).toBeVisible();
+    await shot(page, 'no-text', viewport.width);
+
+    await page.goto('/products/new');
+    await page.getByLabel('Nome do produto').fill('Pão de Açúcar Joãozinho');
+    await page.getByLabel('Preço de venda (R$)').pressSequentially('350');
+    await page.getByLabel('Estoque inicial').fill('12');
+    await page.getByRole('button', { name: 'Salvar produto' }).click();
+    await expect(page.getByText('Produto cadastrado com sucesso!')).toBeVisible();
+
+    await page.goto('/clients/new');
+    await page.getByLabel('Nome').fill('João Conceição');
+    await page.getByLabel('Telefone').pressSequentially('11987654321');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Cliente salvo offline')).toBeVisible();
+
+    await searchFor(page, 'JOAO');
+    const products = page.getByTestId('search-products-list');
+    const clients = page.getByTestId('search-clients-list');
+    await expect(products.getByRole('link')).toHaveCount(1);
+    await expect(products).toContainText('Pão de Açúcar Joãozinho');
+    await expect(products).toContainText('Estoque: 12 un');
+    await expect(clients.getByRole('link')).toHaveCount(1);
+    await expect(clients).toContainText('João Conceição');
+    await expect(clients).toContainText('(11) 98765-4321');
+    await expect(clients).toContainText('Sem débitos');
+    await shot(page, 'results', viewport.width);
+
+    await clients.getByRole('link', { name: /João Conceição/ }).click();
+    await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}$/);
+    await page.goBack();
+    await products.getByRole('link', { name: /Pão de Açúcar/ }).click();
+    await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
+
+    await searchFor(page, 'acucar');
+    await expect(page.getByTestId('search-products-list').getByRole('link')).toHaveCount(1);
+    await expect(page.getByTestId('search-clients-list')).toHaveCount(0);
+
+    await searchFor(page, 'xyz');
+    await expect(page.getByText('Nenhum resultado encontrado')).toBeVisible();
+    await shot(page, 'no-results', viewport.width);
+  });
+}
