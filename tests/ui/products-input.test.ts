@@ -5,6 +5,7 @@ import { estimatedMargin, marginTone } from '../../src/features/products/margin.
 import { formatMoneyInput, moneyInputOf, parseMoney, sanitizeMoneyInput } from '../../src/features/products/money.ts';
 import {
   blankForm,
+  formFromDraft,
   formOf,
   newProductOf,
   patchOf,
@@ -120,5 +121,10 @@ describe('product form model', () => {
       { field: 'local', before: 'Freezer', after: null },
     ]);
     expect(patchOf(changes, edited)).toEqual({ preco: 84.9, local: null });
+  });
+
+  it('starts a new form from a stored draft, keeping only the fields it knows', () => {
+    expect(formFromDraft(null)).toEqual(blankForm);
+    expect(formFromDraft({ nome: 'Café', preco: '12,00', outro: 'x' })).toEqual({ ...blankForm, nome: 'Café', preco: '12,00' });
   });
 });

@@ -146,3 +146,14 @@ export function patchOf(changes: readonly FieldChange[], form: ProductForm): Pro
   const all = changesOf(form);
   return Object.fromEntries(changes.map(({ field }) => [field, all[field]]));
 }
+
+/** The fields of a stored draft that the form knows, over the blank form. */
+export function formFromDraft(draft: Readonly<Record<string, string>> | null): ProductForm {
+  const form: ProductForm = { ...blankForm };
+  if (!draft) return form;
+  for (const key of Object.keys(blankForm) as (keyof ProductForm)[]) {
+    const value = draft[key];
+    if (typeof value === 'string') form[key] = value;
+  }
+  return form;
+}

@@ -3,20 +3,9 @@
 import { useCallback, useState } from 'react';
 import { useDataClient } from '../../lib/use-data-client.ts';
 import { useLiveQuery } from '../../lib/live-query.ts';
-import { blankForm, type ProductForm } from './product-form.ts';
+import { formFromDraft, type ProductForm } from './product-form.ts';
 
 export const PRODUCT_DRAFT = 'product_draft';
-
-/** The fields of a stored draft that the form knows, over the blank form. */
-export function formFromDraft(draft: Readonly<Record<string, string>> | null): ProductForm {
-  const form: ProductForm = { ...blankForm };
-  if (!draft) return form;
-  for (const key of Object.keys(blankForm) as (keyof ProductForm)[]) {
-    const value = draft[key];
-    if (typeof value === 'string') form[key] = value;
-  }
-  return form;
-}
 
 export interface ProductDraft {
   /** The form to start from, once the draft has been read (undefined meanwhile). */

@@ -1,6 +1,6 @@
 // The product form (new and edit): sections for barcode, product info, prices with the estimated margin, stock
 // and description; checked with the worker's own schema as the owner types; in edit mode, the summary of changes.
-import { useState, type SyntheticEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { clsx } from 'clsx';
 import { Eraser, Save } from 'lucide-react';
 import type { ProductView } from '../../../../workers/api.ts';
@@ -229,17 +229,18 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
 
 function DescriptionField(props: { value: string; error?: string; onChange: (value: string) => void; onBlur: () => void }) {
   const over = props.value.length > DESCRIPTION_MAX;
+  const id = useId();
   return (
     <div>
-      <label htmlFor="descricao" className="mb-1 block text-sm font-medium text-ink">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
         {copy.descricao}
       </label>
       <textarea
-        id="descricao"
+        id={id}
         rows={4}
         value={props.value}
         aria-invalid={props.error ? true : undefined}
-        aria-describedby="descricao-contador descricao-erro"
+        aria-describedby={`${id}-contador ${id}-erro`}
         onChange={(event) => {
           props.onChange(event.target.value);
         }}
@@ -250,10 +251,10 @@ function DescriptionField(props: { value: string; error?: string; onChange: (val
         )}
       />
       <div className="mt-1 flex justify-between gap-2 text-sm">
-        <p id="descricao-erro" className="font-medium text-red-700" aria-live="polite">
+        <p id={`${id}-erro`} className="font-medium text-red-700" aria-live="polite">
           {props.error ?? ''}
         </p>
-        <p id="descricao-contador" className={clsx('shrink-0', over ? 'font-semibold text-red-700' : 'text-ink/60')}>
+        <p id={`${id}-contador`} className={clsx('shrink-0', over ? 'font-semibold text-red-700' : 'text-ink/60')}>
           {copy.descricaoCounter(props.value.length, DESCRIPTION_MAX)}
         </p>
       </div>
