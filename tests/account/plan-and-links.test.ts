@@ -8,6 +8,7 @@ import type { Profile } from '../../workers/account/types.ts';
 const base: Profile = {
   id: 'u', nome: 'N', email: 'e', telefone: null, nome_mercado: null, plano: 'free',
   trial_end_date: '2026-12-01T00:00:00Z', data_inicio_plano: null, data_fim_plano: null, status_pagamento: null,
+  chave_pix: null, cidade: null,
 };
 
 describe('derivePlan', () => {

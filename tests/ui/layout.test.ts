@@ -34,6 +34,8 @@ describe('header identity', () => {
           data_inicio_plano: null,
           data_fim_plano: null,
           status_pagamento: 'ativo',
+          chave_pix: null,
+          cidade: null,
         }),
       ),
     ).toBe('Plano Premium');

@@ -30,6 +30,7 @@ export function createDetachedAccountDomain(): AccountDomain {
       completePasswordReset: refuse,
       refreshProfile: refuse,
       updateMarketName: refuse,
+      updatePixKey: refuse,
       startCheckout: refuse,
       openCustomerPortal: refuse,
       checkSubscription: refuse,

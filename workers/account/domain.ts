@@ -1,6 +1,7 @@
 // The account domain: one supabase-js client per worker, the session in IndexedDB, the profile and plan live.
+import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
-import { marketNameSchema } from './schema.ts';
+import { marketNameSchema, pixKeySchema, type PixKeyInput } from './schema.ts';
 import { createClient, type AuthChangeEvent, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { ConnectivitySource } from '../system/connectivity.ts';
@@ -372,6 +373,26 @@ export function createAccountDomain(options: AccountOptions) {
       const user = signedInUser();
       const { error, status } = await client.from('users').update({ nome_mercado: nomeMercado }).eq('id', user.id);
       if (error) throw status === 0 ? accountError('offline', error.message) : accountError('internal', error.message);
+      const { data } = await client.auth.getSession();
+      if (data.session) await loadFor(data.session, false);
+      return state.getValue();
+    },
+
+    /** 'Minha Conta' › PIX: the key and city of the owner's BR Code (a blank key clears it); online only. */
+    updatePixKey: async (input: PixKeyInput): Promise<AccountState> => {
+      const { chavePix, cidade } = parseInput(pixKeySchema, input);
+      requireOnline('PIX key update');
+      const user = signedInUser();
+      const { error, status } = await client.from('users').update({ chave_pix: chavePix, cidade }).eq('id', user.id);
+      if (error) {
+        if (status === 0) throw accountError('offline', error.message);
+        // The server's CHECK (users_chave_pix_valida, users_cidade_valida): the same rules the device ran.
+        if (error.code === '23514') {
+          const field = error.message.includes('cidade') ? 'cidade' : 'chavePix';
+          throw DataError.invalid([{ field, code: 'invalid_format' }], error.message);
+        }
+        throw accountError('internal', error.message);
+      }
       const { data } = await client.auth.getSession();
       if (data.session) await loadFor(data.session, false);
       return state.getValue();

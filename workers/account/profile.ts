@@ -15,8 +15,7 @@ export interface CachedAccount {
 }
 
 export type ProfileResult =
-  | { readonly ok: true; readonly profile: Profile }
-  | { readonly ok: false; readonly network: boolean; readonly message: string };
+  { readonly ok: true; readonly profile: Profile } | { readonly ok: false; readonly network: boolean; readonly message: string };
 
 function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
@@ -34,6 +33,8 @@ export function normaliseProfile(row: Record<string, unknown>): Profile {
     data_inicio_plano: text(row.data_inicio_plano),
     data_fim_plano: text(row.data_fim_plano),
     status_pagamento: text(row.status_pagamento),
+    chave_pix: text(row.chave_pix),
+    cidade: text(row.cidade),
   };
 }
 
@@ -64,7 +65,9 @@ export async function readCachedAccount(store: KeyValueStore): Promise<CachedAcc
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<CachedAccount>;
-    return value.user ? { user: value.user, profile: value.profile ?? null } : null;
+    // A profile cached by an older version lacks the newer columns: normalised, they read as null.
+    const profile = value.profile ? normaliseProfile(value.profile as unknown as Record<string, unknown>) : null;
+    return value.user ? { user: value.user, profile } : null;
   } catch {
     return null;
   }
@@ -84,7 +87,11 @@ export interface ProfileRetryOptions {
 }
 
 /** fetchProfile with the spec's retries; a network failure while offline is not retried. */
-export function fetchProfileWithRetries(client: SupabaseClient, userId: string, options: ProfileRetryOptions = {}): Promise<ProfileResult> {
+export function fetchProfileWithRetries(
+  client: SupabaseClient,
+  userId: string,
+  options: ProfileRetryOptions = {},
+): Promise<ProfileResult> {
   const online = options.online ?? (() => true);
   return withRetries(
     () => fetchProfile(client, userId),

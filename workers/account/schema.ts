@@ -1,8 +1,63 @@
 // The account domain's command inputs that the device can check: the market name (spec 2 §5: at most 40
-// characters, not blank once trimmed), as the server's users_nome_mercado_max_40 also requires.
+// characters, not blank once trimmed), as the server's users_nome_mercado_max_40 also requires; the PIX key and
+// city of the owner's BR Code, as users_chave_pix_valida and users_cidade_valida require.
 import * as v from 'valibot';
-import { requiredText } from '../contract/input.ts';
+import { optionalText, requiredText } from '../contract/input.ts';
 
 export const marketNameSchema = v.object({ nomeMercado: requiredText(40) });
 
 export type MarketNameInput = v.InferInput<typeof marketNameSchema>;
+
+/** A PIX key has at most 77 characters (it must fit the BR Code's 99-character merchant account field). */
+export const PIX_KEY_MAX = 77;
+/** The city kept on the profile; the BR Code carries its first 15 letters. */
+export const CITY_MAX = 60;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PIX_KEY_SHAPES = [
+  /^[0-9]{11}$/, // CPF
+  /^[0-9]{14}$/, // CNPJ
+  /^\+55[0-9]{10,11}$/, // telefone
+  /^[^@\s]+@[^@\s]+\.[^@\s]+$/, // e-mail
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, // chave aleatória (EVP)
+];
+
+/**
+ * The key as PIX keeps it: e-mail and random keys in lower case, a phone as +55 and digits, a CPF or CNPJ as
+ * digits (the owner may type 123.456.789-09 or 12.345.678/0001-95). Anything else is left for the check to refuse.
+ */
+export function normalisePixKey(text: string): string {
+  const key = text.trim();
+  if (key.includes('@') || UUID.test(key)) return key.toLowerCase();
+  if (key.startsWith('+')) return `+${key.slice(1).replace(/[\s().-]/g, '')}`;
+  if (/^[0-9.\-/\s]+$/.test(key)) return key.replace(/[.\-/\s]/g, '');
+  return key;
+}
+
+/** Whether a normalised key has one of the shapes PIX knows. */
+export function isPixKey(key: string): boolean {
+  return key.length <= PIX_KEY_MAX && PIX_KEY_SHAPES.some((shape) => shape.test(key));
+}
+
+/** 'Minha Conta' › PIX: a blank key clears it; a key needs the city the BR Code names. */
+export const pixKeySchema = v.pipe(
+  v.object({
+    chavePix: v.nullish(
+      v.pipe(
+        v.string('invalid_type'),
+        v.transform(normalisePixKey),
+        v.maxLength(PIX_KEY_MAX, 'too_long'),
+        v.check((key) => key === '' || isPixKey(key), 'invalid_format'),
+        v.transform((key) => (key === '' ? null : key)),
+      ),
+      null,
+    ),
+    cidade: optionalText(CITY_MAX),
+  }),
+  v.forward(
+    v.partialCheck([['chavePix'], ['cidade']], (input) => input.chavePix === null || input.cidade !== null, 'required'),
+    ['cidade'],
+  ),
+);
+
+export type PixKeyInput = v.InferInput<typeof pixKeySchema>;

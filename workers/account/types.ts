@@ -12,6 +12,10 @@ export interface Profile {
   readonly data_inicio_plano: string | null;
   readonly data_fim_plano: string | null;
   readonly status_pagamento: string | null;
+  /** The owner's PIX key (CPF/CNPJ digits, +55 phone, e-mail or random key) for the fiado reminder's BR Code. */
+  readonly chave_pix: string | null;
+  /** The merchant city of the BR Code. */
+  readonly cidade: string | null;
 }
 
 export interface AccountUser {
