@@ -581,7 +581,7 @@ export const ptBR = {
     listTitle: 'Produtos',
     newButton: 'Novo produto',
     searchLabel: 'Buscar produto pelo nome',
-    searchPlaceholder: 'Buscar por nome, marca ou código',
+    searchPlaceholder: 'Buscar por nome ou código',
     freeCounter: (count: number, cap: number) => `Produtos: ${count}/${cap}`,
     subscribePremium: 'Assinar Premium',
     empty: 'Nenhum produto encontrado',
