@@ -53,12 +53,12 @@ export function DashboardPage() {
         </p>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <TodayCard today={figures?.today} />
+        <TodayCard today={figures?.today} failed={failed} />
         <QuickActions />
       </div>
       {figures && !figures.anySales ? (
         <NoSalesYet />
-      ) : (
+      ) : failed && !figures ? null : (
         <PeriodCard period={period} onPeriodChange={setPeriod} figures={figures} />
       )}
       <div className="grid gap-4 md:grid-cols-2">

@@ -7,7 +7,7 @@ import { buttonClass } from '../../../ui/Button.tsx';
 
 const copy = t.dashboard;
 
-export function TodayCard({ today }: { today: { count: number; total: number } | undefined }) {
+export function TodayCard({ today, failed }: { today: { count: number; total: number } | undefined; failed: boolean }) {
   return (
     <div className="rounded-2xl bg-brand-600 p-5 text-white shadow-sm" data-testid="today-sales">
       <h2 className="font-semibold text-white/90">{copy.todaySales}</h2>
@@ -16,6 +16,8 @@ export function TodayCard({ today }: { today: { count: number; total: number } |
           <p className="mt-1 text-3xl font-bold tabular-nums">{formatBRL(today.total)}</p>
           <p className="text-white/90">{copy.salesCount(today.count)}</p>
         </>
+      ) : failed ? (
+        <p className="mt-1 text-3xl font-bold">—</p>
       ) : (
         <div aria-hidden className="mt-2 flex flex-col gap-2">
           <div className="h-8 w-40 animate-pulse rounded bg-white/30" />
