@@ -2,40 +2,9 @@
 // client, add a debit, register a payment (balance and statement follow live), edit, delete; invalid inputs show
 // the spec's messages on their fields; nothing spills sideways, and a screenshot of each screen to look at.
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
-import { STACK_URL } from '../playwright.config.ts';
+import { createConfirmedOwner, goOffline, NBSP, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
 
-const VIEWPORTS = [
-  { width: 360, height: 740 },
-  { width: 1280, height: 800 },
-];
-const PASSWORD = 'Senha@123';
-const NBSP = '\u00a0';
-
-async function createConfirmedOwner(email: string): Promise<void> {
-  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { nome: 'Carlos Lima', nome_mercado: 'Mercadinho Lima' },
-    }),
-  });
-  expect(response.ok).toBe(true);
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function shot(page: Page, name: string, width: number): Promise<void> {
-  await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: `test-results/screens/clients-${name}-${width}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string, width: number) => screenshot(page, `clients-${name}`, width);
 
 for (const viewport of VIEWPORTS) {
   test(`clients offline at ${viewport.width} px: create, debit, payment, edit, delete`, async ({ page, context }) => {
@@ -43,19 +12,9 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     const email = `clientes-${viewport.width}-${Date.now()}@exemplo.com.br`;
     await createConfirmedOwner(email);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-
+    await signIn(page, email);
     // The app shell is cached by the service worker; from here on the device has no network.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await context.setOffline(true);
-    await page.reload();
-    await expect(page.getByRole('status').filter({ hasText: 'Offline. Ao conectar-se' })).toBeVisible();
+    await goOffline(page, context);
     await page.getByRole('link', { name: 'Clientes', exact: true }).filter({ visible: true }).first().click();
     await expect(page).toHaveURL(/\/clients$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();

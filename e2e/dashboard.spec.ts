@@ -3,31 +3,9 @@
 // second sale on the server move the figures without reload, then, offline, the figures, the chart and the
 // low-stock list, which follows a product created offline through the product form.
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
 import { STACK_URL } from '../playwright.config.ts';
-
-const VIEWPORTS = [
-  { width: 360, height: 740 },
-  { width: 1280, height: 800 },
-];
-const PASSWORD = 'Senha@123';
-const NBSP = '\u00a0';
-
-async function createConfirmedOwner(email: string): Promise<string> {
-  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { nome: 'Carlos Lima', nome_mercado: 'Mercadinho Lima' },
-    }),
-  });
-  expect(response.ok).toBe(true);
-  return ((await response.json()) as { id: string }).id;
-}
+import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
+import { createConfirmedOwner, NBSP, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
 
 /**
  * REST with the service key, rows owned by the owner (user_id): a write with the owner's own token would need a
@@ -55,22 +33,7 @@ function todaySaoPaulo(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 }
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-}
-
-async function shot(page: Page, name: string, width: number): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `test-results/screens/dashboard-${name}-${width}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string, width: number) => screenshot(page, `dashboard-${name}`, width);
 
 for (const viewport of VIEWPORTS) {
   test(`a new owner's dashboard offline at ${viewport.width} px: no sales yet, Nova venda, stock adequate`, async ({

@@ -3,36 +3,11 @@
 // with the summary of changes, delete; invalid inputs show the spec's messages on their fields; nothing spills
 // sideways, and a screenshot of each screen to look at.
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
 import { STACK_URL } from '../playwright.config.ts';
+import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
+import { createConfirmedOwner, goOffline, NBSP, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
 
-const VIEWPORTS = [
-  { width: 360, height: 740 },
-  { width: 1280, height: 800 },
-];
-const PASSWORD = 'Senha@123';
-const NBSP = '\u00a0';
-
-async function createConfirmedOwner(email: string): Promise<void> {
-  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { nome: 'Rita Alves', nome_mercado: 'Empório Alves' },
-    }),
-  });
-  expect(response.ok).toBe(true);
-}
-
-async function shot(page: Page, name: string, width: number): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `test-results/screens/products-${name}-${width}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string, width: number) => screenshot(page, `products-${name}`, width);
 
 /** Fills the new-product form and saves it; back on the list afterwards. */
 async function createProduct(
@@ -56,20 +31,10 @@ for (const viewport of VIEWPORTS) {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const email = `produtos-${viewport.width}-${Date.now()}@exemplo.com.br`;
-    await createConfirmedOwner(email);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-
+    await createConfirmedOwner(email, { nome: 'Rita Alves', nome_mercado: 'Empório Alves' });
+    await signIn(page, email);
     // The app shell is cached by the service worker; from here on the device has no network.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await context.setOffline(true);
-    await page.reload();
-    await expect(page.getByRole('status').filter({ hasText: 'Offline. Ao conectar-se' })).toBeVisible();
+    await goOffline(page, context);
     await page.getByRole('link', { name: 'Produtos', exact: true }).filter({ visible: true }).first().click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Produtos' })).toBeVisible();
@@ -205,21 +170,10 @@ for (const viewport of VIEWPORTS) {
 test('the free plan stops at 50 products: Novo produto opens the cap dialog pointing to the premium plan', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 360, height: 740 });
+  const email = `produtos-limite-${Date.now()}@exemplo.com.br`;
+  const userId = await createConfirmedOwner(email, { nome: 'Rita Alves', nome_mercado: 'Empório Alves' });
   const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
   const headers = { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' };
-  const email = `produtos-limite-${Date.now()}@exemplo.com.br`;
-  const created = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { nome: 'Rita Alves', nome_mercado: 'Empório Alves' },
-    }),
-  });
-  expect(created.ok).toBe(true);
-  const { id: userId } = (await created.json()) as { id: string };
   const rows = Array.from({ length: 50 }, (_, index) => ({
     user_id: userId,
     nome: `Item ${String(index).padStart(2, '0')}`,
@@ -229,11 +183,7 @@ test('the free plan stops at 50 products: Novo produto opens the cap dialog poin
   const inserted = await fetch(`${STACK_URL}/rest/v1/produtos`, { method: 'POST', headers, body: JSON.stringify(rows) });
   expect(inserted.ok).toBe(true);
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, email);
   await page.goto('/products');
   await expect(page.getByTestId('product-counter')).toHaveText('Produtos: 50/50', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Novo produto' }).click();

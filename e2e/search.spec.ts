@@ -2,35 +2,9 @@
 // found with accents and case ignored, each result leads to its detail page; no text and no results have their
 // own states; a screenshot of each to look at.
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
-import { STACK_URL } from '../playwright.config.ts';
+import { createConfirmedOwner, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
 
-const VIEWPORTS = [
-  { width: 360, height: 740 },
-  { width: 1280, height: 800 },
-];
-const PASSWORD = 'Senha@123';
-
-async function createConfirmedOwner(email: string): Promise<void> {
-  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { nome: 'Carlos Lima', nome_mercado: 'Mercadinho Lima' },
-    }),
-  });
-  expect(response.ok).toBe(true);
-}
-
-async function shot(page: Page, name: string, width: number): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `test-results/screens/search-${name}-${width}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string, width: number) => screenshot(page, `search-${name}`, width);
 
 async function searchFor(page: Page, text: string): Promise<void> {
   const box = page.getByRole('searchbox', { name: 'Buscar' });
@@ -46,14 +20,7 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     const email = `busca-${viewport.width}-${Date.now()}@exemplo.com.br`;
     await createConfirmedOwner(email);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await signIn(page, email);
     await context.setOffline(true);
     await page.reload();
 
