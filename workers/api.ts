@@ -1,5 +1,6 @@
 // The data worker's whole API, composed in this one place from the per-domain handler modules.
 import { createAccountDomain, type AccountOptions } from './account/domain.ts';
+import { createBarcodeDomain, type BarcodeDomainOptions } from './barcode/handlers.ts';
 import { createDetachedAccountDomain } from './account/detached.ts';
 import { createClientsDomain } from './clients/handlers.ts';
 import { composeApi, type LiveQueriesOf } from './compose.ts';
@@ -7,6 +8,7 @@ import { createDashboardDomain } from './dashboard/handlers.ts';
 import { holdWorkspace, type OwnerSession, type WorkspaceOptions } from './db/workspace.ts';
 import { createDraftsDomain } from './drafts/handlers.ts';
 import type { DraftPersistence } from './drafts/persistence.ts';
+import { createImagesDomain, type ImagesOptions } from './images/handlers.ts';
 import { createNotificationsDomain } from './notifications/handlers.ts';
 import { createProductsDomain } from './products/handlers.ts';
 import { createSalesDomain } from './sales/handlers.ts';
@@ -23,6 +25,10 @@ export interface DataApiOptions extends SystemOptions {
   ownerData?: OwnerDataOptions;
   /** Where form drafts are kept on the device; IndexedDB (y-indexeddb) by default. */
   draftPersistence?: DraftPersistence;
+  /** The public product database's hosts and the device's cache of its answers (memory by default). */
+  barcodeLookup?: BarcodeDomainOptions;
+  /** Where product images wait for upload, and how they are processed; memory and the canvas by default. */
+  images?: ImagesOptions;
 }
 
 export interface OwnerDataOptions extends Omit<WorkspaceOptions, 'connectivity'> {
@@ -57,6 +63,8 @@ function createDomains(options: DataApiOptions) {
     drafts: createDraftsDomain(workspace, options.draftPersistence),
     dashboard: createDashboardDomain(workspace),
     search: createSearchDomain(workspace),
+    barcode: createBarcodeDomain(options.barcodeLookup),
+    images: createImagesDomain(workspace, session$, options.connectivity, options.images),
   };
   return { domains, workspace, account };
 }
@@ -91,3 +99,5 @@ export type {
   TopProduct,
 } from './dashboard/handlers.ts';
 export type { ClientHit, ProductHit, SearchResults } from './search/handlers.ts';
+export type { ImageOutcome } from './images/handlers.ts';
+export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';

@@ -3,11 +3,13 @@ import { expose } from 'comlink';
 import { createDataApi } from './api.ts';
 import { resolveBackendConfig } from './account/config.ts';
 import { createIndexedDbStore } from './account/kv-store.ts';
+import { barcodeLookupHosts } from './barcode/lookup.ts';
 import { createBroadcastTabChannel } from './account/tab-sync.ts';
 import { installDataErrorTransfer } from './contract/comlink-errors.ts';
 import { browserOwnerData } from './db/browser-owner-data.ts';
 import { createBrowserConnectivity, createCombinedConnectivity, createManualConnectivity } from './system/connectivity.ts';
 import { createReachability } from './system/reachability.ts';
+import { indexedDbImageStore } from './images/store.ts';
 
 installDataErrorTransfer();
 const pageConnectivity = createManualConnectivity(self.navigator.onLine);
@@ -38,6 +40,12 @@ expose(
       deviceInfo: self.navigator.userAgent,
       tabs: createBroadcastTabChannel(),
     },
+    // The public product database (spec 1 §7); VITE_BARCODE_LOOKUP_HOSTS (comma-separated) points it elsewhere.
+    barcodeLookup: {
+      hosts: barcodeLookupHosts(import.meta.env.VITE_BARCODE_LOOKUP_HOSTS),
+      cache: createIndexedDbStore(self.indexedDB, 'caderneta-codigos-de-barras'),
+    },
+    images: { store: indexedDbImageStore(self.indexedDB) },
     ownerData: browserOwnerData(resolveBackendConfig(import.meta.env).url, self),
   }),
 );
