@@ -86,6 +86,8 @@ export const fieldWording = {
       too_long: t.account.marketNameTooLong,
       unchanged: t.account.marketNameUnchanged,
     },
+    chavePix: { invalid_format: t.pix.keyInvalid, too_long: t.pix.keyTooLong, unchanged: t.pix.unchanged },
+    cidade: { required: t.pix.cityRequired, too_long: t.pix.cityTooLong },
   },
 } satisfies Readonly<Record<string, FieldWording>>;
 

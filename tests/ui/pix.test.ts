@@ -1,7 +1,10 @@
 // The PIX copia-e-cola payload: CRC-16/CCITT-FALSE, EMV fields and lengths, accents folded, truncation, and the
-// Central Bank's published static example reproduced to the last digit of its CRC.
+// Central Bank's published static example reproduced to the last digit of its CRC; the client reminder's code.
 import { describe, expect, it } from 'vitest';
 import { crc16, emvField, foldAscii, pixAmount, pixPayload } from '../../src/features/clients/pix.ts';
+import { clientPixOf } from '../../src/features/clients/use-pix-code.ts';
+import { greetingText, reminderText } from '../../src/features/clients/whatsapp.ts';
+import { t } from '../../src/i18n/pt-BR.ts';
 
 /** Splits a payload into its top-level [id, value] fields. */
 function fields(payload: string): [string, string][] {
@@ -92,5 +95,32 @@ describe('helpers', () => {
     expect(foldAscii('Mercado Ótimo Ltda', 14)).toBe('Mercado Otimo');
     expect(pixAmount(0.1 + 0.2)).toBe('0.30');
     expect(pixAmount(9_999_999_999.99)).toBe('9999999999.99');
+  });
+});
+
+describe('the client reminder', () => {
+  const profile = { chave_pix: '12345678909', nome_mercado: 'Mercadinho da Ana', cidade: 'Olinda' };
+
+  it('has a code only when something is owed and the owner has a key', () => {
+    expect(clientPixOf(profile, 0)).toEqual({ kind: 'none' });
+    expect(clientPixOf({ ...profile, chave_pix: null }, 10)).toEqual({ kind: 'no_key' });
+    expect(clientPixOf(null, 10)).toEqual({ kind: 'no_key' });
+    const pix = clientPixOf(profile, 25.9);
+    expect(pix).toEqual({
+      kind: 'code',
+      code: pixPayload({ key: '12345678909', merchantName: 'Mercadinho da Ana', merchantCity: 'Olinda', amount: 25.9 }),
+    });
+    // Without a market name the app's fallback name is the merchant.
+    const fallback = clientPixOf({ ...profile, nome_mercado: null }, 1);
+    expect(fallback.kind === 'code' && fallback.code.includes('5912CadernetaPro')).toBe(true);
+  });
+
+  it('puts the copia-e-cola code in the WhatsApp greeting after the balance', () => {
+    const client = { nome: 'Maria', saldo: 25.9 };
+    const pix = clientPixOf(profile, client.saldo);
+    const code = pix.kind === 'code' ? pix.code : '';
+    expect(reminderText(client, code)).toBe(`${greetingText(client)}\n\n${t.pix.reminder}\n${code}`);
+    expect(reminderText(client, null)).toBe(greetingText(client));
+    expect(reminderText({ nome: 'Maria', saldo: 0 }, code)).toBe(greetingText({ nome: 'Maria', saldo: 0 }));
   });
 });

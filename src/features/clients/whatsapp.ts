@@ -22,6 +22,12 @@ export function greetingText(client: Pick<ClientSummary, 'nome' | 'saldo'>): str
     : copy.whatsappGreetingNoDebt(client.nome);
 }
 
+/** The reminder: the greeting and, when there is one, the PIX copia-e-cola code for the amount owed. */
+export function reminderText(client: Pick<ClientSummary, 'nome' | 'saldo'>, pixCode: string | null): string {
+  const greeting = greetingText(client);
+  return pixCode && client.saldo > 0 ? `${greeting}\n\n${t.pix.reminder}\n${pixCode}` : greeting;
+}
+
 /** The statement as plain text, one line per entry, newest first, with the current balance on top. */
 export function statementText(client: Pick<ClientSummary, 'nome' | 'saldo'>, entries: readonly StatementEntry[]): string {
   const lines = entries

@@ -1,4 +1,4 @@
-// 'Minha Conta': who is signed in, the market name, plan and trial, 'Atualizar Status', 'Sair', plan comparison.
+// 'Minha Conta': who is signed in, the market name, the PIX key, plan and trial, 'Atualizar Status', 'Sair', plan comparison.
 import { Link } from '@tanstack/react-router';
 import { CloudCheck, CloudUpload, Crown, LifeBuoy, LogOut, RefreshCw, Settings } from 'lucide-react';
 import { clsx } from 'clsx';
@@ -13,6 +13,7 @@ import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { planLabelOf } from '../identity.ts';
 import { MarketNameEditor } from './MarketNameEditor.tsx';
+import { PixKeyEditor } from './PixKeyEditor.tsx';
 import { PlanComparison } from './PlanComparison.tsx';
 import { PremiumWelcome } from './PremiumWelcome.tsx';
 import { usePaymentReturn } from '../use-payment-return.ts';
@@ -84,6 +85,8 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
           <MarketNameEditor current={profile?.nome_mercado ?? null} />
         </dl>
       </div>
+
+      <PixKeyEditor current={{ chavePix: profile?.chave_pix ?? null, cidade: profile?.cidade ?? null }} />
 
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
         <div className="flex flex-wrap items-center justify-between gap-2">

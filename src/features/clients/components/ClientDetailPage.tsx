@@ -1,4 +1,5 @@
-// The client detail (Detalhes do Cliente): phone, balance, notes, payment and debit, WhatsApp, statement, edit, delete.
+// The client detail (Detalhes do Cliente): phone, balance, notes, payment and debit, WhatsApp with the PIX code,
+// the PIX QR code, statement, edit, delete.
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, MessageCircle, Minus, Pencil, Plus, Send } from 'lucide-react';
 import { clsx } from 'clsx';
@@ -8,16 +9,18 @@ import { formatBRL, maskPhone } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
-import { greetingText, statementText, whatsappLink } from '../whatsapp.ts';
+import { reminderText, statementText, whatsappLink } from '../whatsapp.ts';
+import { useClientPix, type ClientPix } from '../use-pix-code.ts';
 import { ClientNotFound, LoadFailure } from './ClientStates.tsx';
 import { ClientStatement } from './ClientStatement.tsx';
 import { DeleteClientDialog } from './DeleteClientDialog.tsx';
 import { LedgerDialog } from './LedgerDialog.tsx';
+import { PixSection } from './PixSection.tsx';
 
 const copy = t.clients;
 
-function WhatsAppLinks({ client, entries }: { client: ClientSummary; entries: readonly StatementEntry[] }) {
-  const greeting = whatsappLink(client.telefone, greetingText(client));
+function WhatsAppLinks({ client, entries, pix }: { client: ClientSummary; entries: readonly StatementEntry[]; pix: ClientPix }) {
+  const greeting = whatsappLink(client.telefone, reminderText(client, pix.kind === 'code' ? pix.code : null));
   const statement = whatsappLink(client.telefone, statementText(client, entries));
   if (!greeting || !statement) return null;
   return (
@@ -36,6 +39,7 @@ function WhatsAppLinks({ client, entries }: { client: ClientSummary; entries: re
 
 function ClientDetail({ client }: { client: ClientSummary }) {
   const statement = useLiveQuery('clientStatement', { clientId: client.id });
+  const pix = useClientPix(client.saldo);
   return (
     <>
       <div className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5">
@@ -89,8 +93,9 @@ function ClientDetail({ client }: { client: ClientSummary }) {
             }
           />
         </div>
-        <WhatsAppLinks client={client} entries={statement.data ?? []} />
+        <WhatsAppLinks client={client} entries={statement.data ?? []} pix={pix} />
       </div>
+      <PixSection pix={pix} saldo={client.saldo} />
       <ClientStatement statement={statement} />
       <div className="flex justify-end">
         <DeleteClientDialog clientId={client.id} nome={client.nome} />
