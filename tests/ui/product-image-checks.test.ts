@@ -1,0 +1,43 @@
+// The product image's rules (spec 1 §5, §9): accepted types by MIME and extension, the 5 MB limit, and the scale
+// that keeps both sides within 1024 px without ever enlarging.
+import { describe, expect, it } from 'vitest';
+import { checkImageFile, fitWithin, IMAGE_MAX_BYTES } from '../../workers/images/schema.ts';
+
+describe('checkImageFile', () => {
+  it('accepts JPG, JPEG, PNG and PDF when both the type and the extension say so', () => {
+    expect(checkImageFile({ name: 'foto.jpg', type: 'image/jpeg', size: 10 })).toBeNull();
+    expect(checkImageFile({ name: 'FOTO.JPEG', type: 'image/jpeg', size: 10 })).toBeNull();
+    expect(checkImageFile({ name: 'a.b.png', type: 'image/png', size: 10 })).toBeNull();
+    expect(checkImageFile({ name: 'nota.pdf', type: 'application/pdf', size: 10 })).toBeNull();
+    expect(checkImageFile({ name: 'foto.jpg', type: 'image/jpg', size: 10 })).toBeNull();
+  });
+
+  it('refuses any other type or extension, and a mismatch of the two', () => {
+    expect(checkImageFile({ name: 'anim.gif', type: 'image/gif', size: 10 })).toBe('invalid_format');
+    expect(checkImageFile({ name: 'foto.png', type: 'image/gif', size: 10 })).toBe('invalid_format');
+    expect(checkImageFile({ name: 'foto.gif', type: 'image/png', size: 10 })).toBe('invalid_format');
+    expect(checkImageFile({ name: 'foto', type: 'image/png', size: 10 })).toBe('invalid_format');
+    expect(checkImageFile({ name: 'foto.webp', type: 'image/webp', size: 10 })).toBe('invalid_format');
+  });
+
+  it('allows 5 MB exactly and refuses one byte more', () => {
+    expect(checkImageFile({ name: 'f.png', type: 'image/png', size: IMAGE_MAX_BYTES })).toBeNull();
+    expect(checkImageFile({ name: 'f.png', type: 'image/png', size: IMAGE_MAX_BYTES + 1 })).toBe('too_large');
+  });
+});
+
+describe('fitWithin', () => {
+  it('scales the longer side down to 1024 px keeping the proportions', () => {
+    expect(fitWithin(4000, 3000)).toEqual({ width: 1024, height: 768 });
+    expect(fitWithin(3000, 4000)).toEqual({ width: 768, height: 1024 });
+    expect(fitWithin(2048, 2048)).toEqual({ width: 1024, height: 1024 });
+    expect(fitWithin(5000, 10)).toEqual({ width: 1024, height: 2 });
+    expect(fitWithin(100000, 1)).toEqual({ width: 1024, height: 1 });
+  });
+
+  it('never enlarges', () => {
+    expect(fitWithin(1024, 500)).toEqual({ width: 1024, height: 500 });
+    expect(fitWithin(64, 32)).toEqual({ width: 64, height: 32 });
+    expect(fitWithin(0, 10)).toEqual({ width: 0, height: 0 });
+  });
+});
