@@ -1,0 +1,43 @@
+// The barcode decoder's own worker: receives camera frames (ImageBitmap or ImageData) and answers the decoded
+// text and format, or null, so decoding never blocks the page.
+import { createFrameDecoder, luminanceOf, type DecodedCode } from './decode.ts';
+
+export interface DecodeRequest {
+  readonly id: number;
+  readonly frame: ImageBitmap | ImageData;
+}
+
+export interface DecodeResponse {
+  readonly id: number;
+  readonly result: DecodedCode | null;
+}
+
+const decode = createFrameDecoder();
+let canvas: OffscreenCanvas | null = null;
+
+function pixelsOf(frame: ImageBitmap | ImageData): ImageData {
+  if (!('close' in frame)) return frame;
+  canvas ??= new OffscreenCanvas(frame.width, frame.height);
+  if (canvas.width !== frame.width || canvas.height !== frame.height) {
+    canvas.width = frame.width;
+    canvas.height = frame.height;
+  }
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('2d context unavailable');
+  context.drawImage(frame, 0, 0);
+  frame.close();
+  return context.getImageData(0, 0, canvas.width, canvas.height);
+}
+
+self.onmessage = (event: MessageEvent<DecodeRequest>) => {
+  const { id, frame } = event.data;
+  let result: DecodedCode | null = null;
+  try {
+    const pixels = pixelsOf(frame);
+    result = decode(luminanceOf(pixels.data, pixels.width, pixels.height), pixels.width, pixels.height);
+  } catch {
+    result = null;
+  }
+  const response: DecodeResponse = { id, result };
+  self.postMessage(response);
+};
