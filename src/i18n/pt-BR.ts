@@ -579,6 +579,7 @@ export const ptBR = {
     cityHint: 'A cidade do mercadinho, como aparece no PIX.',
     noKey: 'Nenhuma chave cadastrada',
     addKey: 'Cadastrar chave PIX',
+    editKey: 'Editar chave PIX',
     removeKey: 'Remover chave',
     saved: 'Chave PIX salva',
     removed: 'Chave PIX removida',

@@ -75,7 +75,12 @@ export function PixKeyEditor({ current }: { current: PixKeyCurrent }) {
               </>
             ) : null}
           </dl>
-          <Button variant={current.chavePix ? 'ghost' : 'secondary'} className="shrink-0 px-3" onClick={open}>
+          <Button
+            variant={current.chavePix ? 'ghost' : 'secondary'}
+            className="shrink-0 px-3"
+            aria-label={current.chavePix ? copy.editKey : undefined}
+            onClick={open}
+          >
             <Pencil aria-hidden size={18} />
             {current.chavePix ? t.account.edit : copy.addKey}
           </Button>
