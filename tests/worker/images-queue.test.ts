@@ -110,7 +110,8 @@ describe('product image queue', () => {
     if (row) await workspace.database.produtos.insert(row);
     expect(await second.api.images.flush()).toBe(1);
     const other = await second.api.products.create({ nome: 'Leite', preco: 5 });
-    expect(await second.api.images.attachStaged(other)).toBe('saved_offline');
+    expect(await second.api.images.attachStaged(other)).toBe(true);
+    expect(await second.api.images.attachStaged(other)).toBe(false);
     second.connectivity.set(true);
     expect(await second.api.images.flush()).toBe(0);
     expect(await folder(userId)).toHaveLength(2);

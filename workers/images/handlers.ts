@@ -147,16 +147,16 @@ export function createImagesDomain(
       async stage(file: Blob, name: string): Promise<void> {
         await keep(await prepare(file, name, STAGED));
       },
-      /** Gives the staged image to the product just created; nothing when none was staged. */
-      async attachStaged(productId: string): Promise<ImageOutcome | null> {
+      /** Gives the staged image to the product just created (uploaded in the background); false when none. */
+      async attachStaged(productId: string): Promise<boolean> {
         const workspace = await existing(productId);
         await loaded;
         const staged = entries.getValue().get(`${workspace.userId}/${STAGED}`);
-        if (!staged) return null;
-        const entry = { ...staged, id: `${workspace.userId}/${productId}`, productId };
-        await keep(entry);
+        if (!staged) return false;
+        await keep({ ...staged, id: `${workspace.userId}/${productId}`, productId });
         await forget(staged.id);
-        return uploadNow(entry);
+        void drain();
+        return true;
       },
       async discardStaged(): Promise<void> {
         const workspace = await holder.current();

@@ -15,6 +15,7 @@ import { DeleteProductDialog } from './DeleteProductDialog.tsx';
 import { ProductLoading, ProductNotFound } from './ProductStates.tsx';
 import { StockDialog } from './StockDialog.tsx';
 import { StockHistory } from './StockHistory.tsx';
+import { ProductImageField } from './ProductImageField.tsx';
 
 const copy = t.products;
 
@@ -66,6 +67,9 @@ export function ProductDetailPage({ productId }: { productId: string }) {
         <ProductNotFound />
       ) : (
         <>
+          <div className="rounded-2xl border border-ink/10 bg-white p-4">
+            <ProductImageField productId={product.id} remoteUrl={product.imagem_url} />
+          </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="rounded-2xl border border-ink/10 bg-white p-4">
               <p className="text-sm text-ink/60">{copy.price}</p>

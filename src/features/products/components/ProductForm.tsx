@@ -29,6 +29,7 @@ import {
 import { sanitizeQuantityInput } from '../quantity.ts';
 import { useBarcodeCheck } from '../use-barcode-check.ts';
 import { ChangeSummary } from './ChangeSummary.tsx';
+import { ProductImageField } from './ProductImageField.tsx';
 import { FormSection, SelectField } from './FormSection.tsx';
 
 const copy = t.products;
@@ -63,7 +64,15 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
     (data, state: FormState) =>
       original
         ? data.products.update(original.id, patchOf(summaryOfChanges(original, state), state)).then(() => original.id)
-        : data.products.create(newProductOf(state)),
+        : data.products
+            .create(newProductOf(state))
+            // The image chosen before the product existed goes with it (uploaded in the background).
+            .then((id) =>
+              data.images.attachStaged(id).then(
+                () => id,
+                () => id,
+              ),
+            ),
     {
       form: 'products',
       failureTitle: copy.saveFailed,
@@ -149,6 +158,9 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormSection title={t.productImage.sectionTitle}>
+        <ProductImageField productId={original?.id} remoteUrl={original?.imagem_url} />
+      </FormSection>
       <FormSection title={copy.sectionBarcode}>
         <div className="flex items-end gap-2">
           <TextField

@@ -5,6 +5,7 @@ import type { ProductView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { formatStock } from '../quantity.ts';
+import { ProductThumbnail } from './ProductThumbnail.tsx';
 
 const copy = t.products;
 
@@ -16,6 +17,7 @@ export function ProductRow({ product }: { product: ProductView }) {
         params={{ id: product.id }}
         className="flex min-h-16 items-center gap-3 rounded-2xl border border-ink/10 bg-white px-4 py-3 hover:border-brand-500"
       >
+        <ProductThumbnail product={product} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-ink">{product.nome}</p>
           <p className="text-sm text-ink/70">
