@@ -40,7 +40,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [DEMO_OWNER, DEMO_ADMIN];
 const BCRYPT_COST = 10;
 
 export async function accountExists(db: Queryable, account: DemoAccount): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM auth.users WHERE id = $1::uuid OR lower(email) = lower($2)', [account.id, account.email]);
+  const { rows } = await db.query('SELECT 1 FROM auth.users WHERE id = $1::uuid OR lower(email) = lower($2)', [
+    account.id,
+    account.email,
+  ]);
   return rows.length > 0;
 }
 
@@ -48,7 +51,12 @@ export async function accountExists(db: Queryable, account: DemoAccount): Promis
 export async function createAccount(db: Queryable, account: DemoAccount, createdAt: string): Promise<void> {
   const hash = await bcrypt.hash(account.password, BCRYPT_COST);
   const appMetadata = { provider: 'email', providers: ['email'], ...(account.role === 'admin' ? { role: 'admin' } : {}) };
-  const userMetadata = { nome: account.nome, nome_mercado: account.nome_mercado, telefone: account.telefone, email_verified: true };
+  const userMetadata = {
+    nome: account.nome,
+    nome_mercado: account.nome_mercado,
+    telefone: account.telefone,
+    email_verified: true,
+  };
   await db.query(
     `INSERT INTO auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
                              raw_user_meta_data, created_at, updated_at)
@@ -58,8 +66,19 @@ export async function createAccount(db: Queryable, account: DemoAccount, created
   await db.query(
     `INSERT INTO auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
      VALUES ($1::text, $1::uuid, $2::jsonb, 'email', $3::timestamptz, $3::timestamptz)`,
-    [account.id, JSON.stringify({ sub: account.id, email: account.email, email_verified: true, phone_verified: false }), createdAt],
+    [
+      account.id,
+      JSON.stringify({ sub: account.id, email: account.email, email_verified: true, phone_verified: false }),
+      createdAt,
+    ],
   );
+}
+
+/** The demo owner's PIX key (her phone) and city, so a client's fiado reminder carries a PIX code at once. */
+export const DEMO_PIX = { chave_pix: '+5581987654321', cidade: 'Recife' } as const;
+
+export async function setPixKey(db: Queryable, userId: string, pix: { chave_pix: string; cidade: string }): Promise<void> {
+  await db.query(`UPDATE public.users SET chave_pix = $2, cidade = $3 WHERE id = $1::uuid`, [userId, pix.chave_pix, pix.cidade]);
 }
 
 /** The demo owner is on Premium for a year: the catalogue is larger than the free plan's 50 products. */

@@ -1,7 +1,17 @@
 // seedDemo(db): the demo owner's shop (about 150 products, 40 clients with fiado, 90 days of sales, expenses,
 // suppliers, notifications) and the demo admin, written once: a database that already has them is left as is.
 import type { Database } from '../local/db/database.ts';
-import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_OWNER, accountExists, createAccount, grantPremium, type DemoAccount } from './accounts.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ADMIN,
+  DEMO_OWNER,
+  DEMO_PIX,
+  accountExists,
+  createAccount,
+  grantPremium,
+  setPixKey,
+  type DemoAccount,
+} from './accounts.ts';
 import { demoClock } from './clock.ts';
 import { planDemo } from './plan.ts';
 import { writePlan } from './write.ts';
@@ -30,6 +40,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     const opened = demoClock(now).at(-days, 8, 0).toISOString();
     await createAccount(tx, DEMO_OWNER, opened);
     await grantPremium(tx, DEMO_OWNER.id, opened);
+    await setPixKey(tx, DEMO_OWNER.id, DEMO_PIX);
     if (!(await accountExists(tx, DEMO_ADMIN))) await createAccount(tx, DEMO_ADMIN, opened);
     await writePlan(tx, planDemo({ now, days }), DEMO_OWNER.id);
     return true;

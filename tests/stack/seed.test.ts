@@ -6,12 +6,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../support/database.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import type { Database } from '../../supabase/local/db/database.ts';
-import { DEMO_ADMIN, DEMO_OWNER } from '../../supabase/seed/accounts.ts';
+import { DEMO_ADMIN, DEMO_OWNER, DEMO_PIX } from '../../supabase/seed/accounts.ts';
 import { planDemo } from '../../supabase/seed/plan.ts';
 import { seedDemo } from '../../supabase/seed/seed.ts';
 
 const NOW = new Date('2026-11-20T15:30:00Z');
-const SPEC_CATEGORIES = ['alimentos', 'frango', 'carne_boi', 'carne_porco', 'peixes_frutos_mar', 'queijos_frios', 'frutas', 'legumes', 'bebidas', 'limpeza', 'higiene'];
+const SPEC_CATEGORIES = [
+  'alimentos',
+  'frango',
+  'carne_boi',
+  'carne_porco',
+  'peixes_frutos_mar',
+  'queijos_frios',
+  'frutas',
+  'legumes',
+  'bebidas',
+  'limpeza',
+  'higiene',
+];
 const SPEC_UNITS = ['un', 'kg', 'g', 'l', 'ml', 'pct', 'cx'];
 
 let db: Database;
@@ -62,7 +74,9 @@ describe('demo seed', () => {
     );
     expect(owners.rows).toEqual([{ user_id: DEMO_OWNER.id }]);
 
-    const categories = await db.query<{ categoria: string; n: number }>('SELECT categoria, count(*)::int AS n FROM produtos GROUP BY categoria');
+    const categories = await db.query<{ categoria: string; n: number }>(
+      'SELECT categoria, count(*)::int AS n FROM produtos GROUP BY categoria',
+    );
     expect(categories.rows.map((r) => r.categoria).sort()).toEqual([...SPEC_CATEGORIES].sort());
     const units = await db.query<{ unidade: string }>('SELECT DISTINCT unidade FROM produtos');
     for (const { unidade } of units.rows) expect(SPEC_UNITS).toContain(unidade);
@@ -77,14 +91,21 @@ describe('demo seed', () => {
     const shapes = await db.query<{ tipo: string; forma: string | null; n: number }>(
       'SELECT tipo, forma_pagamento AS forma, count(*)::int AS n FROM vendas GROUP BY 1, 2 ORDER BY 1, 2',
     );
-    expect(shapes.rows.map((r) => `${r.tipo}:${r.forma ?? '-'}`)).toEqual(['avista:cartao', 'avista:dinheiro', 'avista:pix', 'fiado:-']);
+    expect(shapes.rows.map((r) => `${r.tipo}:${r.forma ?? '-'}`)).toEqual([
+      'avista:cartao',
+      'avista:dinheiro',
+      'avista:pix',
+      'fiado:-',
+    ]);
     const mismatched = await one<{ n: number }>(
       `SELECT count(*)::int AS n FROM vendas v
         WHERE jsonb_array_length(v.itens) <> (SELECT count(*) FROM itens_venda i WHERE i.venda_id = v.id)
            OR v.total <> (SELECT sum(i.preco_total) FROM itens_venda i WHERE i.venda_id = v.id)`,
     );
     expect(mismatched.n).toBe(0);
-    const noSaleToday = await one<{ n: number }>("SELECT count(*)::int AS n FROM vendas WHERE created_at > $1::timestamptz", [NOW.toISOString()]);
+    const noSaleToday = await one<{ n: number }>('SELECT count(*)::int AS n FROM vendas WHERE created_at > $1::timestamptz', [
+      NOW.toISOString(),
+    ]);
     expect(noSaleToday.n).toBe(0);
   });
 
@@ -140,10 +161,14 @@ describe('demo seed', () => {
     );
     expect(expenses.com).toBeGreaterThan(30);
     expect(expenses.sem).toBeGreaterThan(0);
-    const orphan = await one<{ n: number }>('SELECT count(*)::int AS n FROM despesas d WHERE categoria_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM despesa_categorias c WHERE c.id = d.categoria_id)');
+    const orphan = await one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM despesas d WHERE categoria_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM despesa_categorias c WHERE c.id = d.categoria_id)',
+    );
     expect(orphan.n).toBe(0);
     const kinds = await db.query<{ tipo: string }>('SELECT DISTINCT tipo FROM notificacoes WHERE NOT _deleted');
-    expect(kinds.rows.map((r) => r.tipo)).toEqual(expect.arrayContaining(['estoque_baixo', 'estoque_zerado', 'fiado_vencido', 'sistema']));
+    expect(kinds.rows.map((r) => r.tipo)).toEqual(
+      expect.arrayContaining(['estoque_baixo', 'estoque_zerado', 'fiado_vencido', 'sistema']),
+    );
     const overdue = await one<{ n: number }>(
       `SELECT count(*)::int AS n FROM notificacoes n JOIN clientes c ON c.id::text = n.referencia_id
         WHERE n.tipo = 'fiado_vencido' AND NOT n._deleted AND c.saldo_devedor <= 0`,
@@ -157,8 +182,8 @@ describe('demo seed', () => {
     expect(session.error).toBeNull();
     const products = await owner.from('produtos').select('id', { count: 'exact', head: true });
     expect(products.count).toBe((await counts()).produtos);
-    const profile = await owner.from('users').select('nome_mercado, plano').single();
-    expect(profile.data).toEqual({ nome_mercado: DEMO_OWNER.nome_mercado, plano: 'premium' });
+    const profile = await owner.from('users').select('nome_mercado, plano, chave_pix, cidade').single();
+    expect(profile.data).toEqual({ nome_mercado: DEMO_OWNER.nome_mercado, plano: 'premium', ...DEMO_PIX });
 
     const admin = stack.client();
     const adminSession = await admin.auth.signInWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
