@@ -43,6 +43,18 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         navigateFallback: '/index.html',
         cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Product photos (public URLs carry a version): once seen, they show offline too.
+            urlPattern: /\/storage\/v1\/(?:render\/image|object)\/public\/product-images\//,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'imagens-produtos',
+              expiration: { maxEntries: 500, maxAgeSeconds: 60 * 60 * 24 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
   ],

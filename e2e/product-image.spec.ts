@@ -1,6 +1,7 @@
 // The product image offline from the first step: a PNG chosen for a new product is processed and kept on the
 // device, shown in the form and the list from there; back online it is uploaded to Storage, the product's
-// imagem_url follows, and a second browser context of the same owner shows the product with its image.
+// imagem_url follows, and a second browser context of the same owner shows the product with its image; the
+// photo then still shows offline.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createConfirmedOwner, goOffline, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
@@ -107,4 +108,10 @@ test('a product image chosen offline is shown from the device, then uploaded and
   }));
   expect(size).toEqual({ width: 800, height: 800 });
   await other.close();
+
+  // Seen once, the uploaded photo also shows with the network off again (the service worker keeps it).
+  await context.setOffline(true);
+  await page.reload();
+  await expect(thumbnail).toHaveAttribute('src', /\/render\/image\/public\/product-images\//);
+  await expectLoaded(thumbnail);
 });

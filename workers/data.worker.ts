@@ -45,7 +45,7 @@ expose(
       hosts: barcodeLookupHosts(import.meta.env.VITE_BARCODE_LOOKUP_HOSTS),
       cache: createIndexedDbStore(self.indexedDB, 'caderneta-codigos-de-barras'),
     },
-    images: { store: indexedDbImageStore(self.indexedDB) },
+    images: { store: indexedDbImageStore(self.indexedDB), retryMs: 30_000 },
     ownerData: browserOwnerData(resolveBackendConfig(import.meta.env).url, self),
   }),
 );

@@ -21,6 +21,8 @@ export type ImageOutcome = 'uploaded' | 'saved_offline';
 export interface ImagesOptions {
   store?: ImageQueueStore;
   process?: ImageProcessor;
+  /** Tries again after this many ms while online and something still waits (an upload the server refused). */
+  retryMs?: number;
   /** Names the object in the bucket (tests pin it). */
   objectName?: (now: number) => string;
 }
@@ -49,6 +51,7 @@ export function createImagesDomain(
     entries.next(new Map([...rows.map((row) => [row.id, row] as const), ...entries.getValue()]));
   });
   let draining: Promise<void> = Promise.resolve();
+  let retry: ReturnType<typeof setTimeout> | undefined;
 
   const keep = async (entry: QueuedImage) => {
     await loaded;
@@ -89,9 +92,16 @@ export function createImagesDomain(
   function drain(): Promise<void> {
     draining = draining.then(async () => {
       await loaded;
+      let waiting = 0;
       for (const entry of [...entries.getValue().values()]) {
-        if (entry.productId === STAGED) continue;
-        if (!(await upload(entry))) continue;
+        if (entry.productId === STAGED || entry.userId !== session?.userId) continue;
+        if (!(await upload(entry))) waiting += 1;
+      }
+      if (waiting > 0 && options.retryMs !== undefined && connectivity.current().online && !retry) {
+        retry = setTimeout(() => {
+          retry = undefined;
+          void drain();
+        }, options.retryMs);
       }
     });
     return draining;

@@ -161,6 +161,7 @@ function Preview({ src }: { src: string }) {
   return (
     <img
       src={src}
+      crossOrigin="anonymous"
       alt={copy.label}
       className="h-full w-full object-cover"
       onError={() => {

@@ -14,6 +14,7 @@ export function ProductThumbnail({ product }: { product: Pick<ProductView, 'id' 
       {src && failed !== src ? (
         <img
           src={src}
+          crossOrigin="anonymous"
           alt={t.productImage.thumbnailAlt(product.nome)}
           loading="lazy"
           className="h-full w-full object-cover"
