@@ -1,9 +1,9 @@
 // The product form (new and edit): sections for barcode, product info, prices with the estimated margin, stock
 // and description; checked with the worker's own schema as the owner types; in edit mode, the summary of changes.
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { clsx } from 'clsx';
 import { Eraser, Save } from 'lucide-react';
-import type { ProductView } from '../../../../workers/api.ts';
+import type { FoundProduct, ProductView } from '../../../../workers/api.ts';
 import { checkInput } from '../../../../workers/contract/input.ts';
 import { newProductSchema, productChangesSchema } from '../../../../workers/products/schema.ts';
 import { fieldMessages } from '../../../i18n/errors.ts';
@@ -28,6 +28,7 @@ import {
 } from '../product-form.ts';
 import { sanitizeQuantityInput } from '../quantity.ts';
 import { useBarcodeCheck } from '../use-barcode-check.ts';
+import { BarcodeField } from './BarcodeField.tsx';
 import { ChangeSummary } from './ChangeSummary.tsx';
 import { ProductImageField } from './ProductImageField.tsx';
 import { FormSection, SelectField } from './FormSection.tsx';
@@ -99,6 +100,23 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
     onFormChange?.(next);
     if (save.error) save.reset();
   };
+  // The public database's name and brand fill only what the owner left blank (read after the scan's own update).
+  const latestForm = useRef(form);
+  useEffect(() => {
+    latestForm.current = form;
+  });
+  const prefill = (codigo_barras: string, found: FoundProduct) => {
+    const current = latestForm.current;
+    const next = {
+      ...current,
+      codigo_barras,
+      nome: current.nome.trim() === '' ? found.name.slice(0, 200) : current.nome,
+      marca: current.marca.trim() === '' ? (found.brand ?? '').slice(0, 100) : current.marca,
+    };
+    latestForm.current = next;
+    setForm(next);
+    onFormChange?.(next);
+  };
   const touch = (field: string) => {
     if (!touched.has(field)) setTouched(new Set([...touched, field]));
   };
@@ -162,15 +180,15 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
         <ProductImageField productId={original?.id} remoteUrl={original?.imagem_url} />
       </FormSection>
       <FormSection title={copy.sectionBarcode}>
-        <div className="flex items-end gap-2">
-          <TextField
-            label={copy.codigoBarras}
-            inputMode="numeric"
-            autoComplete="off"
-            className="flex-1"
+        <div className="flex items-start gap-2">
+          <BarcodeField
             {...text('codigo_barras')}
+            onChange={(codigo_barras) => {
+              update({ codigo_barras });
+            }}
+            onFound={prefill}
           />
-          <Button variant="secondary" onClick={clear} className="mb-6 px-3">
+          <Button variant="secondary" onClick={clear} className="mt-6 px-3">
             <Eraser aria-hidden size={18} />
             {copy.clear}
           </Button>
