@@ -1,10 +1,13 @@
 // The PIX copia-e-cola payload: CRC-16/CCITT-FALSE, EMV fields and lengths, accents folded, truncation, and the
-// Central Bank's published static example reproduced to the last digit of its CRC; the client reminder's code.
+// Central Bank's published static example reproduced to the last digit of its CRC; the client reminder's code and the
+// account page's form rules.
 import { describe, expect, it } from 'vitest';
 import { crc16, emvField, foldAscii, pixAmount, pixPayload } from '../../src/features/clients/pix.ts';
 import { clientPixOf } from '../../src/features/clients/use-pix-code.ts';
 import { greetingText, reminderText } from '../../src/features/clients/whatsapp.ts';
 import { t } from '../../src/i18n/pt-BR.ts';
+import { fieldMessages } from '../../src/i18n/errors.ts';
+import { checkPixKey } from '../../src/features/account/pix-key.ts';
 
 /** Splits a payload into its top-level [id, value] fields. */
 function fields(payload: string): [string, string][] {
@@ -122,5 +125,31 @@ describe('the client reminder', () => {
     expect(reminderText(client, code)).toBe(`${greetingText(client)}\n\n${t.pix.reminder}\n${code}`);
     expect(reminderText(client, null)).toBe(greetingText(client));
     expect(reminderText({ nome: 'Maria', saldo: 0 }, code)).toBe(greetingText({ nome: 'Maria', saldo: 0 }));
+  });
+});
+
+describe("the account page's PIX form", () => {
+  const current = { chavePix: '12345678909', cidade: 'Olinda' };
+
+  it('refuses an unchanged key and city, accepts a change, and a blank key clears it', () => {
+    expect(checkPixKey({ chavePix: '123.456.789-09', cidade: ' Olinda ' }, current)).toEqual({
+      ok: false,
+      issues: [{ field: 'chavePix', code: 'unchanged' }],
+    });
+    expect(checkPixKey({ chavePix: '12345678909', cidade: 'Recife' }, current)).toEqual({
+      ok: true,
+      value: { chavePix: '12345678909', cidade: 'Recife' },
+    });
+    expect(checkPixKey({ chavePix: '', cidade: 'Olinda' }, current)).toEqual({
+      ok: true,
+      value: { chavePix: null, cidade: 'Olinda' },
+    });
+  });
+
+  it("words each field's issue in Portuguese", () => {
+    const checked = checkPixKey({ chavePix: 'x@y', cidade: '' }, { chavePix: null, cidade: null });
+    expect(checked.ok ? {} : fieldMessages('account', checked.issues)).toEqual({ chavePix: t.pix.keyInvalid });
+    const noCity = checkPixKey({ chavePix: '+5511988887777', cidade: ' ' }, { chavePix: null, cidade: null });
+    expect(noCity.ok ? {} : fieldMessages('account', noCity.issues)).toEqual({ cidade: t.pix.cityRequired });
   });
 });
