@@ -1,5 +1,5 @@
 // 'Produtos': the name search, the infinite list (a page of 10 more at 80 % of the scroll), the free plan's
-// counter and cap, and the empty and end-of-list states.
+// counter and cap, the barcode search, and the empty and end-of-list states.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PackageOpen, Plus, Search } from 'lucide-react';
@@ -10,6 +10,7 @@ import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useSignedInAccount } from '../../account/index.ts';
 import { FREE_PRODUCT_CAP, useProductList } from '../use-product-list.ts';
+import { BarcodeSearch } from './BarcodeSearch.tsx';
 import { ProductCapDialog } from './ProductCapDialog.tsx';
 import { ProductRow } from './ProductRow.tsx';
 
@@ -93,6 +94,7 @@ export function ProductListPage() {
           className={`${inputClass} border-ink/20 pl-12`}
         />
       </div>
+      <BarcodeSearch />
       {list.failed && !list.page ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
           {copy.loadError}
