@@ -41,6 +41,9 @@ function signedIn(state: AccountState) {
 describe('PIX key input', () => {
   it('normalises CPF, CNPJ, phone, e-mail and random keys as PIX keeps them', () => {
     expect(normalisePixKey(' 123.456.789-09 ')).toBe('12345678909');
+    for (const key of ['12345678909', '98765432100', '12345678000195', '11222333000181']) {
+      expect(checkInput(pixKeySchema, { chavePix: key, cidade: 'Recife' }).ok, key).toBe(true);
+    }
     expect(normalisePixKey('12.345.678/0001-95')).toBe('12345678000195');
     expect(normalisePixKey('+55 (11) 98888-7777')).toBe('+5511988887777');
     expect(normalisePixKey('Dona.Ana@Mercado.com.BR')).toBe('dona.ana@mercado.com.br');
@@ -48,7 +51,17 @@ describe('PIX key input', () => {
   });
 
   it('refuses junk with invalid_format, too long with too_long, and a key without a city', () => {
-    for (const junk of ['1234567890', '(11) 98888-7777', 'sem-arroba.com', 'a@b', 'qualquer coisa']) {
+    for (const junk of [
+      '1234567890',
+      '(11) 98888-7777',
+      // 11 or 14 digits whose check digits fail: a phone typed without +55, repeated digits, a mistyped CNPJ.
+      '11988887777',
+      '111.111.111-11',
+      '12.345.678/0001-90',
+      'sem-arroba.com',
+      'a@b',
+      'qualquer coisa',
+    ]) {
       expect(checkInput(pixKeySchema, { chavePix: junk, cidade: 'Recife' }), junk).toEqual({
         ok: false,
         issues: [{ field: 'chavePix', code: 'invalid_format' }],

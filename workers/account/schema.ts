@@ -34,9 +34,35 @@ export function normalisePixKey(text: string): string {
   return key;
 }
 
-/** Whether a normalised key has one of the shapes PIX knows. */
+/** The check digits of a CPF or CNPJ: each is 11 − (weighted sum mod 11), or 0 when that is 10 or more. */
+function checkDigitsHold(digits: string, weights: readonly number[][]): boolean {
+  if (/^(\d)\1*$/.test(digits)) return false;
+  return weights.every((weight, index) => {
+    const position = digits.length - weights.length + index;
+    const sum = weight.reduce((total, factor, at) => total + factor * Number(digits[at]), 0);
+    const rest = sum % 11;
+    return (rest < 2 ? 0 : 11 - rest) === Number(digits[position]);
+  });
+}
+
+const CPF_WEIGHTS = [
+  [10, 9, 8, 7, 6, 5, 4, 3, 2],
+  [11, 10, 9, 8, 7, 6, 5, 4, 3, 2],
+];
+const CNPJ_WEIGHTS = [
+  [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+  [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+];
+
+/**
+ * Whether a normalised key has one of the shapes PIX knows. The device also checks a CPF's or CNPJ's check
+ * digits: a phone typed without +55 (11 digits) would otherwise pass as a CPF, and payments would look up that CPF instead.
+ */
 export function isPixKey(key: string): boolean {
-  return key.length <= PIX_KEY_MAX && PIX_KEY_SHAPES.some((shape) => shape.test(key));
+  if (key.length > PIX_KEY_MAX || !PIX_KEY_SHAPES.some((shape) => shape.test(key))) return false;
+  if (/^[0-9]{11}$/.test(key)) return checkDigitsHold(key, CPF_WEIGHTS);
+  if (/^[0-9]{14}$/.test(key)) return checkDigitsHold(key, CNPJ_WEIGHTS);
+  return true;
 }
 
 /** 'Minha Conta' › PIX: a blank key clears it; a key needs the city the BR Code names. */
