@@ -4,9 +4,18 @@
 // photo then still shows offline.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { createConfirmedOwner, goOffline, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
 
 const shot = (page: Page, name: string, width: number) => screenshot(page, `product-image-${name}`, width);
+
+// A fake camera (a generated moving picture) that needs no permission prompt, for 'Tirar foto'.
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+});
 
 /** Waits until the image has been decoded by the browser (it really loaded, not only got a src). */
 async function expectLoaded(image: Locator) {
@@ -114,4 +123,33 @@ test('a product image chosen offline is shown from the device, then uploaded and
   await page.reload();
   await expect(thumbnail).toHaveAttribute('src', /\/render\/image\/public\/product-images\//);
   await expectLoaded(thumbnail);
+});
+
+test.describe('camera', () => {
+  test('Tirar foto captures a frame of the rear camera as the product image', async ({ page, context }) => {
+    await context.grantPermissions(['camera']);
+    const email = `camera-${Date.now()}@exemplo.com.br`;
+    await createConfirmedOwner(email);
+    await page.setViewportSize(VIEWPORTS[0]);
+    await signIn(page, email);
+    await goOffline(page, context);
+    await openProducts(page);
+    await page.getByRole('button', { name: 'Novo produto' }).click();
+    const control = page.getByRole('group', { name: 'Imagem do Produto' });
+    await control.getByRole('button', { name: 'Tirar foto' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload de Imagem do Produto' });
+    await expect(dialog.getByText('Use a câmera para tirar uma foto do produto')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Capturar' })).toBeEnabled();
+    await shot(page, 'camera', 360);
+    await dialog.getByRole('button', { name: 'Capturar' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Imagem salva offline! Será enviada quando conectar.')).toBeVisible();
+    const preview = control.getByRole('img', { name: 'Imagem do Produto' });
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await expectLoaded(preview);
+    // 'Remover imagem' drops it again.
+    await control.getByRole('button', { name: 'Remover imagem' }).click();
+    await expect(page.getByText('Imagem removida')).toBeVisible();
+    await expect(preview).toHaveCount(0);
+  });
 });
