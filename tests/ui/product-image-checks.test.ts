@@ -1,7 +1,7 @@
 // The product image's rules (spec 1 §5, §9): accepted types by MIME and extension, the 5 MB limit, and the scale
 // that keeps both sides within 1024 px without ever enlarging.
 import { describe, expect, it } from 'vitest';
-import { checkImageFile, fitWithin, IMAGE_MAX_BYTES } from '../../workers/images/schema.ts';
+import { checkImageFile, fitWithin, IMAGE_MAX_BYTES, objectPathOf } from '../../workers/images/schema.ts';
 
 describe('checkImageFile', () => {
   it('accepts JPG, JPEG, PNG and PDF when both the type and the extension say so', () => {
@@ -39,5 +39,19 @@ describe('fitWithin', () => {
     expect(fitWithin(1024, 500)).toEqual({ width: 1024, height: 500 });
     expect(fitWithin(64, 32)).toEqual({ width: 64, height: 32 });
     expect(fitWithin(0, 10)).toEqual({ width: 0, height: 0 });
+  });
+});
+
+describe('objectPathOf', () => {
+  it('reads the object path from plain and transformed public URLs', () => {
+    const base = 'http://127.0.0.1:54321/storage/v1';
+    expect(objectPathOf(`${base}/render/image/public/product-images/u1/produtos/1_ab.jpg?width=800&v=1`)).toBe(
+      'u1/produtos/1_ab.jpg',
+    );
+    expect(objectPathOf(`${base}/object/public/product-images/u1/produtos/nota%20fiscal.pdf?v=2`)).toBe(
+      'u1/produtos/nota fiscal.pdf',
+    );
+    expect(objectPathOf('https://exemplo.com/foto.jpg')).toBeNull();
+    expect(objectPathOf(null)).toBeNull();
   });
 });

@@ -91,7 +91,14 @@ describe('product image queue', () => {
     const { api } = await device(userId, memoryImageStore(), true);
     const id = await api.products.create({ nome: 'Feijão', preco: 8 });
     expect(await api.images.set(id, photo, 'feijao.jpg')).toBe('uploaded');
-    expect(await folder(userId)).toHaveLength(1);
+    const [first] = await folder(userId);
+    // A new photo replaces the old object; removing the image empties the folder.
+    expect(await api.images.set(id, photo, 'feijao-2.jpg')).toBe('uploaded');
+    const replaced = await folder(userId);
+    expect(replaced).toHaveLength(1);
+    expect(replaced).not.toEqual([first]);
+    await api.images.remove(id);
+    expect(await folder(userId)).toEqual([]);
   });
 
   it('carries the waiting image over a reload, and the staged image of a new product', async () => {

@@ -8,7 +8,7 @@ import { patchOwned } from '../db/records.ts';
 import type { OwnerSession, WorkspaceHolder } from '../db/workspace.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import { canvasImageProcessor, type ImageProcessor } from './process.ts';
-import { checkImageFile, IMAGE_MAX_BYTES, isPdf } from './schema.ts';
+import { checkImageFile, IMAGE_MAX_BYTES, isPdf, objectPathOf } from './schema.ts';
 import { memoryImageStore, type ImageQueueStore, type QueuedImage } from './store.ts';
 
 export const BUCKET = 'product-images';
@@ -66,6 +66,15 @@ export function createImagesDomain(
     entries.next(next);
   };
 
+  /** Best effort: the photo a product no longer shows leaves the owner's folder (an orphan if this fails). */
+  async function removeObject(owner: OwnerSession, path: string) {
+    if (!path.startsWith(`${owner.userId}/`)) return;
+    await owner.client.storage
+      .from(BUCKET)
+      .remove([path])
+      .catch(() => undefined);
+  }
+
   /** Uploads one entry and saves the URL; false when it must wait (offline, signed out, the server refused). */
   async function upload(entry: QueuedImage): Promise<boolean> {
     const owner = session;
@@ -77,12 +86,14 @@ export function createImagesDomain(
       .upload(entry.path, entry.blob, { upsert: true, contentType: entry.contentType })
       .catch((failure: unknown) => ({ error: failure }));
     if (error) return false;
+    const replaced = objectPathOf((await workspace.database.produtos.findOne(entry.productId).exec())?.imagem_url);
     try {
       await patchOwned(workspace, 'produtos', entry.productId, { imagem_url: publicImageUrl(owner.client, entry) });
     } catch (failure) {
       // A product deleted meanwhile has nothing left to show the image on.
       if (!(failure instanceof DataError && failure.code === 'not_found')) return false;
     }
+    if (replaced && replaced !== entry.path) await removeObject(owner, replaced);
     // A newer image chosen while this one was uploading stays queued.
     if (entries.getValue().get(entry.id) === entry) await forget(entry.id);
     return true;
@@ -176,7 +187,10 @@ export function createImagesDomain(
       async remove(productId: string): Promise<void> {
         const workspace = await existing(productId);
         await forget(`${workspace.userId}/${productId}`);
+        const previous = objectPathOf((await workspace.database.produtos.findOne(productId).exec())?.imagem_url);
         await patchOwned(workspace, 'produtos', productId, { imagem_url: null });
+        const owner = session;
+        if (previous && owner && connectivity.current().online) await removeObject(owner, previous);
       },
       /** Tries the waiting uploads now; how many still wait. */
       async flush(): Promise<number> {

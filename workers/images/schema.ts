@@ -35,3 +35,14 @@ export function fitWithin(width: number, height: number, max = IMAGE_MAX_SIDE): 
 }
 
 export const isPdf = (type: string) => type.toLowerCase() === 'application/pdf';
+
+/** The object's path in product-images from one of its public URLs (plain or transformed), or null. */
+export function objectPathOf(url: string | null | undefined): string | null {
+  const match = /\/storage\/v1\/(?:render\/image|object)\/public\/product-images\/([^?#]+)/.exec(url ?? '');
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
