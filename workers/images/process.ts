@@ -25,6 +25,9 @@ export const canvasImageProcessor: ImageProcessor = async (file) => {
     const canvas = new OffscreenCanvas(size.width, size.height);
     const context = canvas.getContext('2d');
     if (!context) throw new DataError('internal', { diagnostic: 'sem contexto 2d de canvas' });
+    // JPEG has no transparency: a PNG's clear parts become white rather than black.
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, size.width, size.height);
     context.drawImage(bitmap, 0, 0, size.width, size.height);
     const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: IMAGE_JPEG_QUALITY });
     return { blob, contentType: 'image/jpeg', extension: 'jpg' };
