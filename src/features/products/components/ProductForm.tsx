@@ -9,6 +9,7 @@ import { newProductSchema, productChangesSchema } from '../../../../workers/prod
 import { fieldMessages } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
+import { useDataClient } from '../../../lib/use-data-client.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { showToast } from '../../../ui/toast.ts';
@@ -61,6 +62,7 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState(false);
+  const data = useDataClient();
   const save = useCommand(
     (data, state: FormState) =>
       original
@@ -171,6 +173,8 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
     setTouched(new Set());
     setSubmitted(false);
     save.reset();
+    // A blank form has no image either (the new product's staged image goes too).
+    if (!original) void data.images.discardStaged().catch(() => undefined);
     showToast({ title: copy.cleared, description: copy.clearedText });
   };
 
