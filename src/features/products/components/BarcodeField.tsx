@@ -34,7 +34,7 @@ export function BarcodeField({ value, error, onChange, onBlur, onFound }: Barcod
     lookup.lookup(event.currentTarget.value);
   };
   return (
-    <div className="flex min-w-0 flex-1 flex-col">
+    <div className="flex min-w-60 flex-1 flex-col">
       <div className="flex items-start gap-2">
         <TextField
           label={t.products.codigoBarras}

@@ -77,10 +77,10 @@ export function BarcodeSearch() {
       {missing ? (
         <div
           role="status"
-          className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 px-4 py-3 text-brand-900"
+          className="flex flex-col items-start gap-1 rounded-xl bg-brand-50 px-4 py-3 text-brand-900 sm:flex-row sm:items-center sm:justify-between"
         >
           <p>{copy.noProduct(asked)}</p>
-          <Button variant="ghost" onClick={() => void createWithCode()} className="px-3">
+          <Button variant="ghost" onClick={() => void createWithCode()} className="-mx-3 px-3">
             <Plus aria-hidden size={18} />
             {copy.createWithCode}
           </Button>

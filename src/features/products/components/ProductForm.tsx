@@ -184,7 +184,7 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
         <ProductImageField productId={original?.id} remoteUrl={original?.imagem_url} />
       </FormSection>
       <FormSection title={copy.sectionBarcode}>
-        <div className="flex items-start gap-2">
+        <div className="flex flex-wrap items-start gap-x-2">
           <BarcodeField
             {...text('codigo_barras')}
             onChange={(codigo_barras) => {
@@ -192,7 +192,7 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
             }}
             onFound={prefill}
           />
-          <Button variant="secondary" onClick={clear} className="mt-6 px-3">
+          <Button variant="secondary" onClick={clear} className="px-3 sm:mt-6">
             <Eraser aria-hidden size={18} />
             {copy.clear}
           </Button>
