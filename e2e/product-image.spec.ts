@@ -151,5 +151,17 @@ test.describe('camera', () => {
     await control.getByRole('button', { name: 'Remover imagem' }).click();
     await expect(page.getByText('Imagem removida')).toBeVisible();
     await expect(preview).toHaveCount(0);
+    // 'Limpar' blanks the form, image included.
+    await control.locator('input[type="file"]').setInputFiles({
+      name: 'foto.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 40, height: 30, channels: 3, background: '#abcdef' } })
+        .jpeg()
+        .toBuffer(),
+    });
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await page.getByRole('button', { name: 'Limpar' }).click();
+    await expect(page.getByText('Todos os campos foram limpos')).toBeVisible();
+    await expect(preview).toHaveCount(0);
   });
 });
