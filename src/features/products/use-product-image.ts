@@ -2,21 +2,29 @@
 // remote URL saved in imagem_url (spec 1 §3 "Product image (local only)").
 import { useLiveQuery } from '../../lib/live-query.ts';
 
-// One object URL per blob the worker handed over; a blob no longer referenced lets its entry go.
-const urls = new WeakMap<Blob, string>();
+// Object URLs for the latest set of device images the worker handed over; a new set (every change arrives as
+// fresh copies) revokes the previous URLs, so no blob outlives its place on screen.
+let shown: Readonly<Record<string, Blob>> | undefined;
+const urls = new Map<string, string>();
 
-function objectUrlOf(blob: Blob): string {
-  let url = urls.get(blob);
+function objectUrlOf(images: Readonly<Record<string, Blob>>, key: string): string | null {
+  if (images !== shown) {
+    for (const url of urls.values()) URL.revokeObjectURL(url);
+    urls.clear();
+    shown = images;
+  }
+  const blob = images[key];
+  if (!blob) return null;
+  let url = urls.get(key);
   if (!url) {
     url = URL.createObjectURL(blob);
-    urls.set(blob, url);
+    urls.set(key, url);
   }
   return url;
 }
 
 /** The picture to show for `key` (a product id, or 'novo' for the new-product form), or null for none. */
 export function useProductImage(key: string, remoteUrl: string | null | undefined): string | null {
-  const local = useLiveQuery('localImages', undefined).data?.[key];
-  if (local) return objectUrlOf(local);
-  return remoteUrl ?? null;
+  const images = useLiveQuery('localImages', undefined).data;
+  return (images && objectUrlOf(images, key)) ?? remoteUrl ?? null;
 }
