@@ -159,3 +159,49 @@ for (const viewport of VIEWPORTS) {
     await expect(field).toHaveValue(UNKNOWN);
   });
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`scanner states at ${viewport.width} px: no camera API, camera refused then allowed with 'Tentar novamente'`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const email = `scanner-${viewport.width}-${Date.now()}@exemplo.com.br`;
+    await createConfirmedOwner(email, { nome: 'Ana Souza', nome_mercado: 'Mercadinho Souza' });
+    // The first request for the camera is refused as a browser whose owner said no; later ones reach the camera.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('sem-camera') === '1') {
+        Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined });
+        return;
+      }
+      const devices = navigator.mediaDevices;
+      const real = devices.getUserMedia.bind(devices);
+      let refused = false;
+      devices.getUserMedia = (constraints) => {
+        if (refused) return real(constraints);
+        refused = true;
+        return Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      };
+    });
+    await signIn(page, email);
+    await page.goto('/products/new');
+    await page.getByRole('button', { name: 'Escanear código de barras' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Entrada de Código de Barras' });
+    await expect(dialog.getByRole('alert')).toContainText('Permissão da câmera negada');
+    await shot(page, 'dialog-denied', viewport.width);
+    await dialog.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page.getByText(`Código detectado: ${CODE}`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Código de barras' })).toHaveValue(CODE);
+
+    // A browser without the camera API.
+    await page.evaluate(() => {
+      sessionStorage.setItem('sem-camera', '1');
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Escanear código de barras' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Scanner de código de barras não disponível');
+    await shot(page, 'dialog-unavailable', viewport.width);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+  });
+}

@@ -815,6 +815,7 @@ export const ptBR = {
     cameraError: 'Erro ao acessar a câmera.',
     retry: 'Tentar novamente',
     cancel: 'Cancelar',
+    close: 'Fechar',
     detected: (code: string) => `Código detectado: ${code}`,
     looking: 'Consultando código de barras...',
     searchingPublic: 'Buscando na base pública de produtos...',

@@ -33,7 +33,7 @@ export function ScannerDialog({ open, onOpenChange, onDetected }: ScannerDialogP
           <div className="flex items-start justify-between gap-2">
             <Dialog.Title className="text-xl font-bold text-brand-900">{copy.dialogTitle}</Dialog.Title>
             <Dialog.Close
-              aria-label={copy.cancel}
+              aria-label={copy.close}
               className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-ink/70 hover:bg-brand-50"
             >
               <X aria-hidden size={20} />
@@ -70,7 +70,7 @@ function ScannerView({ onDetected }: { onDetected: (code: string) => void }) {
   const problem = state === 'denied' || state === 'failed' || state === 'unavailable';
   return (
     <div className="flex flex-col gap-3">
-      {state === 'unavailable' ? null : (
+      {problem ? null : (
         <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-ink">
           <video ref={videoRef} muted playsInline aria-hidden className="size-full object-cover" />
           {state === 'scanning' ? (
