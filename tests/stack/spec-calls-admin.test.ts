@@ -16,8 +16,6 @@ let a: SupabaseClient;
 let admin: SupabaseClient;
 let service: SupabaseClient;
 
-
-
 const ADMIN_RPCS: [string, Record<string, unknown>][] = [
   ['count_users', {}],
   ['count_premium_users', {}],
@@ -186,7 +184,10 @@ describe('users, products and payments', () => {
     ).toEqual([changes]);
     // An owner cannot give herself the plan.
     const self = await a.from('users').update({ plano: 'premium' }).eq('id', ownerA);
-    expect(self.error).toMatchObject({ code: '42501', message: 'Só é possível alterar nome, nome do mercado e telefone.' });
+    expect(self.error).toMatchObject({
+      code: '42501',
+      message: 'Só é possível alterar nome, nome do mercado, telefone, chave PIX e cidade.',
+    });
 
     const old = rowOf<{ id: string }>(await admin.from('users').select('id').eq('nome', 'Zé Antigo').single());
     expect((await admin.from('users').delete().eq('id', old.id)).error).toBeNull();
