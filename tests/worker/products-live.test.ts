@@ -2,52 +2,24 @@
 // page-able list (accent-insensitive search, by name, total, stock and low-stock flag), one product, its stock
 // history with the stock after each fact, the product count and the barcode lookup.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
-import { expose, proxy } from 'comlink';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { BehaviorSubject } from 'rxjs';
-import WebSocket from 'ws';
+import { proxy } from 'comlink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataApiParts, type DataApi, type LiveQueries, type LiveQueryName } from '../../workers/api.ts';
+import { type DataApi, type LiveQueries, type LiveQueryName } from '../../workers/api.ts';
 import type { LiveUpdate } from '../../workers/contract/live.ts';
-import { connectRemoteApi, type RemoteApi } from '../../workers/contract/remote.ts';
-import type { OwnerSession, Workspace } from '../../workers/db/workspace.ts';
-import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+import type { RemoteApi } from '../../workers/contract/remote.ts';
+import type { Workspace } from '../../workers/db/workspace.ts';
+import { openOfflineDevice, type OfflineDevice } from './support/offline-device.ts';
 
 let remote: RemoteApi<DataApi>;
 let workspace: Workspace;
-let close: () => Promise<void> = () => Promise.resolve();
+let device: OfflineDevice;
 
 beforeAll(async () => {
-  const client = createClient('http://127.0.0.1:9', 'anon', {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as never },
-  });
-  const parts = createDataApiParts({
-    appVersion: 'teste',
-    connectivity: createManualConnectivity(false),
-    ownerData: {
-      storage: getRxStorageMemory(),
-      multiInstance: false,
-      namePrefix: `produtos-${randomUUID().slice(0, 8)}`,
-      serverUrl: 'http://127.0.0.1:9',
-      deviceId: 'balcao',
-      realtime: false,
-      session$: new BehaviorSubject<OwnerSession | null>({ userId: randomUUID(), client }),
-    },
-  });
-  workspace = await parts.workspace.current();
-  const channel = new MessageChannel();
-  expose(parts.api, channel.port1);
-  remote = connectRemoteApi<DataApi>(channel.port2);
-  close = async () => {
-    channel.port1.close();
-    channel.port2.close();
-    await workspace.close();
-  };
+  device = await openOfflineDevice('produtos');
+  ({ remote, workspace } = device);
 });
 afterAll(async () => {
-  await close();
+  await device.close();
 });
 
 type Name = LiveQueryName;

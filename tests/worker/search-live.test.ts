@@ -1,53 +1,22 @@
 // The header search's results from the device, offline on memory storage through the real API over a
 // MessageChannel: products (name, brand, barcode) and clients (name), accents and case ignored, with stock and
 // balance; nothing for a blank text; a client added while the results are open joins them.
-import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
-import { expose, proxy } from 'comlink';
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { BehaviorSubject } from 'rxjs';
-import WebSocket from 'ws';
+import { proxy } from 'comlink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataApiParts, type DataApi, type LiveQueries, type LiveQueryName } from '../../workers/api.ts';
+import { type DataApi, type LiveQueries, type LiveQueryName } from '../../workers/api.ts';
 import type { LiveUpdate } from '../../workers/contract/live.ts';
-import { connectRemoteApi, type RemoteApi } from '../../workers/contract/remote.ts';
-import type { OwnerSession, Workspace } from '../../workers/db/workspace.ts';
-import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+import type { RemoteApi } from '../../workers/contract/remote.ts';
+import { openOfflineDevice, type OfflineDevice } from './support/offline-device.ts';
 
 let remote: RemoteApi<DataApi>;
-let workspace: Workspace;
-let close: () => Promise<void> = () => Promise.resolve();
+let device: OfflineDevice;
 
 beforeAll(async () => {
-  const client = createClient('http://127.0.0.1:9', 'anon', {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as never },
-  });
-  const parts = createDataApiParts({
-    appVersion: 'teste',
-    connectivity: createManualConnectivity(false),
-    ownerData: {
-      storage: getRxStorageMemory(),
-      multiInstance: false,
-      namePrefix: `busca-${randomUUID().slice(0, 8)}`,
-      serverUrl: 'http://127.0.0.1:9',
-      deviceId: 'balcao',
-      realtime: false,
-      session$: new BehaviorSubject<OwnerSession | null>({ userId: randomUUID(), client }),
-    },
-  });
-  workspace = await parts.workspace.current();
-  const channel = new MessageChannel();
-  expose(parts.api, channel.port1);
-  remote = connectRemoteApi<DataApi>(channel.port2);
-  close = async () => {
-    channel.port1.close();
-    channel.port2.close();
-    await workspace.close();
-  };
+  device = await openOfflineDevice('busca');
+  ({ remote } = device);
 });
 afterAll(async () => {
-  await close();
+  await device.close();
 });
 
 type Name = LiveQueryName;
