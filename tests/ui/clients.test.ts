@@ -1,7 +1,8 @@
 // The client screens' rules without a browser: the amount typed in the payment and debit dialogs (spec 1 §5 Money
 // input and the payment rules), the client form's checks and phone digits, the WhatsApp links and the pagination.
 import { describe, expect, it } from 'vitest';
-import { checkAmount, parseAmount, sanitizeAmountInput } from '../../src/features/clients/amount.ts';
+import { checkAmount } from '../../src/features/clients/amount.ts';
+import { parseMoney, sanitizeMoneyInput } from '../../src/lib/money-input.ts';
 import { checkClientForm, savedToast } from '../../src/features/clients/client-form.ts';
 import { visiblePages } from '../../src/features/clients/components/Pagination.tsx';
 import { greetingText, statementText, whatsappLink } from '../../src/features/clients/whatsapp.ts';
@@ -20,7 +21,7 @@ describe('amount input', () => {
     ['10.5', '10,5'],
     [',5', ',5'],
   ])('keeps digits and one comma with two decimals: %s → %s', (typed, kept) => {
-    expect(sanitizeAmountInput(typed)).toBe(kept);
+    expect(sanitizeMoneyInput(typed)).toBe(kept);
   });
 
   it.each([
@@ -31,7 +32,7 @@ describe('amount input', () => {
     ['abc', 0],
     ['1000', 1000],
   ])('reads %s as %s (invalid is 0)', (typed, value) => {
-    expect(parseAmount(typed)).toBe(value);
+    expect(parseMoney(typed)).toBe(value);
   });
 });
 

@@ -2,7 +2,7 @@
 // the form model (blank form, edit form, create input, summary of changes).
 import { describe, expect, it } from 'vitest';
 import { estimatedMargin, marginTone } from '../../src/features/products/margin.ts';
-import { formatMoneyInput, moneyInputOf, parseMoney, sanitizeMoneyInput } from '../../src/features/products/money.ts';
+import { formatMoneyInput, moneyInputOf, parseMoney, sanitizeMoneyInput } from '../../src/lib/money-input.ts';
 import {
   blankForm,
   formFromDraft,

@@ -1,28 +1,9 @@
-// The amount typed in 'Registrar Pagamento' and 'Adicionar Débito' (spec 1 §5 Money input): digits and one
-// comma as decimal separator, at most two decimals; what is not a valid amount reads as 0.
+// The checks of the amount typed in 'Registrar Pagamento' and 'Adicionar Débito' (typing and reading it:
+// src/lib/money-input.ts): above zero, and a payment not above the balance.
 import { ledgerEntrySchema } from '../../../workers/clients/schema.ts';
 import { checkInput } from '../../../workers/contract/input.ts';
 import { fieldMessages } from '../../i18n/errors.ts';
-
-/** Keeps what an amount may contain as it is typed: digits, one comma, two decimals (a dot becomes a comma). */
-export function sanitizeAmountInput(text: string): string {
-  const unified = text.replace(/\./g, ',').replace(/[^\d,]/g, '');
-  const comma = unified.indexOf(',');
-  if (comma < 0) return unified;
-  const whole = unified.slice(0, comma);
-  const decimals = unified
-    .slice(comma + 1)
-    .replace(/,/g, '')
-    .slice(0, 2);
-  return `${whole},${decimals}`;
-}
-
-/** The amount in reais; 0 when nothing valid was typed ('', ',', 'abc'). */
-export function parseAmount(text: string): number {
-  const cleaned = sanitizeAmountInput(text);
-  const value = Number(cleaned.replace(',', '.'));
-  return cleaned === '' || cleaned === ',' || !Number.isFinite(value) ? 0 : value;
-}
+import { parseMoney } from '../../lib/money-input.ts';
 
 /** Reais to whole cents without floating-point drift. */
 function toCents(value: number): number {
@@ -40,7 +21,7 @@ export type AmountCheck =
  * the current balance.
  */
 export function checkAmount(text: string, kind: AmountKind, clienteId: string, balance: number): AmountCheck {
-  const valor = parseAmount(text);
+  const valor = parseMoney(text);
   const checked = checkInput(ledgerEntrySchema, { cliente_id: clienteId, valor });
   if (!checked.ok) {
     const message = fieldMessages('ledger', checked.issues).valor;

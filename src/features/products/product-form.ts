@@ -1,7 +1,7 @@
 // The product form's model (spec 1 §3): the fields as typed, the blank form, the form of an existing product,
 // the command input it becomes, and the changes an edit would save (the summary shown before saving).
 import type { NewProduct, ProductChanges } from '../../../workers/products/schema.ts';
-import { moneyInputOf, parseMoney } from './money.ts';
+import { moneyInputOf, parseMoney } from '../../lib/money-input.ts';
 import { parseQuantity, quantityInputOf } from './quantity.ts';
 
 export const CUSTOM = 'custom' as const;

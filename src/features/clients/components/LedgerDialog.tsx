@@ -8,7 +8,8 @@ import { formatBRL } from '../../../lib/format.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
-import { checkAmount, parseAmount, sanitizeAmountInput, type AmountKind } from '../amount.ts';
+import { parseMoney, sanitizeMoneyInput } from '../../../lib/money-input.ts';
+import { checkAmount, type AmountKind } from '../amount.ts';
 
 const copy = t.clients;
 
@@ -30,7 +31,7 @@ export function LedgerDialog({ kind, client, trigger }: { kind: AmountKind; clie
         : data.clients.addDebit({ cliente_id: client.id, valor, descricao }),
     {
       form: 'ledger',
-      success: () => ({ title: wording.done, description: copy.amountOf(formatBRL(parseAmount(amount))) }),
+      success: () => ({ title: wording.done, description: copy.amountOf(formatBRL(parseMoney(amount))) }),
       describeFailure: () => wording.failed,
     },
   );
@@ -95,7 +96,7 @@ export function LedgerDialog({ kind, client, trigger }: { kind: AmountKind; clie
               autoFocus
               error={error ? `${error.title}: ${error.message}` : undefined}
               onChange={(event) => {
-                setAmount(sanitizeAmountInput(event.target.value));
+                setAmount(sanitizeMoneyInput(event.target.value));
                 setInvalid(null);
                 command.reset();
               }}

@@ -14,7 +14,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { estimatedMargin, marginTone } from '../margin.ts';
-import { formatMoneyInput, parseMoney, sanitizeMoneyInput } from '../money.ts';
+import { formatMoneyInput, parseMoney, sanitizeMoneyInput } from '../../../lib/money-input.ts';
 import {
   blankForm,
   CATEGORIES,
