@@ -63,7 +63,7 @@ test('register, confirm through the emailed link, sign in and land on the dashbo
   await expect(page.getByRole('alert')).toContainText('Seu email ou senha estão incorretos, verifique e tente novamente.');
   await login(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Início' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Olá, .+!$/ })).toBeVisible();
 
   // A reload keeps the session (IndexedDB in the worker), and / leads to the dashboard.
   await page.goto('/');
