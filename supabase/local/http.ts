@@ -4,7 +4,7 @@ import http, { type IncomingMessage } from 'node:http';
 import { Readable, type Duplex } from 'node:stream';
 import { isIP, type AddressInfo } from 'node:net';
 import { GatewayError } from './request-context.ts';
-import { BodyTooLarge, InvalidJson } from './request-body.ts';
+import { BodyTooLarge, InvalidJson, isClientGone } from './request-body.ts';
 import { json, type StackService } from './service.ts';
 import { writeWebResponse } from './http-response.ts';
 
@@ -78,7 +78,7 @@ function errorResponse(error: unknown): Response {
   if (error instanceof GatewayError) return json(error.body, error.status);
   if (error instanceof BodyTooLarge) return json({ code: 'request_entity_too_large', message: error.message }, 413);
   if (error instanceof InvalidJson) return json({ code: 'bad_json', message: error.message }, 400);
-  console.error('[stack]', error);
+  if (!isClientGone(error)) console.error('[stack]', error);
   return json({ code: 'XX000', message: error instanceof Error ? error.message : String(error), details: null, hint: null }, 500);
 }
 

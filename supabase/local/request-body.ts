@@ -105,3 +105,13 @@ export function limitedBodyStream(request: Request, limit: number): ReadableStre
   // The source is not cancelled on overflow, for the same reason as in readBodyBytes.
   return request.body.pipeThrough(counter, { preventCancel: true });
 }
+
+/**
+ * The client went away while its request was being read (a closed tab, an app killed mid-upload): there is no one
+ * to answer and nothing went wrong here, so the services do not log it as an error.
+ */
+export function isClientGone(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  return code === 'ECONNRESET' || error.message === 'aborted';
+}

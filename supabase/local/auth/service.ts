@@ -1,5 +1,6 @@
 // The GoTrue-compatible Auth service at /auth/v1: routes each endpoint, applies the gateway's key check, the
 // blocked-IP rule and GoTrue's per-address rate limits, and answers failures in GoTrue's error shapes.
+import { isClientGone } from '../request-body.ts';
 import { json, type RequestInfo, type StackContext, type StackService } from '../service.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import type { AuthCall } from './call.ts';
@@ -102,7 +103,7 @@ export function createAuthService(ctx: StackContext, outbox: Outbox, overrides: 
       try {
         response = await route(request, info);
       } catch (error) {
-        if (!(error instanceof AuthFailure)) console.error('[auth]', error);
+        if (!(error instanceof AuthFailure) && !isClientGone(error)) console.error('[auth]', error);
         const failure =
           error instanceof AuthFailure
             ? error

@@ -1,6 +1,15 @@
 // The PostgREST-compatible gateway at /rest/v1: tables and views (read, insert, upsert, update, delete) and
 // functions (/rpc), each request run as its caller in one transaction so row-level security decides.
-import { asCaller, asCallerStatement, GatewayError, identifyCaller, type Caller, type CallerOptions, type DatabaseRole } from '../request-context.ts';
+import { isClientGone } from '../request-body.ts';
+import {
+  asCaller,
+  asCallerStatement,
+  GatewayError,
+  identifyCaller,
+  type Caller,
+  type CallerOptions,
+  type DatabaseRole,
+} from '../request-context.ts';
 import { json, type RequestInfo, type StackContext, type StackService } from '../service.ts';
 import { CatalogHolder, keyOf, type Relation, type SchemaCache } from './catalog.ts';
 import { ApiError, toApiError } from './errors.ts';
@@ -10,7 +19,17 @@ import { assertLevelsUsed, buildLevel, newContext, renderResponseQuery, shapeOf,
 import { deleteSql, insertRows, insertSql, MUTATION_ALIAS, updateSql } from './mutation.ts';
 import { argumentNames, findRoutine, routineCall, scalarStatement, takesWholeBody } from './rpc.ts';
 import { DEFAULT_MAX_BODY_BYTES, isRecord, readJsonBody } from './body.ts';
-import { contentRange, JSON_TYPE, OBJECT_TYPE, rangeStatus, respond, shapeBody, toCount, unwrapSingle, type StatementRow } from './responses.ts';
+import {
+  contentRange,
+  JSON_TYPE,
+  OBJECT_TYPE,
+  rangeStatus,
+  respond,
+  shapeBody,
+  toCount,
+  unwrapSingle,
+  type StatementRow,
+} from './responses.ts';
 import { describeApi } from './openapi.ts';
 import { quoteIdent } from './sql.ts';
 import type { Queryable } from '../db/database.ts';
@@ -56,8 +75,19 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     return headers;
   }
 
-  async function run(call: Call, sql: string, params: readonly unknown[], readOnly: boolean, check?: (row: StatementRow) => void): Promise<StatementRow> {
-    const options: CallerOptions = { readOnly, headers: Object.fromEntries(call.request.headers), method: call.method, path: call.url.pathname };
+  async function run(
+    call: Call,
+    sql: string,
+    params: readonly unknown[],
+    readOnly: boolean,
+    check?: (row: StatementRow) => void,
+  ): Promise<StatementRow> {
+    const options: CallerOptions = {
+      readOnly,
+      headers: Object.fromEntries(call.request.headers),
+      method: call.method,
+      path: call.url.pathname,
+    };
     const empty: StatementRow = { total: null, page_total: 0, body: null };
     if (!check && !call.prefer.rollback) {
       // Nothing to decide between the statement and the commit: everything goes to the database at once.
@@ -91,9 +121,16 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       relation = cache.relations.get(keyOf(schema, name));
     }
     if (!relation) {
-      const similar = [...cache.relations.values()].find((r) => r.schema === schema && (r.name.startsWith(name) || name.startsWith(r.name)));
-      throw new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null,
-        similar ? `Perhaps you meant the table '${schema}.${similar.name}'` : null);
+      const similar = [...cache.relations.values()].find(
+        (r) => r.schema === schema && (r.name.startsWith(name) || name.startsWith(r.name)),
+      );
+      throw new ApiError(
+        404,
+        'PGRST205',
+        `Could not find the table '${schema}.${name}' in the schema cache`,
+        null,
+        similar ? `Perhaps you meant the table '${schema}.${similar.name}'` : null,
+      );
     }
     return { cache, relation };
   }
@@ -104,7 +141,10 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     const root = query.levels.get('') ?? emptyLevel();
     query.levels.set('', root);
     const offset = Math.max(range.offset, root.offset ?? 0);
-    const ends = [range.limit === null ? Infinity : range.offset + range.limit, root.limit === null ? Infinity : (root.offset ?? 0) + root.limit];
+    const ends = [
+      range.limit === null ? Infinity : range.offset + range.limit,
+      root.limit === null ? Infinity : (root.offset ?? 0) + root.limit,
+    ];
     const end = Math.min(...ends);
     root.offset = offset;
     root.limit = end === Infinity ? null : Math.max(0, end - offset);
@@ -129,15 +169,32 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     const query = parseQuery(call.url.searchParams);
     applyRange(call, query);
     const build = newContext(cache, query.levels);
-    const parts = buildLevel(build, shapeOf(relation), `${quoteIdent(relation.schema)}.${quoteIdent(relation.name)}`, query.select, []);
+    const parts = buildLevel(
+      build,
+      shapeOf(relation),
+      `${quoteIdent(relation.schema)}.${quoteIdent(relation.name)}`,
+      query.select,
+      [],
+    );
     assertLevelsUsed(build);
-    const sql = renderResponseQuery(parts, { count: call.prefer.count !== null, body: call.method !== 'HEAD', stripNulls: call.accept.stripNulls });
+    const sql = renderResponseQuery(parts, {
+      count: call.prefer.count !== null,
+      body: call.method !== 'HEAD',
+      stripNulls: call.accept.stripNulls,
+    });
     const row = await run(call, sql, build.params.values, true);
     return readResponse(call, query, row);
   }
 
   /** Runs a write and answers with nothing, headers, or the changed rows read back through the select list. */
-  async function write(call: Call, relation: Relation, query: QueryRequest, build: BuildContext, mutation: string | null, created: boolean): Promise<Response> {
+  async function write(
+    call: Call,
+    relation: Relation,
+    query: QueryRequest,
+    build: BuildContext,
+    mutation: string | null,
+    created: boolean,
+  ): Promise<Response> {
     const returnPref = call.prefer.return ?? 'minimal';
     const wantsRows = returnPref !== 'minimal';
     let sql: string;
@@ -160,13 +217,21 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     }
     // Checks that undo the write run before the commit; without them the write goes to the database in one go.
     const limited = call.prefer.strict && call.prefer.maxAffected !== null;
-    const check = call.accept.singular || limited ? (result: StatementRow) => {
-      const affected = Number(result.page_total);
-      if (call.accept.singular && affected !== 1) shapeBody('[]', affected, true);
-      if (call.prefer.strict && call.prefer.maxAffected !== null && affected > call.prefer.maxAffected) {
-        throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
-      }
-    } : undefined;
+    const check =
+      call.accept.singular || limited
+        ? (result: StatementRow) => {
+            const affected = Number(result.page_total);
+            if (call.accept.singular && affected !== 1) shapeBody('[]', affected, true);
+            if (call.prefer.strict && call.prefer.maxAffected !== null && affected > call.prefer.maxAffected) {
+              throw new ApiError(
+                400,
+                'PGRST124',
+                'Query result exceeds max-affected preference constraint',
+                `The query affects ${affected} rows`,
+              );
+            }
+          }
+        : undefined;
     const row = await run(call, sql, build.params.values, false, check);
     const affected = Number(row.page_total);
     const total = call.prefer.count ? affected : null;
@@ -175,7 +240,9 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     if (returnPref === 'headers-only' && created && row.body && relation.primaryKey.length > 0) {
       const first = (JSON.parse(row.body) as Record<string, unknown>[])[0];
       if (first) {
-        const filters = relation.primaryKey.map((key) => `${encodeURIComponent(key)}=eq.${encodeURIComponent(String(first[key]))}`);
+        const filters = relation.primaryKey.map(
+          (key) => `${encodeURIComponent(key)}=eq.${encodeURIComponent(String(first[key]))}`,
+        );
         headers.location = `/${relation.name}?${filters.join('&')}`;
       }
     }
@@ -191,8 +258,14 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     const { rows, columns } = insertRows(relation, body, query.columns);
     const build = newContext(cache, query.levels);
     const resolution = call.prefer.resolution;
-    const conflict = resolution ? { columns: query.onConflict ?? relation.primaryKey, ignore: resolution === 'ignore-duplicates' } : null;
-    const mutation = insertSql(build, relation, JSON.stringify(rows), { columns, missingDefault: call.prefer.missingDefault, conflict });
+    const conflict = resolution
+      ? { columns: query.onConflict ?? relation.primaryKey, ignore: resolution === 'ignore-duplicates' }
+      : null;
+    const mutation = insertSql(build, relation, JSON.stringify(rows), {
+      columns,
+      missingDefault: call.prefer.missingDefault,
+      conflict,
+    });
     return write(call, relation, query, build, mutation, true);
   }
 
@@ -214,7 +287,8 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
   async function rpc(call: Call, name: string): Promise<Response> {
     const isRead = call.method === 'GET' || call.method === 'HEAD';
     let cache = await catalog.get();
-    if (!cache.routines.has(keyOf(call.schema, name)) && (await catalog.reloadAfterMiss(call.startedAt))) cache = await catalog.get();
+    if (!cache.routines.has(keyOf(call.schema, name)) && (await catalog.reloadAfterMiss(call.startedAt)))
+      cache = await catalog.get();
     let query: QueryRequest;
     let args: unknown;
     if (isRead) {
@@ -226,7 +300,8 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     }
     const names = isRecord(args) ? Object.keys(args) : [];
     const routine = findRoutine(cache, call.schema, name, names, !isRead);
-    if (!isRecord(args) && !takesWholeBody(routine)) throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'The arguments must be a JSON object.');
+    if (!isRecord(args) && !takesWholeBody(routine))
+      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'The arguments must be a JSON object.');
     applyRange(call, query);
     const build = newContext(cache, query.levels);
     const routineSql = routineCall(cache, routine, args, !isRead, build.params);
@@ -234,7 +309,11 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     if (routineSql.shape) {
       const parts = buildLevel(build, routineSql.shape, routineSql.from, query.select, []);
       assertLevelsUsed(build);
-      const sql = renderResponseQuery(parts, { count: call.prefer.count !== null, body: call.method !== 'HEAD', stripNulls: call.accept.stripNulls });
+      const sql = renderResponseQuery(parts, {
+        count: call.prefer.count !== null,
+        body: call.method !== 'HEAD',
+        stripNulls: call.accept.stripNulls,
+      });
       const row = await run(call, sql, build.params.values, readOnly);
       return readResponse(call, query, row, !routine.returnsSet);
     }
@@ -248,9 +327,21 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
   async function serve(request: Request, info: RequestInfo, caller: Caller): Promise<Response> {
     const startedAt = performance.now();
     const method = request.method.toUpperCase();
-    const segments = info.path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    const segments = info.path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment));
     const schema = profileSchema(request.headers, method, schemas);
-    const call: Call = { request, url: info.url, method, caller, schema, prefer: parsePrefer(request.headers), accept: parseAccept(request.headers), startedAt };
+    const call: Call = {
+      request,
+      url: info.url,
+      method,
+      caller,
+      schema,
+      prefer: parsePrefer(request.headers),
+      accept: parseAccept(request.headers),
+      startedAt,
+    };
     if (segments.length === 0) {
       if (method !== 'GET' && method !== 'HEAD') throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       return json(describeApi(await catalog.get(), schema, ctx.config.publicUrl));
@@ -303,7 +394,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
           return json(error.body, error.status, headers);
         }
         const apiError = toApiError(error, role);
-        if (apiError.status >= 500) console.error('[rest]', error);
+        if (apiError.status >= 500 && !isClientGone(error)) console.error('[rest]', error);
         return json(apiError.toBody(), apiError.status, apiError.headers);
       }
     },

@@ -1,4 +1,5 @@
 // Errors of the Storage service in Supabase Storage's shape: HTTP 400 (or 500) with the real status in the body.
+import { isClientGone } from '../request-body.ts';
 import { GatewayError } from '../request-context.ts';
 import { json } from '../service.ts';
 
@@ -23,8 +24,10 @@ export class StorageError extends Error {
 
 export const objectNotFound = (): StorageError => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found');
 export const bucketNotFound = (): StorageError => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found');
-export const invalidKey = (key: string): StorageError => new StorageError(400, 'InvalidKey', 'Invalid Input', `Invalid key: ${key}`);
-export const invalidRequest = (message: string): StorageError => new StorageError(400, 'InvalidRequest', 'Invalid Input', message);
+export const invalidKey = (key: string): StorageError =>
+  new StorageError(400, 'InvalidKey', 'Invalid Input', `Invalid key: ${key}`);
+export const invalidRequest = (message: string): StorageError =>
+  new StorageError(400, 'InvalidRequest', 'Invalid Input', message);
 export const entityTooLarge = (): StorageError =>
   new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size');
 export const invalidMimeType = (type: string): StorageError =>
@@ -55,7 +58,7 @@ export function toStorageError(error: unknown): StorageError {
     case '22023':
       return invalidRequest(message);
     default:
-      console.error('[storage]', error);
+      if (!isClientGone(error)) console.error('[storage]', error);
       return new StorageError(500, 'InternalError', 'internal', 'Internal Server Error');
   }
 }
