@@ -1,10 +1,8 @@
 // The dashboard's live figures, offline on memory storage through the real API over a MessageChannel: sales
 // registered through the sales domain give today's sales, the week's points, the KPI cards and the top products;
 // the next sale moves them while subscribed; the low-stock list follows the derived stock.
-import { proxy } from 'comlink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DataApi, type LiveQueries, type LiveQueryName } from '../../workers/api.ts';
-import type { LiveUpdate } from '../../workers/contract/live.ts';
+import type { DataApi } from '../../workers/api.ts';
 import type { RemoteApi } from '../../workers/contract/remote.ts';
 import { deviceTimeZone, localTimeOf } from '../../workers/dashboard/buckets.ts';
 import { openOfflineDevice, type OfflineDevice } from './support/offline-device.ts';
@@ -22,36 +20,7 @@ afterAll(async () => {
   await device.close();
 });
 
-type Name = LiveQueryName;
-type Result<N extends Name> = LiveQueries[N] extends (params: never) => import('rxjs').Observable<infer R> ? R : never;
-
-/** A live subscription that keeps every value; `next` resolves with the first value (from now on) that fits. */
-async function follow<N extends Name>(name: N, params: Parameters<LiveQueries[N]>[0]) {
-  const values: Result<N>[] = [];
-  const waiting: { accept: (value: Result<N>) => boolean; resolve: (value: Result<N>) => void }[] = [];
-  const id = await remote.live.subscribe(
-    name,
-    params,
-    proxy((update: LiveUpdate<unknown>) => {
-      if (update.status === 'error') throw new Error(update.error.code);
-      const value = update.value as Result<N>;
-      values.push(value);
-      for (const waiter of waiting.splice(0)) {
-        if (waiter.accept(value)) waiter.resolve(value);
-        else waiting.push(waiter);
-      }
-    }),
-  );
-  return {
-    next: (accept: (value: Result<N>) => boolean) =>
-      new Promise<Result<N>>((resolve) => {
-        const last = values.at(-1);
-        if (last !== undefined && accept(last)) resolve(last);
-        else waiting.push({ accept, resolve });
-      }),
-    stop: () => remote.live.unsubscribe(id),
-  };
-}
+const follow: OfflineDevice['watch'] = (name, params) => device.watch(name, params);
 
 const ids: Record<string, string> = {};
 
@@ -65,7 +34,7 @@ beforeAll(async () => {
 describe('dashboardFigures', () => {
   it('starts empty for a new owner: no sales today, seven zero points Monday to Sunday, no top products', async () => {
     const live = await follow('dashboardFigures', { period: 'semana' });
-    const empty = await live.next((value) => value !== null);
+    const empty = await live.until((value) => value !== null);
     await live.stop();
     expect(empty?.today).toEqual({ count: 0, total: 0 });
     expect(empty?.points.map((point) => point.key)).toEqual([
@@ -85,14 +54,14 @@ describe('dashboardFigures', () => {
 
   it('counts a sale registered through the sales domain, then moves when the next sale (fiado) is made', async () => {
     const live = await follow('dashboardFigures', { period: 'semana' });
-    await live.next((value) => value !== null);
+    await live.until((value) => value !== null);
     await remote.sales.register({
       itens: [
         { produto_id: ids.feijao ?? '', quantidade: 2 },
         { produto_id: ids.carne ?? '', quantidade: 0.75 },
       ],
     });
-    const first = await live.next((value) => value?.kpis.count === 1);
+    const first = await live.until((value) => value?.kpis.count === 1);
     expect(first?.anySales).toBe(true);
     expect(first?.today).toEqual({ count: 1, total: 47 });
     expect(first?.kpis).toEqual({ total: 47, count: 1, averageTicket: 47, fiado: 0 });
@@ -110,7 +79,7 @@ describe('dashboardFigures', () => {
         { produto_id: ids.arroz ?? '', quantidade: 1 },
       ],
     });
-    const second = await live.next((value) => value?.kpis.count === 2);
+    const second = await live.until((value) => value?.kpis.count === 2);
     await live.stop();
     expect(second?.today).toEqual({ count: 2, total: 106 });
     expect(second?.kpis).toEqual({ total: 106, count: 2, averageTicket: 53, fiado: 59 });
@@ -123,14 +92,14 @@ describe('dashboardFigures', () => {
 
   it("gives 24 hourly points for 'dia' with today's sales in the current hour, and every day of the month for 'mes'", async () => {
     const day = await follow('dashboardFigures', { period: 'dia' });
-    const today = await day.next((value) => value?.kpis.count === 2);
+    const today = await day.until((value) => value?.kpis.count === 2);
     await day.stop();
     const hour = localTimeOf(NOW, deviceTimeZone()).hour;
     expect(today?.points).toHaveLength(24);
     expect(today?.points.find((point) => point.current)).toMatchObject({ key: hour, total: 106, count: 2 });
 
     const month = await follow('dashboardFigures', { period: 'mes' });
-    const november = await month.next((value) => value?.kpis.count === 2);
+    const november = await month.until((value) => value?.kpis.count === 2);
     await month.stop();
     expect(november?.points).toHaveLength(30);
     expect(november?.points[0]?.key).toBe('2026-11-01');
@@ -141,13 +110,13 @@ describe('dashboardFigures', () => {
 describe('dashboardLowStock', () => {
   it('lists the products below their minimum, lowest stock first, with the count of all, following the stock', async () => {
     const live = await follow('dashboardLowStock', undefined);
-    const low = await live.next((value) => value.total === 2);
+    const low = await live.until((value) => value.total === 2);
     expect(low.items.map((item) => [item.nome, item.estoque, item.estoqueMinimo])).toEqual([
       ['Carne moída', 2.25, 5],
       ['Feijão Carioca', 4, 5],
     ]);
     await remote.stock.receive({ produto_id: ids.feijao ?? '', quantidade: 20 });
-    const restocked = await live.next((value) => value.total === 1);
+    const restocked = await live.until((value) => value.total === 1);
     await live.stop();
     expect(restocked.items.map((item) => item.nome)).toEqual(['Carne moída']);
   });

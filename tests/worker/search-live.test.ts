@@ -1,10 +1,8 @@
 // The header search's results from the device, offline on memory storage through the real API over a
 // MessageChannel: products (name, brand, barcode) and clients (name), accents and case ignored, with stock and
 // balance; nothing for a blank text; a client added while the results are open joins them.
-import { proxy } from 'comlink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DataApi, type LiveQueries, type LiveQueryName } from '../../workers/api.ts';
-import type { LiveUpdate } from '../../workers/contract/live.ts';
+import type { DataApi } from '../../workers/api.ts';
 import type { RemoteApi } from '../../workers/contract/remote.ts';
 import { openOfflineDevice, type OfflineDevice } from './support/offline-device.ts';
 
@@ -19,36 +17,7 @@ afterAll(async () => {
   await device.close();
 });
 
-type Name = LiveQueryName;
-type Result<N extends Name> = LiveQueries[N] extends (params: never) => import('rxjs').Observable<infer R> ? R : never;
-
-/** A live subscription that keeps every value; `next` resolves with the first value (from now on) that fits. */
-async function follow<N extends Name>(name: N, params: Parameters<LiveQueries[N]>[0]) {
-  const values: Result<N>[] = [];
-  const waiting: { accept: (value: Result<N>) => boolean; resolve: (value: Result<N>) => void }[] = [];
-  const id = await remote.live.subscribe(
-    name,
-    params,
-    proxy((update: LiveUpdate<unknown>) => {
-      if (update.status === 'error') throw new Error(update.error.code);
-      const value = update.value as Result<N>;
-      values.push(value);
-      for (const waiter of waiting.splice(0)) {
-        if (waiter.accept(value)) waiter.resolve(value);
-        else waiting.push(waiter);
-      }
-    }),
-  );
-  return {
-    next: (accept: (value: Result<N>) => boolean) =>
-      new Promise<Result<N>>((resolve) => {
-        const last = values.at(-1);
-        if (last !== undefined && accept(last)) resolve(last);
-        else waiting.push({ accept, resolve });
-      }),
-    stop: () => remote.live.unsubscribe(id),
-  };
-}
+const follow: OfflineDevice['watch'] = (name, params) => device.watch(name, params);
 
 const ids: Record<string, string> = {};
 
@@ -63,7 +32,7 @@ beforeAll(async () => {
 describe('search', () => {
   it('finds products by name, brand or barcode and clients by name, accents and case ignored', async () => {
     const live = await follow('search', { text: '  JOAO ' });
-    const found = await live.next((value) => value.clientTotal > 0);
+    const found = await live.until((value) => value.clientTotal > 0);
     await live.stop();
     expect(found.text).toBe('JOAO');
     expect(found.products.map((item) => item.nome)).toEqual(['Arroz']);
@@ -71,7 +40,7 @@ describe('search', () => {
     expect([found.productTotal, found.clientTotal]).toEqual([1, 1]);
 
     const feijao = await follow('search', { text: 'feijao' });
-    const beans = await feijao.next((value) => value.productTotal > 0);
+    const beans = await feijao.until((value) => value.productTotal > 0);
     await feijao.stop();
     expect(beans.products).toEqual([
       { id: ids.feijao, nome: 'Feijão Carioca', marca: null, unidade: 'un', preco: 8.5, estoque: 3 },
@@ -79,24 +48,24 @@ describe('search', () => {
     expect(beans.clients).toEqual([]);
 
     const barcode = await follow('search', { text: '789123' });
-    expect((await barcode.next((value) => value.productTotal > 0)).products.map((item) => item.nome)).toEqual(['Arroz']);
+    expect((await barcode.until((value) => value.productTotal > 0)).products.map((item) => item.nome)).toEqual(['Arroz']);
     await barcode.stop();
   });
 
   it('gives nothing for a blank text, and no results for a text nothing matches', async () => {
     const blank = await follow('search', { text: '   ' });
-    expect(await blank.next(() => true)).toEqual({ text: '', products: [], productTotal: 0, clients: [], clientTotal: 0 });
+    expect(await blank.until(() => true)).toEqual({ text: '', products: [], productTotal: 0, clients: [], clientTotal: 0 });
     await blank.stop();
     const none = await follow('search', { text: 'xyz' });
-    expect(await none.next(() => true)).toMatchObject({ productTotal: 0, clientTotal: 0 });
+    expect(await none.until(() => true)).toMatchObject({ productTotal: 0, clientTotal: 0 });
     await none.stop();
   });
 
   it('follows the data: a client added while the results are open joins them', async () => {
     const live = await follow('search', { text: 'maria' });
-    await live.next((value) => value.clientTotal === 1);
+    await live.until((value) => value.clientTotal === 1);
     await remote.clients.create({ nome: 'Ana Maria Souza', telefone: '11955554444' });
-    const both = await live.next((value) => value.clientTotal === 2);
+    const both = await live.until((value) => value.clientTotal === 2);
     await live.stop();
     expect(both.clients.map((item) => item.nome)).toEqual(['Ana Maria Souza', 'Maria']);
   });
