@@ -71,7 +71,7 @@ describe('product image queue', () => {
     expect(await api.images.flush()).toBe(1);
     expect(await folder(userId)).toEqual([]);
     expect((await api.products.get(id))?.imagem_url ?? null).toBeNull();
-    expect((await store.all()).map((entry) => entry.productId)).toEqual([id]);
+    expect(await store.all()).toEqual([expect.objectContaining({ productId: id })]);
 
     connectivity.set(true);
     expect(await api.images.flush()).toBe(0);
@@ -136,6 +136,7 @@ describe('product image queue', () => {
     const id = await first.api.products.create({ nome: 'Açúcar', preco: 6 });
     expect(await first.api.images.set(id, photo, 'acucar.jpg')).toBe('saved_offline');
     const [entry] = await store.all();
+    if (entry?.kind === 'removal') throw new Error('an upload was expected');
     expect(entry?.productId).toBe(id);
     const row = (await (await first.workspace.current()).database.produtos.findOne(id).exec())?.toJSON();
 
@@ -150,6 +151,48 @@ describe('product image queue', () => {
     expect(await second.api.images.flush()).toBe(0);
     expect(await folder(userId)).toEqual([entry?.path.split('/').pop()]);
     expect((await second.api.products.get(id))?.imagem_url).toContain(entry?.path ?? '-');
+  });
+
+  it('removes the photo from the bucket when its product is deleted, online or offline', async () => {
+    const userId = randomUUID();
+    const store = memoryImageStore();
+    const online = await device(userId, store, true);
+    const kept = await online.api.products.create({ nome: 'Farinha', preco: 7 });
+    const deleted = await online.api.products.create({ nome: 'Fubá', preco: 4 });
+    await online.api.images.set(kept, photo, 'farinha.jpg');
+    await online.api.images.set(deleted, photo, 'fuba.jpg');
+    expect(await folder(userId)).toHaveLength(2);
+    const keptPath = (await online.api.products.get(kept))?.imagem_url ?? '';
+    await online.api.products.remove(deleted);
+    expect(await online.api.images.flush()).toBe(0);
+    const left = await folder(userId);
+    expect(left).toHaveLength(1);
+    expect(keptPath).toContain(left[0] ?? '-');
+
+    // Offline: the removal waits on the device, survives a reload and runs when the connection returns.
+    online.connectivity.set(false);
+    await online.api.products.remove(kept);
+    expect(await online.api.images.flush()).toBe(1);
+    expect(await folder(userId)).toHaveLength(1);
+    const reloaded = await device(userId, store, false);
+    expect(await reloaded.api.images.flush()).toBe(1);
+    reloaded.connectivity.set(true);
+    expect(await reloaded.api.images.flush()).toBe(0);
+    expect(await folder(userId)).toEqual([]);
+    expect(await store.all()).toEqual([]);
+  });
+
+  it('never uploads the waiting image of a product deleted offline', async () => {
+    const userId = randomUUID();
+    const store = memoryImageStore();
+    const { api, connectivity } = await device(userId, store, false);
+    const id = await api.products.create({ nome: 'Milho', preco: 3 });
+    expect(await api.images.set(id, photo, 'milho.jpg')).toBe('saved_offline');
+    await api.products.remove(id);
+    await expect.poll(() => store.all()).toEqual([]);
+    connectivity.set(true);
+    expect(await api.images.flush()).toBe(0);
+    expect(await folder(userId)).toEqual([]);
   });
 
   it('refuses other types and files over 5 MB, and removes the image', async () => {

@@ -1,7 +1,9 @@
 // The product image domain: checks and processes a chosen image, keeps it on the device and uploads it to
 // product-images/{userId}/produtos/… when the connection allows, then saves the product's imagem_url (so it
 // replicates). The queue survives reloads: an entry is stored before its upload and removed only after the URL
-// is saved; an upload that died half-way is retried to the same path (upsert).
+// is saved; an upload that died half-way is retried to the same path (upsert). A photo no product shows any more
+// (the product deleted here or on another device, the photo replaced or removed, offline too) is queued for removal
+// from the bucket the same way, so nothing is left behind in the owner's folder.
 import { BehaviorSubject, EMPTY, filter, map, switchMap, type Observable } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import { patchOwned } from '../db/records.ts';
@@ -9,7 +11,7 @@ import type { OwnerSession, WorkspaceHolder } from '../db/workspace.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import { canvasImageProcessor, type ImageProcessor } from './process.ts';
 import { checkImageFile, IMAGE_MAX_BYTES, isPdf, objectPathOf } from './schema.ts';
-import { memoryImageStore, type ImageQueueStore, type QueuedImage } from './store.ts';
+import { isRemoval, memoryImageStore, type ImageQueueStore, type QueuedImage, type QueuedRemoval } from './store.ts';
 
 export const BUCKET = 'product-images';
 /** The key of the image chosen in the new-product form, before the product exists. */
@@ -46,9 +48,15 @@ export function createImagesDomain(
   const process = options.process ?? canvasImageProcessor;
   const objectName = options.objectName ?? ((now: number) => `${now}_${Math.random().toString(36).slice(2, 10)}`);
   const entries = new BehaviorSubject<ReadonlyMap<string, QueuedImage>>(new Map());
+  const removals = new Map<string, QueuedRemoval>();
   let session: OwnerSession | null = null;
   const loaded = store.all().then((rows) => {
-    entries.next(new Map([...rows.map((row) => [row.id, row] as const), ...entries.getValue()]));
+    const uploads: QueuedImage[] = [];
+    for (const row of rows) {
+      if (isRemoval(row)) removals.set(row.id, row);
+      else uploads.push(row);
+    }
+    entries.next(new Map([...uploads.map((row) => [row.id, row] as const), ...entries.getValue()]));
   });
   let draining: Promise<void> = Promise.resolve();
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -66,13 +74,27 @@ export function createImagesDomain(
     entries.next(next);
   };
 
-  /** Best effort: the photo a product no longer shows leaves the owner's folder (an orphan if this fails). */
-  async function removeObject(owner: OwnerSession, path: string) {
-    if (!path.startsWith(`${owner.userId}/`)) return;
-    await owner.client.storage
+  /** Queues the removal of a photo no product shows any more; only the owner's own folder is touched. */
+  async function discard(userId: string, path: string | null) {
+    if (!path?.startsWith(`${userId}/`)) return;
+    await loaded;
+    const removal: QueuedRemoval = { kind: 'removal', id: `removal:${path}`, userId, path };
+    await store.put(removal);
+    removals.set(removal.id, removal);
+  }
+
+  /** Removes one queued photo from the bucket; false when it must wait. Removing a missing object succeeds. */
+  async function removeObject(removal: QueuedRemoval): Promise<boolean> {
+    const owner = session;
+    if (!owner || owner.userId !== removal.userId || !connectivity.current().online) return false;
+    const { error } = await owner.client.storage
       .from(BUCKET)
-      .remove([path])
-      .catch(() => undefined);
+      .remove([removal.path])
+      .catch((failure: unknown) => ({ error: failure }));
+    if (error) return false;
+    await store.delete(removal.id);
+    removals.delete(removal.id);
+    return true;
   }
 
   /** Uploads one entry and saves the URL; false when it must wait (offline, signed out, the server refused). */
@@ -90,10 +112,11 @@ export function createImagesDomain(
     try {
       await patchOwned(workspace, 'produtos', entry.productId, { imagem_url: publicImageUrl(owner.client, entry) });
     } catch (failure) {
-      // A product deleted meanwhile has nothing left to show the image on.
       if (!(failure instanceof DataError && failure.code === 'not_found')) return false;
+      // The product was deleted meanwhile: nothing is left to show the photo on.
+      await discard(entry.userId, entry.path);
     }
-    if (replaced && replaced !== entry.path) await removeObject(owner, replaced);
+    if (replaced && replaced !== entry.path) await discard(entry.userId, replaced);
     // A newer image chosen while this one was uploading stays queued.
     if (entries.getValue().get(entry.id) === entry) await forget(entry.id);
     return true;
@@ -107,6 +130,10 @@ export function createImagesDomain(
       for (const entry of [...entries.getValue().values()]) {
         if (entry.productId === STAGED || entry.userId !== session?.userId) continue;
         if (!(await upload(entry))) waiting += 1;
+      }
+      for (const removal of [...removals.values()]) {
+        if (removal.userId !== session?.userId) continue;
+        if (!(await removeObject(removal))) waiting += 1;
       }
       if (waiting > 0 && options.retryMs !== undefined && connectivity.current().online && !retry) {
         retry = setTimeout(() => {
@@ -124,6 +151,18 @@ export function createImagesDomain(
   });
   connectivity.changes.pipe(filter((state) => state.online)).subscribe(() => void drain());
   holder.workspace$.pipe(filter((workspace) => workspace !== null)).subscribe(() => void drain());
+  // A product deleted on this device or on another one (through replication): its waiting image is dropped and
+  // its photo leaves the bucket.
+  holder.workspace$
+    .pipe(switchMap((workspace) => (workspace ? workspace.database.produtos.remove$ : EMPTY)))
+    .subscribe((event) => {
+      const product = event.previousDocumentData;
+      void (async () => {
+        await forget(`${product.user_id}/${product.id}`);
+        await discard(product.user_id, objectPathOf(product.imagem_url));
+        await drain();
+      })();
+    });
 
   async function prepare(file: Blob, name: string, productId: string): Promise<QueuedImage> {
     const problem = checkImageFile({ name, type: file.type, size: file.size });
@@ -189,15 +228,17 @@ export function createImagesDomain(
         await forget(`${workspace.userId}/${productId}`);
         const previous = objectPathOf((await workspace.database.produtos.findOne(productId).exec())?.imagem_url);
         await patchOwned(workspace, 'produtos', productId, { imagem_url: null });
-        const owner = session;
-        if (previous && owner && connectivity.current().online) await removeObject(owner, previous);
+        await discard(workspace.userId, previous);
+        await drain();
       },
       /** Tries the waiting uploads now; how many still wait. */
       async flush(): Promise<number> {
         await drain();
         const workspace = await holder.current();
-        return [...entries.getValue().values()].filter((entry) => entry.userId === workspace.userId && entry.productId !== STAGED)
-          .length;
+        const uploads = [...entries.getValue().values()].filter(
+          (entry) => entry.userId === workspace.userId && entry.productId !== STAGED,
+        ).length;
+        return uploads + [...removals.values()].filter((removal) => removal.userId === workspace.userId).length;
       },
     },
     live: {

@@ -1,7 +1,10 @@
-// Where images wait for upload on this device: a plain IndexedDB object store in the browser's worker (blobs
-// kept as they are), or memory for Node tests; one store stands for one device and outlives the queue over it.
+// Where images wait for upload (and photos no product shows any more wait for removal) on this device: a plain
+// IndexedDB object store in the browser's worker (blobs kept as they are), or memory for Node tests; one store
+// stands for one device and outlives the queue over it.
 
 export interface QueuedImage {
+  /** Absent in entries kept before removals were queued too. */
+  kind?: 'upload';
   /** `${userId}/${productId}`; productId is 'novo' for the image of the product being created. */
   id: string;
   userId: string;
@@ -14,14 +17,27 @@ export interface QueuedImage {
   createdAt: number;
 }
 
+/** A photo to remove from the bucket: its product was deleted, or it was replaced or removed while offline. */
+export interface QueuedRemoval {
+  kind: 'removal';
+  /** `removal:${path}` */
+  id: string;
+  userId: string;
+  path: string;
+}
+
+export type QueuedWork = QueuedImage | QueuedRemoval;
+
+export const isRemoval = (entry: QueuedWork): entry is QueuedRemoval => entry.kind === 'removal';
+
 export interface ImageQueueStore {
-  all(): Promise<QueuedImage[]>;
-  put(entry: QueuedImage): Promise<void>;
+  all(): Promise<QueuedWork[]>;
+  put(entry: QueuedWork): Promise<void>;
   delete(id: string): Promise<void>;
 }
 
 export function memoryImageStore(): ImageQueueStore {
-  const saved = new Map<string, QueuedImage>();
+  const saved = new Map<string, QueuedWork>();
   return {
     all: () => Promise.resolve([...saved.values()]),
     put: (entry) => {
@@ -70,7 +86,7 @@ export function indexedDbImageStore(factory: IDBFactory, name = 'caderneta-image
       };
     }));
   return {
-    all: async () => run(await database(), 'readonly', (store) => store.getAll() as IDBRequest<QueuedImage[]>),
+    all: async () => run(await database(), 'readonly', (store) => store.getAll() as IDBRequest<QueuedWork[]>),
     put: async (entry) => {
       await run(await database(), 'readwrite', (store) => store.put(entry));
     },
