@@ -12,7 +12,9 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const PREVIEW_PORT = 4173;
+/** Both ports can move (E2E_PREVIEW_PORT, E2E_STACK_URL) so two runs can share a machine; the app must then be
+ * built with VITE_SUPABASE_URL set to the same stack address. */
+const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
 /** The local stack the built app reaches by default (VITE_SUPABASE_URL unset → http://127.0.0.1:54321). */
 export const STACK_URL = process.env.E2E_STACK_URL ?? 'http://127.0.0.1:54321';
 
@@ -51,7 +53,7 @@ export default defineConfig({
       url: `${STACK_URL}/auth/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { E2E_SITE_URL: `http://127.0.0.1:${PREVIEW_PORT}` },
+      env: { E2E_SITE_URL: `http://127.0.0.1:${PREVIEW_PORT}`, E2E_STACK_PORT: new URL(STACK_URL).port || '80' },
     },
   ],
 });

@@ -2,8 +2,9 @@
 // of an EAN-13 drawn in the test; the public database's Brazil and world hosts are routed to a local fixture
 // server (nothing reaches the internet). Online, Enter in the barcode field looks a code up (found and prefilled;
 // not found) without submitting the form; then offline, the scanner reads the code, the lookup answers from the
-// device's cache, the product is saved; the list's scan opens it, the form's scan warns 'Produto já cadastrado',
-// an unknown code offline says 'Erro ao consultar código de barras.', and the list offers a new product with it.
+// device's cache, the product is saved; the list's scan opens it, the form's scan warns 'Produto já cadastrado'
+// (and does not look the code up), an unknown code offline says 'Erro ao consultar código de barras.', and the
+// list offers a new product with it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -137,6 +138,10 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'Escanear código de barras' }).click();
     await expect(page.getByText('Produto já cadastrado')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Editar' })).toBeVisible();
+    // …and the public database is not asked: nothing is prefilled from it.
+    await expect(page.getByText('Consultando código de barras...')).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Produto encontrado' })).toHaveCount(0);
+    await expect(page.getByLabel('Nome do produto')).toHaveValue('');
     // Offline, a code looked up before keeps its answer; one never looked up cannot be answered.
     await field.fill(UNKNOWN);
     await field.press('Enter');
