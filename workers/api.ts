@@ -15,6 +15,7 @@ import { createSalesDomain } from './sales/handlers.ts';
 import { createSearchDomain } from './search/handlers.ts';
 import { createStockDomain } from './stock/handlers.ts';
 import { createSyncDomain } from './sync/handlers.ts';
+import { createSuppliersDomain } from './suppliers/handlers.ts';
 import { createSystemDomain, type SystemOptions } from './system/handlers.ts';
 import { map, of, type Observable } from 'rxjs';
 
@@ -62,6 +63,7 @@ function createDomains(options: DataApiOptions) {
     notifications: createNotificationsDomain(workspace),
     drafts: createDraftsDomain(workspace, options.draftPersistence),
     dashboard: createDashboardDomain(workspace),
+    suppliers: createSuppliersDomain(workspace),
     search: createSearchDomain(workspace),
     barcode: createBarcodeDomain(options.barcodeLookup),
     images: createImagesDomain(workspace, session$, options.connectivity, options.images),
@@ -98,6 +100,7 @@ export type {
   Period,
   TopProduct,
 } from './dashboard/handlers.ts';
+export type { SupplierList, SupplierView } from './suppliers/handlers.ts';
 export type { ClientHit, ProductHit, SearchResults } from './search/handlers.ts';
 export type { ImageOutcome } from './images/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';

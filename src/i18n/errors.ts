@@ -80,6 +80,11 @@ export const fieldWording = {
     itens: { empty_list: 'Adicione produtos ao carrinho para finalizar a venda.' },
     cliente_id: { required: 'Selecione um cliente para vendas fiado.' },
   },
+  suppliers: {
+    nome: { required: t.suppliers.nameTooShort, too_short: t.suppliers.nameTooShort },
+    email: { invalid_format: t.suppliers.invalidEmail, invalid_type: t.suppliers.invalidEmail },
+    telefone: { invalid_format: 'Informe apenas os números do telefone.', too_long: 'O telefone tem no máximo 11 dígitos.' },
+  },
   account: {
     nomeMercado: {
       required: t.account.marketNameRequired,
