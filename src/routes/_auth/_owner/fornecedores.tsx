@@ -1,8 +1,7 @@
-// /fornecedores: placeholder until its screen is built; the title is final.
+// /fornecedores: the owner's suppliers (search, cards, add/edit, delete, exports).
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { SuppliersPage } from '../../../features/suppliers/components/SuppliersPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/fornecedores')({
-  component: () => <PagePlaceholder title={t.pages.suppliers} />,
+  component: SuppliersPage,
 });
