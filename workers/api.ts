@@ -1,12 +1,15 @@
 // The data worker's whole API, composed in this one place from the per-domain handler modules.
 import { createAccountDomain, type AccountOptions } from './account/domain.ts';
+import { createBackupDomain } from './backup/handlers.ts';
 import { createBarcodeDomain, type BarcodeDomainOptions } from './barcode/handlers.ts';
 import { createDetachedAccountDomain } from './account/detached.ts';
+import { createCartDomain } from './cart/handlers.ts';
 import { createClientsDomain } from './clients/handlers.ts';
 import { composeApi, type LiveQueriesOf } from './compose.ts';
 import { createDashboardDomain } from './dashboard/handlers.ts';
 import { holdWorkspace, type OwnerSession, type WorkspaceOptions } from './db/workspace.ts';
 import { createDraftsDomain } from './drafts/handlers.ts';
+import { createExpensesDomain } from './expenses/handlers.ts';
 import type { DraftPersistence } from './drafts/persistence.ts';
 import { createImagesDomain, type ImagesOptions } from './images/handlers.ts';
 import { createNotificationsDomain } from './notifications/handlers.ts';
@@ -58,13 +61,16 @@ function createDomains(options: DataApiOptions) {
     products: createProductsDomain(workspace),
     stock: createStockDomain(workspace),
     sales: createSalesDomain(workspace),
+    cart: createCartDomain(workspace, options.draftPersistence),
     clients: createClientsDomain(workspace),
     sync: createSyncDomain(workspace),
     notifications: createNotificationsDomain(workspace),
     drafts: createDraftsDomain(workspace, options.draftPersistence),
     dashboard: createDashboardDomain(workspace),
-    suppliers: createSuppliersDomain(workspace),
+    expenses: createExpensesDomain(workspace),
     search: createSearchDomain(workspace),
+    backup: createBackupDomain(workspace),
+    suppliers: createSuppliersDomain(workspace),
     barcode: createBarcodeDomain(options.barcodeLookup),
     images: createImagesDomain(workspace, session$, options.connectivity, options.images),
   };
@@ -100,7 +106,18 @@ export type {
   Period,
   TopProduct,
 } from './dashboard/handlers.ts';
-export type { SupplierList, SupplierView } from './suppliers/handlers.ts';
 export type { ClientHit, ProductHit, SearchResults } from './search/handlers.ts';
+export type {
+  CategoryRef,
+  CategoryTotal,
+  ExpenseFilter,
+  ExpenseRow,
+  ExpenseSummary,
+  ExpensesPage,
+  PercentChange,
+} from './expenses/handlers.ts';
 export type { ImageOutcome } from './images/handlers.ts';
+export type { BackupRow, BackupSnapshot } from './backup/handlers.ts';
+export type { CartLineView, CartView, CustomerPickerItem, CustomerPickerPage } from './cart/handlers.ts';
+export type { SupplierList, SupplierView } from './suppliers/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';

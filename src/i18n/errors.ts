@@ -43,6 +43,7 @@ const issueMessages: Readonly<Record<IssueCode, (limit?: number) => string>> = {
   empty_list: () => 'Adicione pelo menos um item.',
   exceeds_balance: () => 'Valor acima do permitido.',
   unchanged: () => 'Nenhuma alteração.',
+  duplicate: () => 'Item repetido.',
 };
 
 type FieldWording = Readonly<Record<string, Partial<Readonly<Record<IssueCode, string>>>>>;
@@ -79,6 +80,35 @@ export const fieldWording = {
   sales: {
     itens: { empty_list: 'Adicione produtos ao carrinho para finalizar a venda.' },
     cliente_id: { required: 'Selecione um cliente para vendas fiado.' },
+  },
+  saleEdit: {
+    data: { required: 'Selecione uma data para a venda.', invalid_format: 'Selecione uma data para a venda.' },
+    itens: { empty_list: 'Adicione pelo menos um item à venda.' },
+    cliente_id: { required: 'Selecione um cliente para vendas fiado.' },
+  },
+  expenses: {
+    descricao: {
+      required: t.expenses.descricaoTooShort,
+      too_short: t.expenses.descricaoTooShort,
+      too_long: t.expenses.descricaoTooLong,
+    },
+    valor: {
+      required: t.expenses.valorPositive,
+      not_positive: t.expenses.valorPositive,
+      not_a_number: t.expenses.valorPositive,
+      invalid_type: t.expenses.valorPositive,
+      too_large: t.expenses.valorTooLarge,
+    },
+    data: { required: t.expenses.dataInvalid, invalid_format: t.expenses.dataInvalid, invalid_type: t.expenses.dataInvalid },
+  },
+  expenseCategories: {
+    nome: {
+      required: t.expenses.nomeTooShort,
+      too_short: t.expenses.nomeTooShort,
+      too_long: t.expenses.nomeTooLong,
+      duplicate: t.expenses.nomeDuplicate,
+    },
+    cor: { invalid_format: t.expenses.corInvalid, invalid_type: t.expenses.corInvalid },
   },
   suppliers: {
     nome: { required: t.suppliers.nameTooShort, too_short: t.suppliers.nameTooShort },

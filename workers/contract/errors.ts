@@ -44,6 +44,7 @@ export const ISSUE_CODES = [
   'empty_list',
   'exceeds_balance',
   'unchanged',
+  'duplicate',
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

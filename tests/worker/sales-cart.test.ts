@@ -1,0 +1,228 @@
+// The new sale's cart and its finishing, offline, through the real API: the cart is a Y.Doc kept on the device
+// (a second API on the same store stands for the reloaded page), one line per product, finishing stores one sale
+// and clears the cart, selling past the stock is allowed and marked, and the sale rules refuse with their fields.
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { BehaviorSubject } from 'rxjs';
+import WebSocket from 'ws';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fieldMessages } from '../../src/i18n/errors.ts';
+import { createDataApiParts, type CartView } from '../../workers/api.ts';
+import { DataError } from '../../workers/contract/errors.ts';
+import type { OwnerSession } from '../../workers/db/workspace.ts';
+import { memoryDraftPersistence, type DraftPersistence } from '../../workers/drafts/persistence.ts';
+import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+
+const NOWHERE = 'http://127.0.0.1:9';
+const client = createClient(NOWHERE, 'anon', {
+  auth: { persistSession: false, autoRefreshToken: false },
+  realtime: { transport: WebSocket as unknown as never },
+});
+// One device database open at a time (as one page is): the previous one closes before the next opens.
+let closeOpened: () => Promise<void> = () => Promise.resolve();
+afterEach(async () => {
+  await closeOpened();
+});
+
+/** One page of the app on a device: its database (memory, kept by name) and its cart store. */
+async function openPage(device: { userId: string; name: string; carts: DraftPersistence }) {
+  await closeOpened();
+  const parts = createDataApiParts({
+    appVersion: 'teste',
+    connectivity: createManualConnectivity(false),
+    draftPersistence: device.carts,
+    ownerData: {
+      storage: getRxStorageMemory(),
+      multiInstance: false,
+      namePrefix: device.name,
+      serverUrl: NOWHERE,
+      deviceId: 'balcao',
+      realtime: false,
+      session$: new BehaviorSubject<OwnerSession | null>({ userId: device.userId, client }),
+    },
+  });
+  const workspace = await parts.workspace.current();
+  closeOpened = async () => {
+    closeOpened = () => Promise.resolve();
+    await workspace.close();
+  };
+  return { api: parts.api, workspace };
+}
+
+const newDevice = () => ({ userId: randomUUID(), name: `carrinho-${randomUUID().slice(0, 8)}`, carts: memoryDraftPersistence() });
+
+/** The cart as a screen sees it now (the live query's first value). */
+async function cartOf(api: Awaited<ReturnType<typeof openPage>>['api']): Promise<CartView> {
+  const first = await new Promise<CartView>((resolve, reject) => {
+    const id = api.live.subscribe('cart', undefined, (update) => {
+      queueMicrotask(() => {
+        api.live.unsubscribe(id);
+      });
+      if (update.status === 'ok') resolve(update.value);
+      else reject(new Error(update.error.code));
+    });
+  });
+  return first;
+}
+
+async function refusal(command: Promise<unknown>): Promise<DataError> {
+  const error = await command.then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(DataError);
+  return error as DataError;
+}
+
+describe('cart', () => {
+  it('keeps the cart across a reload, one line per product, until the sale is finished', async () => {
+    const device = newDevice();
+    const first = await openPage(device);
+    const arroz = await first.api.products.create({ nome: 'Arroz', preco: 25, unidade: 'un', codigo_barras: '7891234567895' });
+    const queijo = await first.api.products.create({ nome: 'Queijo', preco: 40, unidade: 'kg' });
+    await first.api.stock.count({ produto_id: arroz, quantidade: 10 });
+    await first.api.cart.add({ produto_id: arroz });
+    await first.api.cart.addByBarcode('7891234567895');
+    await first.api.cart.add({ produto_id: queijo, quantidade: 0.25 });
+    await first.api.cart.setOptions({ forma_pagamento: 'cartao', tipo_cartao: 'parcelado', parcelas: 3 });
+
+    const reloaded = await openPage(device);
+    const cart = await cartOf(reloaded.api);
+    expect(cart.itens.map((line) => [line.nome, line.quantidade, line.subtotal])).toEqual([
+      ['Arroz', '2', 50],
+      ['Queijo', '0,25', 10],
+    ]);
+    expect(cart.count).toBe(2);
+    expect(cart.total).toBe(60);
+    expect(cart.opcoes).toMatchObject({ forma_pagamento: 'cartao', tipo_cartao: 'parcelado', parcelas: 3 });
+
+    const sold = await reloaded.api.cart.checkout();
+    expect(sold.total).toBe(60);
+    const sale = await reloaded.workspace.database.vendas.findOne(sold.id).exec();
+    expect(sale?.itens.map((item) => [item.nome_produto, item.quantidade, item.preco_total])).toEqual([
+      ['Arroz', 2, 50],
+      ['Queijo', 0.25, 10],
+    ]);
+    expect(sale?.forma_pagamento).toBe('cartao');
+    expect(JSON.parse(sale?.forma_pagamento_descricao ?? 'null')).toEqual({ tipo_cartao: 'parcelado', parcelas: 3 });
+    expect(await reloaded.api.products.stockOf(arroz)).toBe(8);
+    expect((await cartOf(reloaded.api)).count).toBe(0);
+
+    const again = await openPage(device);
+    expect(await cartOf(again.api)).toMatchObject({ count: 0, total: 0, opcoes: { forma_pagamento: 'dinheiro' } });
+  });
+
+  it("'Limpar Carrinho' empties it on this device for good; another owner has a cart of their own", async () => {
+    const device = newDevice();
+    const page = await openPage(device);
+    const pao = await page.api.products.create({ nome: 'Pão', preco: 0.5 });
+    await page.api.cart.add({ produto_id: pao });
+    const other = await openPage({ ...device, userId: randomUUID(), name: `${device.name}-b` });
+    expect((await cartOf(other.api)).count).toBe(0);
+    const back = await openPage(device);
+    expect((await cartOf(back.api)).count).toBe(1);
+    await back.api.cart.clear();
+    const reloaded = await openPage(device);
+    expect((await cartOf(reloaded.api)).count).toBe(0);
+  });
+
+  it('sells past the stock shown (marked), and a typed weight; a line at zero does not count', async () => {
+    const { api } = await openPage(newDevice());
+    const feijao = await api.products.create({ nome: 'Feijão', preco: 8 });
+    const linguica = await api.products.create({ nome: 'Linguiça', preco: 30, unidade: 'kg' });
+    await api.stock.count({ produto_id: feijao, quantidade: 1 });
+    await api.cart.add({ produto_id: feijao });
+    expect((await cartOf(api)).itens[0]?.acimaDoEstoque).toBe(false);
+    await api.cart.add({ produto_id: feijao });
+    expect((await cartOf(api)).itens[0]).toMatchObject({ quantidade: '2', acimaDoEstoque: true, estoque: 1 });
+    await api.cart.add({ produto_id: linguica });
+    await api.cart.setQuantity({ produto_id: linguica, quantidade: '' });
+    expect((await cartOf(api)).total).toBe(16);
+    await api.cart.setQuantity({ produto_id: linguica, quantidade: '1,5' });
+    expect((await cartOf(api)).total).toBe(61);
+    const error = await refusal(api.cart.setQuantity({ produto_id: linguica, quantidade: '1.5' }));
+    expect(error.issueOf('quantidade')?.code).toBe('invalid_format');
+    await api.cart.setQuantity({ produto_id: linguica, quantidade: '0' });
+    const { id } = await api.cart.checkout();
+    expect(await api.products.stockOf(feijao)).toBe(-1);
+    const sale = await api.sales.remove(id).then(() => 'removida');
+    expect(sale).toBe('removida');
+    expect(await api.products.stockOf(feijao)).toBe(1);
+  });
+
+  it("refuses an empty cart and fiado without a customer with the spec's words, keeping the cart", async () => {
+    const { api, workspace } = await openPage(newDevice());
+    let error = await refusal(api.cart.checkout());
+    expect(fieldMessages('sales', error.issues).itens).toBe('Adicione produtos ao carrinho para finalizar a venda.');
+    const leite = await api.products.create({ nome: 'Leite', preco: 5 });
+    await api.cart.add({ produto_id: leite });
+    await api.cart.setOptions({ tipo: 'fiado' });
+    error = await refusal(api.cart.checkout());
+    expect(fieldMessages('sales', error.issues).cliente_id).toBe('Selecione um cliente para vendas fiado.');
+    expect(await workspace.database.vendas.count().exec()).toBe(0);
+    expect((await cartOf(api)).count).toBe(1);
+
+    const cliente = await api.clients.create({ nome: 'José', telefone: '11987654321' });
+    await api.cart.setOptions({ cliente_id: cliente, cliente_nome: 'José' });
+    await api.cart.checkout();
+    expect(await api.clients.balanceOf(cliente)).toBe(5);
+    const sale = (await workspace.database.vendas.find().exec())[0];
+    expect(sale?.toJSON()).toMatchObject({
+      tipo: 'fiado',
+      cliente_id: cliente,
+      forma_pagamento: null,
+      forma_pagamento_descricao: null,
+    });
+  });
+
+  it('a barcode nobody has is not_found; an unknown product is not_found', async () => {
+    const { api } = await openPage(newDevice());
+    expect((await refusal(api.cart.addByBarcode('0000000000000'))).code).toBe('not_found');
+    expect((await refusal(api.cart.add({ produto_id: randomUUID() }))).code).toBe('not_found');
+  });
+
+  it('lists the weighed products and pages the customer picker ignoring accents', async () => {
+    const { api } = await openPage(newDevice());
+    await api.products.create({ nome: 'Café', preco: 20 });
+    await api.products.create({ nome: 'Queijo', preco: 40, unidade: 'kg' });
+    await api.products.create({ nome: 'Alho', preco: 0.05, unidade: 'g' });
+    for (let index = 0; index < 12; index += 1)
+      await api.clients.create({ nome: `João ${String(index).padStart(2, '0')}`, telefone: '11987654321' });
+    await api.clients.create({ nome: 'Maria', telefone: '11987654321' });
+    const weighed = await new Promise<string[]>((resolve) => {
+      void api.live.subscribe('weighedProducts', undefined, (update) => {
+        if (update.status === 'ok') resolve((update.value as { nome: string }[]).map((product) => product.nome));
+      });
+    });
+    expect(weighed).toEqual(['Alho', 'Queijo']);
+    const page = (search: string, limit: number) =>
+      new Promise<{ items: readonly { nome: string }[]; total: number }>((resolve) => {
+        void api.live.subscribe('customerPicker', { search, limit }, (update) => {
+          if (update.status === 'ok') resolve(update.value);
+        });
+      });
+    expect(await page('JOAO', 10)).toMatchObject({ total: 12 });
+    expect((await page('joao', 10)).items).toHaveLength(10);
+    expect((await page('joao', 20)).items).toHaveLength(12);
+    expect((await page('', 10)).total).toBe(13);
+  });
+});
+
+describe('sale schema', () => {
+  it('refuses the same product on two lines (the server keeps one item row per product) and stores nothing', async () => {
+    const { api, workspace } = await openPage(newDevice());
+    const sal = await api.products.create({ nome: 'Sal', preco: 3 });
+    const error = await refusal(
+      api.sales.register({
+        itens: [
+          { produto_id: sal, quantidade: 1 },
+          { produto_id: sal, quantidade: 2 },
+        ],
+      }),
+    );
+    expect(error.code).toBe('invalid_input');
+    expect(error.issues).toEqual([{ field: 'itens.1.produto_id', code: 'duplicate' }]);
+    expect(await workspace.database.vendas.count().exec()).toBe(0);
+  });
+});

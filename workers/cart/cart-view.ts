@@ -1,0 +1,86 @@
+// The cart as the screens show it and as it is sold (pure): lines in the order they were added with subtotals
+// and the stock shown now, the sale's options with their defaults, and the sale a finished cart becomes.
+import { cents } from '../db/records.ts';
+import type { NewSale } from '../sales/schema.ts';
+import { CARD_KINDS, DEFAULT_CART_OPTIONS, PAYMENT_METHODS, paymentOf, quantityOf, type CartOptions } from './schema.ts';
+
+/** A cart item as kept on the device (spec 2 §3): the product's name and price when it was added. */
+export interface CartLine {
+  readonly produto_id: string;
+  readonly nome: string;
+  readonly marca: string | null;
+  readonly preco: number;
+  readonly unidade: string;
+  /** As typed: '2', '0,750', or '' while a weight is being typed. */
+  readonly quantidade: string;
+  /** Position in the cart (the order of adding). */
+  readonly ordem: number;
+}
+
+export interface CartLineView extends CartLine {
+  readonly subtotal: number;
+  /** The product's stock shown now (derived from the device's facts). */
+  readonly estoque: number;
+  /** Sells more than the stock shows: allowed (the shelf is the truth), marked 'Acima do estoque'. */
+  readonly acimaDoEstoque: boolean;
+  /** Sold by weight (kg or g): a weight field instead of the steppers. */
+  readonly pesavel: boolean;
+}
+
+export interface CartView {
+  readonly itens: readonly CartLineView[];
+  /** How many lines (products) the cart holds. */
+  readonly count: number;
+  readonly total: number;
+  readonly opcoes: CartOptions;
+}
+
+const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
+
+/** The stored options over their defaults (anything unreadable falls back to the default). */
+export function optionsOf(stored: Readonly<Record<string, unknown>>): CartOptions {
+  const d = DEFAULT_CART_OPTIONS;
+  return {
+    tipo: pick(stored.tipo, ['avista', 'fiado'], d.tipo),
+    cliente_id: typeof stored.cliente_id === 'string' ? stored.cliente_id : null,
+    cliente_nome: typeof stored.cliente_nome === 'string' ? stored.cliente_nome : null,
+    forma_pagamento: pick(stored.forma_pagamento, PAYMENT_METHODS, d.forma_pagamento),
+    tipo_cartao: pick(stored.tipo_cartao, CARD_KINDS, d.tipo_cartao),
+    parcelas: typeof stored.parcelas === 'number' ? stored.parcelas : d.parcelas,
+    outro: typeof stored.outro === 'string' ? stored.outro : d.outro,
+  };
+}
+
+const byOrder = (lines: Iterable<CartLine>) => [...lines].sort((a, b) => a.ordem - b.ordem);
+
+export function viewOfCart(
+  lines: Iterable<CartLine>,
+  stored: Readonly<Record<string, unknown>>,
+  stockOf: (productId: string) => number,
+): CartView {
+  let totalCents = 0;
+  const itens = byOrder(lines).map((line): CartLineView => {
+    const quantidade = quantityOf(line.quantidade);
+    const subtotal = cents(line.preco * quantidade);
+    totalCents += Math.round(subtotal * 100);
+    const estoque = stockOf(line.produto_id);
+    return {
+      ...line,
+      subtotal,
+      estoque,
+      acimaDoEstoque: Math.round(quantidade * 1000) > Math.round(estoque * 1000),
+      pesavel: line.unidade === 'kg' || line.unidade === 'g',
+    };
+  });
+  return { itens, count: itens.length, total: totalCents / 100, opcoes: optionsOf(stored) };
+}
+
+/** The sale a cart becomes: its lines above zero at the price shown, the type, customer and payment columns. */
+export function saleOfCart(lines: Iterable<CartLine>, stored: Readonly<Record<string, unknown>>): NewSale {
+  const options = optionsOf(stored);
+  const itens = byOrder(lines)
+    .map((line) => ({ produto_id: line.produto_id, quantidade: quantityOf(line.quantidade), preco_unitario: line.preco }))
+    .filter((item) => item.quantidade > 0);
+  return { itens, tipo: options.tipo, cliente_id: options.cliente_id, ...paymentOf(options) };
+}

@@ -1,0 +1,109 @@
+// The cart's command inputs (spec 2 §3 cart item, §4, §5): a line's quantity as typed (digits and one comma),
+// the sale's type and payment method, and the payment description the server keeps as JSON text.
+import * as v from 'valibot';
+import { MAX_QUANTITY, optionalText, positiveNumber, recordId, requiredText } from '../contract/input.ts';
+
+/** Card installments (spec 2 §9). */
+export const MAX_INSTALLMENTS = 12;
+
+export const PAYMENT_METHODS = ['dinheiro', 'cartao', 'pix', 'outro'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const CARD_KINDS = ['avista', 'parcelado'] as const;
+export type CardKind = (typeof CARD_KINDS)[number];
+
+/** A quantity as the cart keeps it: digits with at most one comma ('2', '0,750', '' while typing). */
+export const quantityText = v.pipe(
+  v.string('invalid_type'),
+  v.maxLength(20, 'too_long'),
+  v.regex(/^\d*(,\d*)?$/, 'invalid_format'),
+);
+
+/** The number a cart quantity stands for; empty or unreadable is 0 (such a line does not count, spec 2 §5). */
+export function quantityOf(text: string): number {
+  const cleaned = text.replace(',', '.');
+  if (!/^\d*\.?\d*$/.test(cleaned) || cleaned === '' || cleaned === '.') return 0;
+  const value = Number(cleaned.startsWith('.') ? `0${cleaned}` : cleaned);
+  return Number.isFinite(value) ? Math.round(value * 1000) / 1000 : 0;
+}
+
+/** A number as the cart shows it: 2.5 → '2,5'. */
+export function quantityTextOf(value: number): string {
+  return String(Math.round(value * 1000) / 1000).replace('.', ',');
+}
+
+/** 'Adicionar': a product, and the weight for a weighed one (one unit otherwise). */
+export const addToCartSchema = v.object({
+  produto_id: recordId,
+  quantidade: v.optional(positiveNumber(MAX_QUANTITY)),
+});
+
+/** A line's quantity as typed. */
+export const cartQuantitySchema = v.object({ produto_id: recordId, quantidade: quantityText });
+
+export const barcodeSchema = requiredText(60);
+
+/** The sale's choices kept with the cart; each may be set alone. */
+export const cartOptionsSchema = v.partial(
+  v.object({
+    tipo: v.picklist(['avista', 'fiado'], 'invalid_option'),
+    cliente_id: v.nullable(recordId),
+    cliente_nome: v.nullable(v.pipe(v.string('invalid_type'), v.maxLength(200, 'too_long'))),
+    forma_pagamento: v.picklist(PAYMENT_METHODS, 'invalid_option'),
+    tipo_cartao: v.picklist(CARD_KINDS, 'invalid_option'),
+    parcelas: v.pipe(
+      v.number('invalid_type'),
+      v.integer('invalid_type'),
+      v.minValue(1, 'too_small'),
+      v.maxValue(MAX_INSTALLMENTS, 'too_large'),
+    ),
+    outro: v.pipe(v.string('invalid_type'), v.maxLength(200, 'too_long')),
+  }),
+);
+
+export type AddToCart = v.InferInput<typeof addToCartSchema>;
+export type CartQuantity = v.InferInput<typeof cartQuantitySchema>;
+export type CartOptionsInput = v.InferInput<typeof cartOptionsSchema>;
+
+export interface CartOptions {
+  readonly tipo: 'avista' | 'fiado';
+  readonly cliente_id: string | null;
+  readonly cliente_nome: string | null;
+  readonly forma_pagamento: PaymentMethod;
+  readonly tipo_cartao: CardKind;
+  readonly parcelas: number;
+  readonly outro: string;
+}
+
+export const DEFAULT_CART_OPTIONS: CartOptions = {
+  tipo: 'avista',
+  cliente_id: null,
+  cliente_nome: null,
+  forma_pagamento: 'dinheiro',
+  tipo_cartao: 'avista',
+  parcelas: 1,
+  outro: '',
+};
+
+const otherText = optionalText(200);
+
+/**
+ * The sale's payment columns (spec 2 §3): only an à vista sale has a method. A card keeps
+ * `{"tipo_cartao":"avista"|"parcelado","parcelas":n}` (1 for à vista), another method its free text as
+ * `{"descricao":"…"}` (null when blank); cash and pix have no description.
+ */
+export function paymentOf(options: CartOptions): { forma_pagamento: string | null; forma_pagamento_descricao: string | null } {
+  if (options.tipo === 'fiado') return { forma_pagamento: null, forma_pagamento_descricao: null };
+  if (options.forma_pagamento === 'cartao') {
+    const parcelas =
+      options.tipo_cartao === 'parcelado' ? Math.min(MAX_INSTALLMENTS, Math.max(1, Math.trunc(options.parcelas))) : 1;
+    return {
+      forma_pagamento: 'cartao',
+      forma_pagamento_descricao: JSON.stringify({ tipo_cartao: options.tipo_cartao, parcelas }),
+    };
+  }
+  if (options.forma_pagamento === 'outro') {
+    const text = v.parse(otherText, options.outro);
+    return { forma_pagamento: 'outro', forma_pagamento_descricao: text === null ? null : JSON.stringify({ descricao: text }) };
+  }
+  return { forma_pagamento: options.forma_pagamento, forma_pagamento_descricao: null };
+}
