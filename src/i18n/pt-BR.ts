@@ -406,6 +406,15 @@ export const ptBR = {
   },
   account: {
     title: 'Minha Conta',
+    dataExport: {
+      title: 'Meus dados',
+      text: 'Baixe uma cópia de tudo o que está neste aparelho: produtos, estoque, clientes, fiado, vendas, despesas e fornecedores. Funciona também sem internet.',
+      action: 'Exportar meus dados',
+      exporting: 'Preparando arquivo...',
+      done: 'Dados exportados',
+      doneText: 'O arquivo foi baixado com sucesso.',
+      failed: 'Erro ao exportar',
+    },
     profile: 'Seus dados',
     name: 'Nome',
     email: 'Email',

@@ -12,6 +12,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { planLabelOf } from '../identity.ts';
+import { DataExportCard } from './DataExportCard.tsx';
 import { MarketNameEditor } from './MarketNameEditor.tsx';
 import { PixKeyEditor } from './PixKeyEditor.tsx';
 import { PlanComparison } from './PlanComparison.tsx';
@@ -143,6 +144,8 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
 
       <PlanComparison isPremium={plan.isPremium} subscribe={checkout} />
       <PremiumWelcome open={payment.welcome} onClose={payment.closeWelcome} />
+
+      <DataExportCard />
 
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
         <h2 className="text-lg font-semibold">{t.sync.title}</h2>
