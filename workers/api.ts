@@ -1,7 +1,6 @@
 // The data worker's whole API, composed in this one place from the per-domain handler modules.
 import { createAccountDomain, type AccountOptions } from './account/domain.ts';
 import { createBackupDomain } from './backup/handlers.ts';
-import { createBackupDomain } from './backup/handlers.ts';
 import { createBarcodeDomain, type BarcodeDomainOptions } from './barcode/handlers.ts';
 import { createDetachedAccountDomain } from './account/detached.ts';
 import { createCartDomain } from './cart/handlers.ts';
@@ -71,7 +70,6 @@ function createDomains(options: DataApiOptions) {
     expenses: createExpensesDomain(workspace),
     search: createSearchDomain(workspace),
     backup: createBackupDomain(workspace),
-    backup: createBackupDomain(workspace),
     suppliers: createSuppliersDomain(workspace),
     barcode: createBarcodeDomain(options.barcodeLookup),
     images: createImagesDomain(workspace, session$, options.connectivity, options.images),
@@ -119,7 +117,6 @@ export type {
   PercentChange,
 } from './expenses/handlers.ts';
 export type { ImageOutcome } from './images/handlers.ts';
-export type { BackupRow, BackupSnapshot } from './backup/handlers.ts';
 export type { BackupRow, BackupSnapshot } from './backup/handlers.ts';
 export type { CartLineView, CartView, CustomerPickerItem, CustomerPickerPage } from './cart/handlers.ts';
 export type { SupplierList, SupplierView } from './suppliers/handlers.ts';

@@ -1,6 +1,8 @@
 // Every user-facing sentence of Caderneta, in Brazilian Portuguese, in one catalogue.
+import { expensesText } from './expenses.pt-BR.ts';
 
 export const ptBR = {
+  expenses: expensesText,
   app: {
     name: 'Caderneta',
     fallbackMarketName: 'CadernetaPro',

@@ -1,0 +1,105 @@
+// What the expenses page reads, live from the device's database (offline as online): a page of expenses for the
+// filters, the summary (figures, previous period, largest expense) and the categories by name.
+import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
+import type { DespesaCategoriasDoc, DespesasDoc } from '../../schemas/index.ts';
+import { parseInput } from '../contract/input.ts';
+import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { expenseFilterSchema, type ExpenseFilter } from './schema.ts';
+import {
+  byDateDesc,
+  matchesFilter,
+  rowsOf,
+  summaryOf,
+  type CategoryRef,
+  type ExpenseRow,
+  type ExpenseSummary,
+} from './summary.ts';
+
+/** Expenses per page of the list (spec 2 §9). */
+export const EXPENSE_PAGE_SIZE = 10;
+
+export interface ExpensesPageParams {
+  readonly filter: ExpenseFilter;
+  /** 1-based; clamped to the last page. */
+  readonly page?: number;
+}
+
+export interface ExpensesPage {
+  readonly items: readonly ExpenseRow[];
+  /** Expenses matching the filters, over all pages. */
+  readonly total: number;
+  readonly page: number;
+  readonly pageCount: number;
+  readonly pageSize: number;
+}
+
+const EMPTY_SUMMARY: ExpenseSummary = { total_geral: 0, por_categoria: [], previous: null, maior: null };
+
+/** Every expense of the filters, newest first (the list's order; the exports take them all). */
+export function filteredRows(rows: readonly ExpenseRow[], filter: ExpenseFilter): ExpenseRow[] {
+  return rows.filter((row) => matchesFilter(row, filter)).sort(byDateDesc);
+}
+
+/** Cuts the filtered list into the requested page. */
+export function pageOf(rows: readonly ExpenseRow[], params: ExpensesPageParams): ExpensesPage {
+  const matching = filteredRows(rows, params.filter);
+  const pageCount = Math.max(1, Math.ceil(matching.length / EXPENSE_PAGE_SIZE));
+  const requested = Number.isInteger(params.page) && (params.page ?? 1) > 0 ? (params.page ?? 1) : 1;
+  const page = Math.min(requested, pageCount);
+  return {
+    items: matching.slice((page - 1) * EXPENSE_PAGE_SIZE, page * EXPENSE_PAGE_SIZE),
+    total: matching.length,
+    page,
+    pageCount,
+    pageSize: EXPENSE_PAGE_SIZE,
+  };
+}
+
+/** Categories by name (pt-BR order), as the selects and the categories dialog list them. */
+export function categoryList(docs: readonly DespesaCategoriasDoc[]): CategoryRef[] {
+  return docs
+    .map((doc) => ({ id: doc.id, nome: doc.nome, cor: doc.cor }))
+    .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR') || (a.id < b.id ? -1 : 1));
+}
+
+/** All the owner's expenses joined to their live categories, following both collections. */
+export function joinedRows$(workspace: Workspace): Observable<ExpenseRow[]> {
+  return combineLatest([workspace.database.despesas.find().$, workspace.database.despesa_categorias.find().$]).pipe(
+    map(([expenses, categories]) =>
+      rowsOf(
+        expenses.map((doc) => doc.toJSON() as DespesasDoc),
+        categories.map((doc) => doc.toJSON() as DespesaCategoriasDoc),
+      ),
+    ),
+  );
+}
+
+/** The live queries of the expenses page (names unique across the API). */
+export function expenseQueries(holder: WorkspaceHolder) {
+  const whenSignedIn = <T>(read: (workspace: Workspace) => Observable<T>, signedOut: T): Observable<T> =>
+    holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : of(signedOut))));
+  return {
+    expensesPage: (params: ExpensesPageParams): Observable<ExpensesPage> => {
+      const filter = parseInput(expenseFilterSchema, params.filter);
+      return whenSignedIn((workspace) => joinedRows$(workspace).pipe(map((rows) => pageOf(rows, { ...params, filter }))), {
+        items: [],
+        total: 0,
+        page: 1,
+        pageCount: 1,
+        pageSize: EXPENSE_PAGE_SIZE,
+      });
+    },
+    expenseSummary: (params: { filter: ExpenseFilter }): Observable<ExpenseSummary> => {
+      const filter = parseInput(expenseFilterSchema, params.filter);
+      return whenSignedIn((workspace) => joinedRows$(workspace).pipe(map((rows) => summaryOf(rows, filter))), EMPTY_SUMMARY);
+    },
+    expenseCategories: (_params: undefined): Observable<CategoryRef[]> =>
+      whenSignedIn(
+        (workspace) =>
+          workspace.database.despesa_categorias
+            .find()
+            .$.pipe(map((docs) => categoryList(docs.map((doc) => doc.toJSON() as DespesaCategoriasDoc)))),
+        [],
+      ),
+  };
+}
