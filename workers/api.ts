@@ -14,6 +14,7 @@ import type { DraftPersistence } from './drafts/persistence.ts';
 import { createImagesDomain, type ImagesOptions } from './images/handlers.ts';
 import { createNotificationsDomain } from './notifications/handlers.ts';
 import { createProductsDomain } from './products/handlers.ts';
+import { createReportsDomain } from './reports/handlers.ts';
 import { createSalesDomain } from './sales/handlers.ts';
 import { createSearchDomain } from './search/handlers.ts';
 import { createStockDomain } from './stock/handlers.ts';
@@ -70,6 +71,7 @@ function createDomains(options: DataApiOptions) {
     expenses: createExpensesDomain(workspace),
     search: createSearchDomain(workspace),
     backup: createBackupDomain(workspace),
+    reports: createReportsDomain(workspace),
     suppliers: createSuppliersDomain(workspace),
     barcode: createBarcodeDomain(options.barcodeLookup),
     images: createImagesDomain(workspace, session$, options.connectivity, options.images),
@@ -118,6 +120,19 @@ export type {
 } from './expenses/handlers.ts';
 export type { ImageOutcome } from './images/handlers.ts';
 export type { BackupRow, BackupSnapshot } from './backup/handlers.ts';
+export type {
+  AgeingBand,
+  Granularity,
+  MarginFigure,
+  OversoldItem,
+  ReportMethod,
+  ProductFigure,
+  ReceivableClient,
+  ReportParams,
+  ReportPeriod,
+  ReportPoint,
+  SalesReport,
+} from './reports/handlers.ts';
 export type { CartLineView, CartView, CustomerPickerItem, CustomerPickerPage } from './cart/handlers.ts';
 export type { SupplierList, SupplierView } from './suppliers/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';
