@@ -3,9 +3,13 @@ import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { cents, insertOwned, softRemove, todayOf } from '../db/records.ts';
 import type { WorkspaceHolder } from '../db/workspace.ts';
-import { newSaleSchema, type NewSale } from './schema.ts';
+import { updateSale } from './edit.ts';
+import { salesLiveQueries } from './live.ts';
+import { newSaleSchema, type NewSale, type SaleEdit } from './schema.ts';
 
 export type { NewSale, NewSaleItem } from './schema.ts';
+export type { SaleEdit, SaleEditItem } from './schema.ts';
+export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './live.ts';
 
 export function createSalesDomain(holder: WorkspaceHolder) {
   return {
@@ -39,10 +43,15 @@ export function createSalesDomain(holder: WorkspaceHolder) {
           itens,
         });
       },
+      /** 'Editar Venda': date, terms and lines rewritten in one write; the sale keeps its hlc (see edit.ts). */
+      async update(input: SaleEdit): Promise<void> {
+        await updateSale(await holder.current(), input);
+      },
       /** Cancels a sale: its items return to stock and a fiado sale leaves the client's balance. */
       async remove(id: string): Promise<void> {
         await softRemove(await holder.current(), 'vendas', id);
       },
     },
+    live: salesLiveQueries(holder),
   };
 }

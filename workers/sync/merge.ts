@@ -12,6 +12,11 @@ export interface MergeRules {
   serverFields: readonly string[];
   /** Orders edits: the later edit wins a field both sides changed. Must not depend on device clocks alone. */
   editOrder: (doc: Doc) => string;
+  /**
+   * Fields that only make sense together (a sale's lines and its total; its type and its client): each group
+   * merges as one value, so a merge never pairs one side's lines with the other side's total.
+   */
+  fieldGroups?: readonly (readonly string[])[];
 }
 
 export function valuesEqual(a: unknown, b: unknown): boolean {
@@ -47,6 +52,23 @@ export function mergeDocuments<T extends Doc>(input: { base: T | undefined; serv
   })();
   const merged: Record<string, unknown> = {};
   const fields = new Set([...Object.keys(server), ...Object.keys(local)]);
+  for (const group of rules.fieldGroups ?? []) {
+    if (!group.some((field) => fields.has(field))) continue;
+    const pick = (doc: Doc | undefined) => group.map((field) => doc?.[field]);
+    const [serverValue, localValue, baseValue] = [pick(server), pick(local), pick(base)];
+    const side =
+      valuesEqual(serverValue, localValue) || (base && valuesEqual(localValue, baseValue))
+        ? server
+        : base && valuesEqual(serverValue, baseValue)
+          ? local
+          : localIsLater
+            ? local
+            : server;
+    for (const field of group) {
+      fields.delete(field);
+      if (side[field] !== undefined) merged[field] = side[field];
+    }
+  }
   for (const field of fields) {
     const serverValue = server[field];
     const localValue = local[field];

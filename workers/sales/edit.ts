@@ -1,0 +1,77 @@
+// 'Editar Venda' on the device: the sale document is rewritten in one write (date, terms, lines, total), and
+// stock and fiado balances follow from it by derivation (workers/ledger).
+//
+// The sale keeps its hlc. The hlc places the sale among the stock facts of its products ("sold after the last
+// count"): an edit corrects what was sold at that moment, it is not a new sale. A count taken after the sale
+// already saw the shelf without those goods, so the edited quantities must stay before it; a fresh hlc would
+// take the whole sale off the stock a second time after that count. The server derives the same way (old
+// version given back at its hlc, new version taken at its hlc: 0003_sales_items_and_derived_counters.sql).
+//
+// Two devices editing the same sale merge by the rules of workers/db/merge-rules.ts: the lines and the total
+// travel together, and so do the type, client and payment (never a fiado sale without its client, never a
+// total that is not the sum of its lines); the later edit wins each group both changed; a deletion wins.
+import type { VendasDoc } from '../../schemas/index.ts';
+import { DataError } from '../contract/errors.ts';
+import { parseInput } from '../contract/input.ts';
+import { cents, patchOwned } from '../db/records.ts';
+import type { Workspace } from '../db/workspace.ts';
+import { saleEditSchema, type SaleEdit } from './schema.ts';
+
+type SaleLine = VendasDoc['itens'][number];
+
+/** Money of each line summed in cents (no floating-point drift over many lines). */
+export function totalOf(lines: readonly { preco_total: number }[]): number {
+  return cents(lines.reduce((sum, line) => sum + Math.round(line.preco_total * 100), 0) / 100);
+}
+
+/** A line with a new quantity: its price is the sale's, never today's product price. */
+function withQuantity(line: SaleLine, quantidade: number): SaleLine {
+  return { ...line, quantidade, preco_total: cents(line.preco_unitario * quantidade) };
+}
+
+export async function updateSale(workspace: Workspace, input: SaleEdit): Promise<void> {
+  const edit = parseInput(saleEditSchema, input);
+  const doc = await workspace.database.vendas.findOne(edit.id).exec();
+  if (!doc) throw new DataError('not_found', { diagnostic: `vendas ${edit.id}` });
+  const current = doc.toJSON() as VendasDoc;
+  // An edited line keeps the sale's line of its product (its price, name and unit as sold); a product the
+  // sale did not have is a new line at the product's price.
+  const unused = [...current.itens];
+  const wanted = edit.itens
+    .map((item, index) => ({ ...item, index }))
+    .filter((item) => item.quantidade > 0)
+    .map((item) => {
+      const at = unused.findIndex((line) => line.produto_id === item.produto_id);
+      const line = at >= 0 ? unused.splice(at, 1)[0] : undefined;
+      return { ...item, line };
+    });
+  const newIds = wanted.filter((item) => !item.line).map((item) => item.produto_id);
+  const products = await workspace.database.produtos.findByIds(newIds).exec();
+  const itens = wanted.map((item): SaleLine => {
+    if (item.line) return withQuantity(item.line, item.quantidade);
+    const product = products.get(item.produto_id);
+    if (!product)
+      throw new DataError('not_found', { issues: [{ field: `itens.${String(item.index)}.produto_id`, code: 'required' }] });
+    return withQuantity(
+      {
+        produto_id: product.id,
+        quantidade: item.quantidade,
+        preco_unitario: product.preco,
+        preco_total: 0,
+        nome_produto: product.nome,
+        marca_produto: product.marca ?? null,
+        unidade_produto: product.unidade,
+      },
+      item.quantidade,
+    );
+  });
+  await patchOwned(workspace, 'vendas', edit.id, {
+    data: edit.data,
+    tipo: edit.tipo,
+    cliente_id: edit.cliente_id,
+    forma_pagamento: edit.forma_pagamento,
+    forma_pagamento_descricao: edit.forma_pagamento_descricao,
+    itens,
+    total: totalOf(itens),
+  });
+}
