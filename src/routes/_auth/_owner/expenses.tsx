@@ -1,8 +1,7 @@
-// /expenses: placeholder until its screen is built; the title is final.
+// /expenses: the expenses page (Despesas).
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { ExpensesPage } from '../../../features/expenses/components/ExpensesPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/expenses')({
-  component: () => <PagePlaceholder title={t.pages.expenses} />,
+  component: ExpensesPage,
 });

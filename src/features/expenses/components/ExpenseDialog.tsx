@@ -1,0 +1,196 @@
+// 'Nova Despesa' / 'Editar Despesa': descrição, valor (digits typed are cents), data and categoria; checked with
+// the worker's schema, saved through useCommand with the spec's toasts (offline variants). Closing resets it.
+import { useState, type SyntheticEvent } from 'react';
+import { Dialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import type { CategoryRef, ExpenseRow } from '../../../../workers/api.ts';
+import { DataError } from '../../../../workers/contract/errors.ts';
+import type { ExpenseFields } from '../../../../workers/expenses/schema.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { TextField } from '../../../ui/form/TextField.tsx';
+import {
+  centsOfTyped,
+  checkExpenseForm,
+  currencyText,
+  todayInput,
+  type ExpenseField,
+  type ExpenseFormValues,
+} from '../expense-rules.ts';
+import { useOnline } from '../use-online.ts';
+import { CategorySelect } from './CategorySelect.tsx';
+
+const copy = t.expenses;
+
+function valuesOf(expense: ExpenseRow | null): ExpenseFormValues {
+  return {
+    descricao: expense?.descricao ?? '',
+    cents: expense ? Math.round(expense.valor * 100) : 0,
+    data: expense?.data ?? todayInput(),
+    categoria_id: expense?.categoria?.id ?? '',
+  };
+}
+
+function ExpenseForm({
+  expense,
+  categories,
+  onDone,
+}: {
+  expense: ExpenseRow | null;
+  categories: readonly CategoryRef[];
+  onDone: () => void;
+}) {
+  const online = useOnline();
+  const isNew = expense === null;
+  const [values, setValues] = useState<ExpenseFormValues>(() => valuesOf(expense));
+  const [errors, setErrors] = useState<Partial<Record<ExpenseField, string>>>({});
+  const command = useCommand(
+    async (data, input: ExpenseFields) => {
+      if (expense) await data.expenses.update(expense.id, input);
+      else await data.expenses.create(input);
+      return true;
+    },
+    {
+      form: 'expenses',
+      success: () =>
+        online
+          ? { title: isNew ? copy.created : copy.updated }
+          : { title: isNew ? copy.createdOffline : copy.updatedOffline, description: copy.syncLater },
+      describeFailure: (thrown) =>
+        DataError.from(thrown).code === 'not_signed_in'
+          ? { title: copy.noUserTitle, description: copy.noUser }
+          : { title: copy.saveErrorTitle, description: copy.saveError },
+    },
+  );
+  const fieldError = (field: ExpenseField) => errors[field] ?? command.fieldErrors[field];
+  const change = (patch: Partial<ExpenseFormValues>, field: ExpenseField) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    command.reset();
+  };
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const checked = checkExpenseForm(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    if (await command.run(checked.input)) onDone();
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-1">
+      <TextField
+        label={copy.descricao}
+        name="descricao"
+        maxLength={500}
+        autoComplete="off"
+        value={values.descricao}
+        error={fieldError('descricao')}
+        onChange={(event) => {
+          change({ descricao: event.target.value }, 'descricao');
+        }}
+      />
+      <div className="grid gap-x-3 sm:grid-cols-2">
+        <TextField
+          label={copy.valor}
+          name="valor"
+          inputMode="numeric"
+          autoComplete="off"
+          value={currencyText(values.cents)}
+          error={fieldError('valor')}
+          onChange={(event) => {
+            change({ cents: centsOfTyped(event.target.value) }, 'valor');
+          }}
+          onFocus={(event) => {
+            const input = event.currentTarget;
+            requestAnimationFrame(() => {
+              input.setSelectionRange(input.value.length, input.value.length);
+            });
+          }}
+        />
+        <TextField
+          label={copy.data}
+          name="data"
+          type="date"
+          value={values.data}
+          error={fieldError('data')}
+          onChange={(event) => {
+            change({ data: event.target.value }, 'data');
+          }}
+        />
+      </div>
+      <div className="mb-4">
+        <label htmlFor="despesa-categoria" className="mb-1 block text-sm font-medium text-ink">
+          {copy.categoria}
+        </label>
+        <CategorySelect
+          id="despesa-categoria"
+          label={copy.categoria}
+          value={values.categoria_id}
+          noneLabel={copy.noCategoryOption}
+          categories={categories}
+          onChange={(categoria_id) => {
+            change({ categoria_id }, 'categoria_id');
+          }}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Dialog.Close asChild>
+          <Button variant="secondary">{copy.cancel}</Button>
+        </Dialog.Close>
+        <Button type="submit" busy={command.pending}>
+          {command.pending ? copy.saving : isNew ? copy.create : copy.update}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ExpenseDialog({
+  open,
+  expense,
+  categories,
+  onOpenChange,
+}: {
+  open: boolean;
+  expense: ExpenseRow | null;
+  categories: readonly CategoryRef[];
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none">
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <Dialog.Title className="text-lg font-semibold text-brand-900">
+                {expense ? copy.editTitle : copy.newTitle}
+              </Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-ink/70">
+                {expense ? copy.editDescription : copy.newDescription}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close className="-m-2 rounded-xl p-2 text-ink/60 hover:bg-brand-50" aria-label={copy.close}>
+              <X aria-hidden size={20} />
+            </Dialog.Close>
+          </div>
+          {/* Mounted only while open: closing resets the form. */}
+          {open ? (
+            <ExpenseForm
+              key={expense?.id ?? 'nova'}
+              expense={expense}
+              categories={categories}
+              onDone={() => {
+                onOpenChange(false);
+              }}
+            />
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,106 @@
+// The expenses page (Despesas): 'Nova Despesa', 'Categorias' and 'Exportar'; the summary, the filters and the
+// paginated list with edit and delete per row. Everything reads the device's data, offline as online.
+import { useCallback, useState } from 'react';
+import { Plus } from 'lucide-react';
+import type { ExpenseRow } from '../../../../workers/api.ts';
+import { errorMessage } from '../../../i18n/errors.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
+import { EMPTY_FILTERS, filterOf, hasFilters, pageAfterDelete, type FilterState } from '../expense-rules.ts';
+import { CategoriesDialog } from './CategoriesDialog.tsx';
+import { DeleteExpenseDialog } from './DeleteExpenseDialog.tsx';
+import { ExpenseDialog } from './ExpenseDialog.tsx';
+import { ExpenseFilters } from './ExpenseFilters.tsx';
+import { ExpenseList } from './ExpenseList.tsx';
+import { ExpenseSummary } from './ExpenseSummary.tsx';
+import { ExportMenu } from './ExportMenu.tsx';
+
+const copy = t.expenses;
+
+export function ExpensesPage() {
+  usePageTitle(t.pages.expenses);
+  const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<{ open: boolean; expense: ExpenseRow | null }>({ open: false, expense: null });
+  const [deleting, setDeleting] = useState<ExpenseRow | null>(null);
+  const filter = filterOf(filters);
+  const categories = useLiveQuery('expenseCategories', undefined);
+  const list = useLiveQuery('expensesPage', { filter, page });
+  const shownPage = list.data?.page ?? page;
+  const rowsOnPage = list.data?.items.length ?? 0;
+
+  const changeFilters = useCallback((next: FilterState) => {
+    setFilters(next);
+    setPage(1);
+  }, []);
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 py-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
+          {copy.title}
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            className="px-4"
+            onClick={() => {
+              setEditing({ open: true, expense: null });
+            }}
+          >
+            <Plus aria-hidden size={20} />
+            {copy.newExpense}
+          </Button>
+          <CategoriesDialog categories={categories.data} />
+          <ExportMenu filter={filter} />
+        </div>
+      </div>
+
+      <ExpenseSummary filter={filter} />
+      <ExpenseFilters value={filters} categories={categories.data ?? []} onChange={changeFilters} />
+
+      {list.status === 'loading' ? (
+        <p role="status" className="py-10 text-center text-ink/70">
+          {t.app.loading}
+        </p>
+      ) : list.status === 'error' ? (
+        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-center text-red-800">
+          {copy.listError(errorMessage(list.error))}
+        </p>
+      ) : list.data.total === 0 ? (
+        <div className="rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-ink/5">
+          <p className="font-semibold text-ink">{copy.empty}</p>
+          {hasFilters(filters) ? null : <p className="mt-1 text-sm text-ink/70">{copy.emptyHint}</p>}
+        </div>
+      ) : (
+        <ExpenseList
+          data={list.data}
+          onPage={setPage}
+          onEdit={(expense) => {
+            setEditing({ open: true, expense });
+          }}
+          onDelete={setDeleting}
+        />
+      )}
+
+      <ExpenseDialog
+        open={editing.open}
+        expense={editing.expense}
+        categories={categories.data ?? []}
+        onOpenChange={(open) => {
+          setEditing((current) => ({ ...current, open }));
+        }}
+      />
+      <DeleteExpenseDialog
+        expense={deleting}
+        onClose={() => {
+          setDeleting(null);
+        }}
+        onDeleted={() => {
+          setPage(pageAfterDelete(shownPage, rowsOnPage));
+        }}
+      />
+    </section>
+  );
+}
