@@ -1,7 +1,9 @@
 // Every user-facing sentence of Caderneta, in Brazilian Portuguese, in one catalogue.
+import { newSaleText } from './new-sale.pt-BR.ts';
 import { expensesText } from './expenses.pt-BR.ts';
 
 export const ptBR = {
+  newSale: newSaleText,
   expenses: expensesText,
   app: {
     name: 'Caderneta',

@@ -1,8 +1,7 @@
-// /sales/: placeholder until its screen is built; the title is final.
+// /sales/: 'Nova Venda'.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../../ui/PagePlaceholder.tsx';
+import { NewSalePage } from '../../../../features/sales/components/NewSalePage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/sales/')({
-  component: () => <PagePlaceholder title={t.pages.sales} />,
+  component: NewSalePage,
 });

@@ -1,8 +1,7 @@
-// /sales/weighted: placeholder until its screen is built; the title is final.
+// /sales/weighted: 'Produtos Pesáveis'.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../../ui/PagePlaceholder.tsx';
+import { WeightedProductsPage } from '../../../../features/sales/components/WeightedProductsPage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/sales/weighted')({
-  component: () => <PagePlaceholder title={t.pages.salesWeighted} />,
+  component: WeightedProductsPage,
 });

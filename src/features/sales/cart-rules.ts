@@ -1,0 +1,69 @@
+// The new sale's rules that need no worker (spec 2 §5): what a weight field keeps, the steppers, the weighed
+// products' weight check, why a cart cannot be finished yet, and the barcode repeat window.
+import type { CartView } from '../../../workers/api.ts';
+import { DataError } from '../../../workers/contract/errors.ts';
+import { t } from '../../i18n/pt-BR.ts';
+
+const copy = t.newSale;
+
+/** Repeated identical scans within this window are ignored (spec 2 §9). */
+export const REPEAT_SCAN_WINDOW_MS = 1000;
+
+/** A weight as typed: digits and one comma only (a dot becomes the comma; anything else is dropped). */
+export function sanitizeWeightInput(text: string): string {
+  const kept = text.replace(/\./g, ',').replace(/[^\d,]/g, '');
+  const comma = kept.indexOf(',');
+  return comma < 0 ? kept : `${kept.slice(0, comma + 1)}${kept.slice(comma + 1).replace(/,/g, '')}`;
+}
+
+/** A weight field left empty becomes 1 when it loses focus. */
+export function weightOnBlur(text: string): string {
+  return text.trim() === '' ? '1' : text;
+}
+
+/** A unit product's stepper: one more or one less, never below 1. */
+export function stepQuantity(text: string, delta: 1 | -1): string {
+  const current = Number.parseInt(text, 10);
+  const base = Number.isFinite(current) && current > 0 ? current : 1;
+  return String(Math.max(1, base + delta));
+}
+
+export type WeightCheck =
+  { readonly ok: true; readonly value: number } | { readonly ok: false; readonly reason: 'required' | 'invalid' };
+
+/** The weighed products screen: an empty weight is 'Peso obrigatório'; not a number, or 0 or less, 'Peso inválido'. */
+export function checkWeight(text: string): WeightCheck {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, reason: 'required' };
+  if (!/^\d*([.,]\d*)?$/.test(trimmed) || trimmed === ',' || trimmed === '.') return { ok: false, reason: 'invalid' };
+  const value = Number(trimmed.replace(',', '.'));
+  if (!Number.isFinite(value) || value <= 0) return { ok: false, reason: 'invalid' };
+  return { ok: true, value: Math.round(value * 1000) / 1000 };
+}
+
+/** Why 'Finalizar Venda' is refused before asking the worker: no line above zero, or fiado without a customer. */
+export function finishProblem(cart: Pick<CartView, 'itens' | 'opcoes'>): 'empty' | 'customer' | null {
+  const counted = cart.itens.filter((line) => Number(line.quantidade.replace(',', '.')) > 0);
+  if (counted.length === 0) return 'empty';
+  if (cart.opcoes.tipo === 'fiado' && cart.opcoes.cliente_id === null) return 'customer';
+  return null;
+}
+
+/** The barcode field ignores the same code read again within a second (a scanner that repeats itself). */
+export function isRepeatScan(last: { code: string; at: number } | null, code: string, now: number): boolean {
+  return last !== null && last.code === code && now - last.at < REPEAT_SCAN_WINDOW_MS;
+}
+
+/** The toasts of a cart that cannot be finished (spec 2 §8): 'Carrinho vazio', 'Cliente obrigatório'. */
+export const PROBLEM_TOAST = {
+  empty: { title: copy.emptyCart, description: copy.emptyCartText },
+  customer: { title: copy.customerRequired, description: copy.customerRequiredText },
+} as const;
+
+/** The toast for a refused checkout: the worker's issue on `itens` or `cliente_id`, else the spec's generic one. */
+export function finishFailure(thrown: unknown): { title: string; description: string } {
+  const fields = DataError.from(thrown).issues.map((issue) => issue.field);
+  if (fields.includes('itens')) return PROBLEM_TOAST.empty;
+  if (fields.includes('cliente_id')) return PROBLEM_TOAST.customer;
+  return { title: copy.errorTitle, description: copy.finishFailed };
+}

@@ -1,0 +1,83 @@
+// The cart dialog (spec 2 §2): its lines (the list scrolls above 192 px), the total, sale type and payment,
+// 'Limpar Carrinho' and 'Finalizar Venda'.
+import { Dialog } from 'radix-ui';
+import { ShoppingCart, X } from 'lucide-react';
+import type { CartView } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { formatBRL } from '../../../lib/format.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { useCartEdits } from '../cart-commands.ts';
+import { useFinishSale } from '../use-finish-sale.ts';
+import { CartLineRow } from './CartLineRow.tsx';
+import { SaleOptions } from './SaleOptions.tsx';
+
+const copy = t.newSale;
+
+export function CartDialog({
+  cart,
+  open,
+  onOpenChange,
+}: {
+  cart: CartView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { clear } = useCartEdits();
+  const { finish, pending } = useFinishSale();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl focus:outline-none sm:p-5">
+          <div className="flex items-start justify-between gap-3">
+            <Dialog.Title className="flex items-center gap-2 text-xl font-bold text-brand-900">
+              <ShoppingCart aria-hidden size={22} />
+              {copy.cart}
+            </Dialog.Title>
+            <Dialog.Close
+              className="-m-2 flex h-11 w-11 items-center justify-center rounded-lg hover:bg-brand-50"
+              aria-label={copy.close}
+            >
+              <X aria-hidden size={20} />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">{copy.cartItems}</Dialog.Description>
+          {cart.itens.length === 0 ? (
+            <p className="rounded-xl bg-brand-50 px-4 py-6 text-center text-ink/70">{copy.cartEmpty}</p>
+          ) : (
+            <ul aria-label={copy.cartItems} className="max-h-48 overflow-y-auto pr-1" data-testid="cart-lines">
+              {cart.itens.map((line) => (
+                <CartLineRow key={line.produto_id} line={line} />
+              ))}
+            </ul>
+          )}
+          <p className="flex items-center justify-between border-t border-ink/10 pt-3 text-lg font-bold text-brand-900">
+            <span>{copy.total}</span>
+            <span data-testid="cart-total">{formatBRL(cart.total)}</span>
+          </p>
+          <SaleOptions cart={cart} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            <Button
+              variant="ghost"
+              className="text-red-700 hover:bg-red-50"
+              disabled={cart.itens.length === 0}
+              onClick={() => void clear.run()}
+            >
+              {copy.clearCart}
+            </Button>
+            <Button
+              busy={pending}
+              onClick={() =>
+                void finish(cart).then((done) => {
+                  if (done) onOpenChange(false);
+                })
+              }
+            >
+              {pending ? copy.finishing : copy.finish}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,121 @@
+// One cart line: name, 'Acima do estoque' when it sells more than the stock shows (allowed), the steppers of a
+// unit product (never below 1) or the weight of a kg/g product (digits and a comma; empty becomes 1), the subtotal
+// and 'Remover'.
+import { useEffect, useState } from 'react';
+import { AlertTriangle, Minus, Plus, Trash2 } from 'lucide-react';
+import type { CartLineView } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { formatBRL } from '../../../lib/format.ts';
+import { inputClass } from '../../../ui/form/TextField.tsx';
+import { useCartEdits } from '../cart-commands.ts';
+import { sanitizeWeightInput, stepQuantity, weightOnBlur } from '../cart-rules.ts';
+
+const copy = t.newSale;
+const iconButton =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-xl border border-ink/20 bg-white text-brand-700 hover:bg-brand-50 disabled:opacity-50';
+
+/** The weight as typed, written to the cart as it changes (the latest text wins once the previous write ends). */
+function WeightInput({ line }: { line: CartLineView }) {
+  const { quantity } = useCartEdits();
+  const [text, setText] = useState(line.quantidade);
+  const [editing, setEditing] = useState(false);
+  const [target, setTarget] = useState<string | null>(null);
+  const { pending, run } = quantity;
+  useEffect(() => {
+    if (pending || target === null) return;
+    const sent = target;
+    // Once written, the field follows the cart again (another tap elsewhere may change the line).
+    const settle = () => {
+      setTarget((current) => (current === sent ? null : current));
+    };
+    if (sent === line.quantidade) settle();
+    else void run(line.produto_id, sent).then(settle);
+  }, [pending, target, line.quantidade, line.produto_id, run]);
+  return (
+    <input
+      inputMode="decimal"
+      autoComplete="off"
+      aria-label={copy.weightOf(line.nome, line.unidade)}
+      className={`${inputClass} w-28 border-ink/20 text-right`}
+      value={editing ? text : line.quantidade}
+      onFocus={() => {
+        setText(line.quantidade);
+        setEditing(true);
+      }}
+      onChange={(event) => {
+        const typed = sanitizeWeightInput(event.target.value);
+        setText(typed);
+        setTarget(typed);
+      }}
+      onBlur={() => {
+        const settled = weightOnBlur(text);
+        setEditing(false);
+        setTarget(settled);
+      }}
+    />
+  );
+}
+
+export function CartLineRow({ line }: { line: CartLineView }) {
+  const { quantity, remove } = useCartEdits();
+  return (
+    <li className="flex flex-col gap-2 border-b border-ink/10 py-3 last:border-b-0">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold text-ink">{line.nome}</p>
+          <p className="text-sm text-ink/70">
+            {formatBRL(line.preco)}
+            {line.pesavel ? ` / ${line.unidade}` : null}
+          </p>
+          {line.acimaDoEstoque ? (
+            <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              <AlertTriangle aria-hidden size={14} />
+              {copy.aboveStock}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl text-red-700 hover:bg-red-50"
+          aria-label={copy.removeItem(line.nome)}
+          title={copy.removeItem(line.nome)}
+          onClick={() => void remove.run(line.produto_id)}
+        >
+          <Trash2 aria-hidden size={20} />
+        </button>
+      </div>
+      <div className="flex items-center justify-between gap-2">
+        {line.pesavel ? (
+          <WeightInput line={line} />
+        ) : (
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={copy.decrease(line.nome)}
+              disabled={Number(line.quantidade) <= 1}
+              onClick={() => void quantity.run(line.produto_id, stepQuantity(line.quantidade, -1))}
+            >
+              <Minus aria-hidden size={18} />
+            </button>
+            <output aria-label={copy.quantityOf(line.nome)} className="min-w-8 text-center text-lg font-semibold">
+              {line.quantidade}
+            </output>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={copy.increase(line.nome)}
+              onClick={() => void quantity.run(line.produto_id, stepQuantity(line.quantidade, 1))}
+            >
+              <Plus aria-hidden size={18} />
+            </button>
+          </div>
+        )}
+        <p className="font-bold text-brand-900">
+          <span className="sr-only">{copy.subtotal}: </span>
+          {formatBRL(line.subtotal)}
+        </p>
+      </div>
+    </li>
+  );
+}

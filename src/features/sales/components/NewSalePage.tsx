@@ -1,0 +1,140 @@
+// 'Nova Venda' (spec 2 §2 Sales area): product search by name or brand, the barcode field and scanner, the
+// virtualised product list, the cart icon with its count, 'Concluir pedido' and the cart dialog. All on the device.
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { PackageOpen, Plus, Scale, ShoppingCart } from 'lucide-react';
+import { t } from '../../../i18n/pt-BR.ts';
+import { formatBRL } from '../../../lib/format.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { inputClass } from '../../../ui/form/TextField.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
+import { useAddToCart } from '../cart-commands.ts';
+import { CartDialog } from './CartDialog.tsx';
+import { SaleBarcodeField } from './SaleBarcodeField.tsx';
+import { SaleProductRow } from './SaleProductRow.tsx';
+import { VirtualProductList } from './VirtualProductList.tsx';
+
+const copy = t.newSale;
+/** Every match: the list draws only the rows in view. */
+const ALL = 1_000_000;
+
+function ProductArea({ text }: { text: string }) {
+  const products = useLiveQuery('productList', { text, limit: ALL });
+  const add = useAddToCart();
+  if (products.status === 'loading') {
+    return (
+      <p role="status" className="rounded-2xl border border-ink/10 bg-white px-4 py-10 text-center text-ink/70">
+        {t.app.loading}
+      </p>
+    );
+  }
+  if (products.status === 'error') {
+    return (
+      <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-4 py-6 text-center font-medium text-red-800">
+        {copy.loadProductsError}
+      </p>
+    );
+  }
+  if (products.data.items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-ink/10 bg-white px-4 py-10 text-center">
+        <PackageOpen aria-hidden size={40} className="text-brand-600" />
+        <p className="font-semibold text-ink">{copy.noProducts}</p>
+        {text === '' ? (
+          <Link to="/products/new" className={buttonClass('secondary')}>
+            <Plus aria-hidden size={18} />
+            {copy.registerProduct}
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <VirtualProductList
+      items={products.data.items}
+      label={copy.productsLabel}
+      renderRow={(product) => <SaleProductRow product={product} busy={add.pending} onAdd={() => void add.run(product.id)} />}
+    />
+  );
+}
+
+export function NewSalePage() {
+  usePageTitle(t.pages.sales);
+  const [text, setText] = useState('');
+  const [cartOpen, setCartOpen] = useState(false);
+  const cart = useLiveQuery('cart', undefined);
+  const count = cart.data?.count ?? 0;
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
+      <div className="flex items-center justify-between gap-2">
+        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
+          {t.pages.sales}
+        </h1>
+        <div className="flex items-center gap-2">
+          <Link
+            to="/sales/weighted"
+            className={buttonClass('ghost', 'px-3')}
+            aria-label={copy.weighedLink}
+            title={copy.weighedLink}
+          >
+            <Scale aria-hidden size={20} />
+            <span className="max-sm:sr-only">{copy.weighedLink}</span>
+          </Link>
+          <Button
+            variant="secondary"
+            className="relative px-3"
+            aria-label={copy.cartButton(count)}
+            title={copy.cartButton(count)}
+            disabled={cart.status !== 'ok'}
+            onClick={() => {
+              setCartOpen(true);
+            }}
+          >
+            <ShoppingCart aria-hidden size={22} />
+            <span
+              aria-hidden
+              data-testid="cart-count"
+              className="absolute -right-2 -top-2 flex min-w-6 items-center justify-center rounded-full bg-accent-400 px-1.5 text-sm font-bold text-ink"
+            >
+              {count}
+            </span>
+          </Button>
+        </div>
+      </div>
+      <input
+        type="search"
+        autoComplete="off"
+        aria-label={copy.searchLabel}
+        placeholder={copy.searchPlaceholder}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
+        className={`${inputClass} border-ink/20`}
+      />
+      <SaleBarcodeField />
+      <ProductArea text={text.trim()} />
+      <div className="flex flex-col gap-2 rounded-2xl border border-ink/10 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-lg font-bold text-brand-900">
+          {copy.total}: <span data-testid="sale-total">{formatBRL(cart.data?.total ?? 0)}</span>
+        </p>
+        <Button
+          disabled={cart.status !== 'ok'}
+          onClick={() => {
+            setCartOpen(true);
+          }}
+        >
+          <ShoppingCart aria-hidden size={20} />
+          {copy.conclude}
+        </Button>
+      </div>
+      {cart.status === 'error' ? (
+        <p role="alert" className="font-medium text-red-700">
+          {copy.finishFailed}
+        </p>
+      ) : null}
+      {cart.data ? <CartDialog cart={cart.data} open={cartOpen} onOpenChange={setCartOpen} /> : null}
+    </section>
+  );
+}

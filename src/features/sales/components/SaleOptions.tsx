@@ -1,0 +1,140 @@
+// The sale's type and payment (spec 2 §4): à vista or fiado; the method only for à vista (dinheiro, cartão with
+// à vista or parcelado 1–12x, pix, outro with its free text); fiado asks for the customer.
+import { useState } from 'react';
+import { clsx } from 'clsx';
+import type { CartView } from '../../../../workers/api.ts';
+import { MAX_INSTALLMENTS, PAYMENT_METHODS, type CardKind } from '../../../../workers/cart/schema.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { inputClass } from '../../../ui/form/TextField.tsx';
+import { useCartEdits } from '../cart-commands.ts';
+import { CustomerPicker } from './CustomerPicker.tsx';
+
+const copy = t.newSale;
+const INSTALLMENTS = Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1);
+
+/** A row of choices as radio buttons drawn as segments (keyboard: Tab to the group, arrows inside). */
+function Segments<T extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={clsx(
+              'inline-flex min-h-11 cursor-pointer items-center rounded-xl border px-4 font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-400',
+              value === option.value
+                ? 'border-brand-600 bg-brand-600 text-white'
+                : 'border-ink/20 bg-white text-ink hover:bg-brand-50',
+            )}
+          >
+            <input
+              type="radio"
+              className="sr-only"
+              name={legend}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => {
+                onChange(option.value);
+              }}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The free text of 'Outro', written when the field is left (drawn anew when the stored text changes). */
+function OtherPayment({ value }: { value: string }) {
+  const { options } = useCartEdits();
+  const [text, setText] = useState(value);
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+      {copy.otherPayment}
+      <input
+        className={`${inputClass} border-ink/20`}
+        maxLength={200}
+        placeholder={copy.otherPlaceholder}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
+        onBlur={() => {
+          if (text !== value) void options.run({ outro: text });
+        }}
+      />
+    </label>
+  );
+}
+
+export function SaleOptions({ cart }: { cart: CartView }) {
+  const { options } = useCartEdits();
+  const opcoes = cart.opcoes;
+  return (
+    <div className="flex flex-col gap-4">
+      <Segments
+        legend={copy.saleType}
+        value={opcoes.tipo}
+        options={[
+          { value: 'avista', label: copy.saleTypes.avista },
+          { value: 'fiado', label: copy.saleTypes.fiado },
+        ]}
+        onChange={(tipo) => void options.run({ tipo })}
+      />
+      {opcoes.tipo === 'fiado' ? (
+        <CustomerPicker selected={opcoes.cliente_id ? { id: opcoes.cliente_id, nome: opcoes.cliente_nome ?? '' } : null} />
+      ) : (
+        <>
+          <Segments
+            legend={copy.paymentMethod}
+            value={opcoes.forma_pagamento}
+            options={PAYMENT_METHODS.map((method) => ({ value: method, label: copy.paymentMethods[method] }))}
+            onChange={(forma_pagamento) => void options.run({ forma_pagamento })}
+          />
+          {opcoes.forma_pagamento === 'cartao' ? (
+            <div className="flex flex-wrap items-end gap-4">
+              <Segments<CardKind>
+                legend={copy.cardKind}
+                value={opcoes.tipo_cartao}
+                options={[
+                  { value: 'avista', label: copy.cardKinds.avista },
+                  { value: 'parcelado', label: copy.cardKinds.parcelado },
+                ]}
+                onChange={(tipo_cartao) => void options.run({ tipo_cartao })}
+              />
+              {opcoes.tipo_cartao === 'parcelado' ? (
+                <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+                  {copy.installments}
+                  <select
+                    className={`${inputClass} w-28 border-ink/20`}
+                    value={opcoes.parcelas}
+                    onChange={(event) => void options.run({ parcelas: Number(event.target.value) })}
+                  >
+                    {INSTALLMENTS.map((count) => (
+                      <option key={count} value={count}>
+                        {copy.installment(count)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
+            </div>
+          ) : null}
+          {opcoes.forma_pagamento === 'outro' ? <OtherPayment key={opcoes.outro} value={opcoes.outro} /> : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+// The new sale's customer form wording (spec 2 §8): 'Nome do cliente é obrigatório.', the clients' words else.
+import type { FieldIssue } from '../../../workers/contract/errors.ts';
+import { fieldMessages } from '../../i18n/errors.ts';
+import { t } from '../../i18n/pt-BR.ts';
+
+export function customerFieldMessages(issues: readonly FieldIssue[]): Record<string, string> {
+  const messages = fieldMessages('clients', issues);
+  if (issues.some((issue) => issue.field === 'nome' && issue.code === 'required')) messages.nome = t.newSale.customerNameRequired;
+  return messages;
+}

@@ -1,0 +1,36 @@
+// 'Finalizar Venda': the cart becomes one sale on the device ('Venda concluída' with the total, or 'Venda salva
+// offline'), the cart is cleared and the owner goes to /reports; the spec's toasts when it cannot be finished.
+import { useNavigate } from '@tanstack/react-router';
+import type { CartView } from '../../../workers/api.ts';
+import { t } from '../../i18n/pt-BR.ts';
+import { formatBRL } from '../../lib/format.ts';
+import { useCommand } from '../../lib/use-command.ts';
+import { showToast } from '../../ui/toast.ts';
+import { finishFailure, finishProblem, PROBLEM_TOAST } from './cart-rules.ts';
+import { useDeviceOnline } from './use-device-online.ts';
+
+const copy = t.newSale;
+
+export function useFinishSale() {
+  const navigate = useNavigate();
+  const online = useDeviceOnline();
+  const command = useCommand((data) => data.cart.checkout(), {
+    success: (sale) =>
+      online
+        ? { title: copy.done, description: copy.doneText(formatBRL(sale.total)) }
+        : { title: copy.savedOffline, description: copy.savedOfflineText(formatBRL(sale.total)) },
+    describeFailure: finishFailure,
+  });
+  const finish = async (cart: CartView): Promise<boolean> => {
+    const problem = finishProblem(cart);
+    if (problem) {
+      showToast({ ...PROBLEM_TOAST[problem], kind: 'destructive' });
+      return false;
+    }
+    const sold = await command.run();
+    if (!sold) return false;
+    await navigate({ to: '/reports' });
+    return true;
+  };
+  return { finish, pending: command.pending };
+}
