@@ -104,11 +104,12 @@ function ExpenseForm({
           onChange={(event) => {
             change({ cents: centsOfTyped(event.target.value) }, 'valor');
           }}
-          onFocus={(event) => {
+          onSelect={(event) => {
+            // Digits always go on at the end (they are the cents); selecting everything to retype still works.
             const input = event.currentTarget;
-            requestAnimationFrame(() => {
-              input.setSelectionRange(input.value.length, input.value.length);
-            });
+            const end = input.value.length;
+            const all = input.selectionStart === 0 && input.selectionEnd === end;
+            if (!all && (input.selectionStart !== end || input.selectionEnd !== end)) input.setSelectionRange(end, end);
           }}
         />
         <TextField

@@ -66,10 +66,10 @@ function Pager({ page, pageCount, onPage }: { page: number; pageCount: number; o
           onPage(page - 1);
         }}
       >
-        <ChevronLeft aria-hidden size={18} />
+        <ChevronLeft aria-hidden size={18} className="hidden sm:block" />
         {copy.previous}
       </Button>
-      <span className="text-sm font-medium text-ink" aria-live="polite">
+      <span className="text-center text-sm font-medium text-ink" aria-live="polite">
         {copy.pageOf(page, pageCount)}
       </span>
       <Button
@@ -81,7 +81,7 @@ function Pager({ page, pageCount, onPage }: { page: number; pageCount: number; o
         }}
       >
         {copy.next}
-        <ChevronRight aria-hidden size={18} />
+        <ChevronRight aria-hidden size={18} className="hidden sm:block" />
       </Button>
     </nav>
   );
