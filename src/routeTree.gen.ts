@@ -46,6 +46,7 @@ import { Route as AuthOwnerClientsNewRouteImport } from './routes/_auth/_owner/c
 import { Route as AuthOwnerProductsIndexRouteImport } from './routes/_auth/_owner/products/index'
 import { Route as AuthOwnerProductsNewRouteImport } from './routes/_auth/_owner/products/new'
 import { Route as AuthOwnerSalesIndexRouteImport } from './routes/_auth/_owner/sales/index'
+import { Route as AuthOwnerSalesHistoryRouteImport } from './routes/_auth/_owner/sales/history'
 import { Route as AuthOwnerSalesWeightedRouteImport } from './routes/_auth/_owner/sales/weighted'
 import { Route as AuthOwnerClientsIdIndexRouteImport } from './routes/_auth/_owner/clients/$id/index'
 import { Route as AuthOwnerClientsIdEditRouteImport } from './routes/_auth/_owner/clients/$id/edit'
@@ -236,6 +237,11 @@ const AuthOwnerSalesIndexRoute = AuthOwnerSalesIndexRouteImport.update({
   path: '/sales/',
   getParentRoute: () => AuthOwnerRoute,
 } as any)
+const AuthOwnerSalesHistoryRoute = AuthOwnerSalesHistoryRouteImport.update({
+  id: '/sales/history',
+  path: '/sales/history',
+  getParentRoute: () => AuthOwnerRoute,
+} as any)
 const AuthOwnerSalesWeightedRoute = AuthOwnerSalesWeightedRouteImport.update({
   id: '/sales/weighted',
   path: '/sales/weighted',
@@ -301,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AuthAdminIndexRoute
   '/clients/new': typeof AuthOwnerClientsNewRoute
   '/products/new': typeof AuthOwnerProductsNewRoute
+  '/sales/history': typeof AuthOwnerSalesHistoryRoute
   '/sales/weighted': typeof AuthOwnerSalesWeightedRoute
   '/clients/': typeof AuthOwnerClientsIndexRoute
   '/products/': typeof AuthOwnerProductsIndexRoute
@@ -343,6 +350,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AuthAdminIndexRoute
   '/clients/new': typeof AuthOwnerClientsNewRoute
   '/products/new': typeof AuthOwnerProductsNewRoute
+  '/sales/history': typeof AuthOwnerSalesHistoryRoute
   '/sales/weighted': typeof AuthOwnerSalesWeightedRoute
   '/clients': typeof AuthOwnerClientsIndexRoute
   '/products': typeof AuthOwnerProductsIndexRoute
@@ -389,6 +397,7 @@ export interface FileRoutesById {
   '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/_owner/clients/new': typeof AuthOwnerClientsNewRoute
   '/_auth/_owner/products/new': typeof AuthOwnerProductsNewRoute
+  '/_auth/_owner/sales/history': typeof AuthOwnerSalesHistoryRoute
   '/_auth/_owner/sales/weighted': typeof AuthOwnerSalesWeightedRoute
   '/_auth/_owner/clients/': typeof AuthOwnerClientsIndexRoute
   '/_auth/_owner/products/': typeof AuthOwnerProductsIndexRoute
@@ -434,6 +443,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/clients/new'
     | '/products/new'
+    | '/sales/history'
     | '/sales/weighted'
     | '/clients/'
     | '/products/'
@@ -476,6 +486,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/clients/new'
     | '/products/new'
+    | '/sales/history'
     | '/sales/weighted'
     | '/clients'
     | '/products'
@@ -521,6 +532,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/'
     | '/_auth/_owner/clients/new'
     | '/_auth/_owner/products/new'
+    | '/_auth/_owner/sales/history'
     | '/_auth/_owner/sales/weighted'
     | '/_auth/_owner/clients/'
     | '/_auth/_owner/products/'
@@ -809,6 +821,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthOwnerSalesIndexRouteImport
       parentRoute: typeof AuthOwnerRoute
     }
+    '/_auth/_owner/sales/history': {
+      id: '/_auth/_owner/sales/history'
+      path: '/sales/history'
+      fullPath: '/sales/history'
+      preLoaderRoute: typeof AuthOwnerSalesHistoryRouteImport
+      parentRoute: typeof AuthOwnerRoute
+    }
     '/_auth/_owner/sales/weighted': {
       id: '/_auth/_owner/sales/weighted'
       path: '/sales/weighted'
@@ -893,6 +912,7 @@ interface AuthOwnerRouteChildren {
   AuthOwnerUpgradeRoute: typeof AuthOwnerUpgradeRoute
   AuthOwnerClientsNewRoute: typeof AuthOwnerClientsNewRoute
   AuthOwnerProductsNewRoute: typeof AuthOwnerProductsNewRoute
+  AuthOwnerSalesHistoryRoute: typeof AuthOwnerSalesHistoryRoute
   AuthOwnerSalesWeightedRoute: typeof AuthOwnerSalesWeightedRoute
   AuthOwnerClientsIndexRoute: typeof AuthOwnerClientsIndexRoute
   AuthOwnerProductsIndexRoute: typeof AuthOwnerProductsIndexRoute
@@ -915,6 +935,7 @@ const AuthOwnerRouteChildren: AuthOwnerRouteChildren = {
   AuthOwnerUpgradeRoute: AuthOwnerUpgradeRoute,
   AuthOwnerClientsNewRoute: AuthOwnerClientsNewRoute,
   AuthOwnerProductsNewRoute: AuthOwnerProductsNewRoute,
+  AuthOwnerSalesHistoryRoute: AuthOwnerSalesHistoryRoute,
   AuthOwnerSalesWeightedRoute: AuthOwnerSalesWeightedRoute,
   AuthOwnerClientsIndexRoute: AuthOwnerClientsIndexRoute,
   AuthOwnerProductsIndexRoute: AuthOwnerProductsIndexRoute,

@@ -135,4 +135,5 @@ export type {
 } from './reports/handlers.ts';
 export type { CartLineView, CartView, CustomerPickerItem, CustomerPickerPage } from './cart/handlers.ts';
 export type { SupplierList, SupplierView } from './suppliers/handlers.ts';
+export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './sales/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';

@@ -1,10 +1,12 @@
 // Every user-facing sentence of Caderneta, in Brazilian Portuguese, in one catalogue.
 import { newSaleText } from './new-sale.pt-BR.ts';
 import { expensesText } from './expenses.pt-BR.ts';
+import { salesHistoryText } from './sales-history.pt-BR.ts';
 
 export const ptBR = {
   newSale: newSaleText,
   expenses: expensesText,
+  salesHistory: salesHistoryText,
   app: {
     name: 'Caderneta',
     fallbackMarketName: 'CadernetaPro',
@@ -35,6 +37,7 @@ export const ptBR = {
     clientEdit: 'Editar Cliente',
     sales: 'Nova Venda',
     saleEdit: 'Editar Venda',
+    salesHistory: 'Histórico de vendas',
     salesWeighted: 'Produtos Pesáveis',
     expenses: 'Despesas',
     suppliers: 'Fornecedores',

@@ -1,8 +1,12 @@
-// /sales/edit/$id: placeholder until its screen is built; the title is final.
+// /sales/edit/$id: 'Editar Venda'.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../../ui/PagePlaceholder.tsx';
+import { EditSalePage } from '../../../../features/sales/components/EditSalePage.tsx';
 
 export const Route = createFileRoute('/_auth/_owner/sales/edit/$id')({
-  component: () => <PagePlaceholder title={t.pages.saleEdit} />,
+  component: EditSaleRoute,
 });
+
+function EditSaleRoute() {
+  const { id } = Route.useParams();
+  return <EditSalePage key={id} saleId={id} />;
+}

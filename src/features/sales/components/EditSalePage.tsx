@@ -1,0 +1,205 @@
+// 'Editar Venda' (/sales/edit/{id}): date, type, customer, payment, products by search or barcode, the items with
+// +/−, total; 'Cancelar' / 'Salvar' and 'Excluir'. A sale that cannot be loaded (missing, or the read fails) is
+// announced ('Não foi possível carregar os dados da venda.') and the screen goes back to /sales (spec 2 §2, §8).
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { clsx } from 'clsx';
+import type { SaleDetails } from '../../../../workers/api.ts';
+import { DataError } from '../../../../workers/contract/errors.ts';
+import { fieldMessages, issueMessage } from '../../../i18n/errors.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { inputClass } from '../../../ui/form/TextField.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
+import { showToast } from '../../../ui/toast.ts';
+import {
+  linesOf,
+  paymentColumnsOf,
+  paymentStateOf,
+  quantityOf,
+  withProduct,
+  type EditLine,
+  type PaymentState,
+} from '../sale-edit-form.ts';
+import { DeleteSaleDialog } from './DeleteSaleDialog.tsx';
+import { EditSaleCustomer, type ChosenCustomer } from './EditSaleCustomer.tsx';
+import { EditSaleItems } from './EditSaleItems.tsx';
+import { EditSalePayment } from './EditSalePayment.tsx';
+import { EditSaleProducts } from './EditSaleProducts.tsx';
+
+const copy = t.salesHistory;
+const section = 'flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5';
+
+function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => void }) {
+  const [data, setData] = useState(sale.data);
+  const [tipo, setTipo] = useState(sale.tipo);
+  const [customer, setCustomer] = useState<ChosenCustomer | null>(
+    sale.cliente ? { id: sale.cliente.id, nome: sale.cliente.nome } : null,
+  );
+  const [payment, setPayment] = useState<PaymentState>(() => paymentStateOf(sale.formaPagamento, sale.formaPagamentoDescricao));
+  const [lines, setLines] = useState<EditLine[]>(() => linesOf(sale));
+  const save = useCommand(
+    async (client) => {
+      await client.sales.update({
+        id: sale.id,
+        data,
+        tipo,
+        cliente_id: customer?.id ?? null,
+        ...paymentColumnsOf(tipo, payment),
+        itens: lines.map((line) => ({ produto_id: line.produtoId, quantidade: quantityOf(line.quantidade) })),
+      });
+      return true;
+    },
+    {
+      success: () => ({ title: copy.updated }),
+      // The §5 rules are toasts in the spec ('Selecione uma data para a venda.'); anything else cannot be saved.
+      describeFailure: (thrown) => {
+        const error = DataError.from(thrown);
+        const first = error.issues[0];
+        return error.code === 'invalid_input' && first ? issueMessage('saleEdit', first) : copy.saveFailed;
+      },
+    },
+  );
+  const fields = fieldMessages('saleEdit', save.error?.issues ?? []);
+  // A change clears the last refusal's messages (they would point at what is no longer there).
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      save.reset();
+      set(value);
+    };
+  const submit = async (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    if (await save.run()) onLeave();
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+      className="flex flex-col gap-4"
+    >
+      <div className={section}>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="text-sm font-medium text-ink">
+            {copy.dateLabel}
+            <input
+              type="date"
+              required
+              value={data}
+              aria-invalid={fields.data ? true : undefined}
+              onChange={(event) => {
+                changed(setData)(event.target.value);
+              }}
+              className={clsx(inputClass, 'mt-1', fields.data ? 'border-red-600' : 'border-ink/20')}
+            />
+            {fields.data ? (
+              <span role="alert" className="mt-1 block text-sm text-red-700">
+                {fields.data}
+              </span>
+            ) : null}
+          </label>
+          <div role="radiogroup" aria-label={copy.typeLabel} className="flex flex-col gap-1">
+            <span aria-hidden className="text-sm font-medium text-ink">
+              {copy.typeLabel}
+            </span>
+            <div className="grid grid-cols-2 gap-2">
+              {(['avista', 'fiado'] as const).map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="radio"
+                  aria-checked={tipo === value}
+                  className={clsx(
+                    'min-h-12 rounded-xl font-semibold',
+                    tipo === value
+                      ? 'bg-brand-600 text-white'
+                      : 'bg-white text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50',
+                  )}
+                  onClick={() => {
+                    changed(setTipo)(value);
+                  }}
+                >
+                  {copy.types[value]}
+                </button>
+              ))}
+            </div>
+          </div>
+        </div>
+        <EditSaleCustomer customer={customer} error={fields.cliente_id} onChange={changed(setCustomer)} />
+        {tipo === 'avista' ? <EditSalePayment payment={payment} onChange={setPayment} /> : null}
+      </div>
+      <div className={section}>
+        <h2 className="font-semibold text-brand-900">{copy.itemsTitle}</h2>
+        <EditSaleProducts
+          onAdd={(product) => {
+            save.reset();
+            setLines((current) => withProduct(current, product));
+          }}
+        />
+        <EditSaleItems lines={lines} error={fields.itens} onChange={changed(setLines)} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link to="/sales" className={buttonClass('secondary')}>
+          {copy.cancel}
+        </Link>
+        <Button type="submit" busy={save.pending}>
+          {save.pending ? copy.saving : copy.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function EditSalePage({ saleId }: { saleId: string }) {
+  usePageTitle(t.pages.saleEdit);
+  const navigate = useNavigate();
+  const result = useLiveQuery('saleDetails', { saleId });
+  // Once saved or removed the sale may vanish from the live read; that is not a load failure.
+  const leaving = useRef(false);
+  const [sale, setSale] = useState<SaleDetails | null>(null);
+  const failed = result.status === 'error' || (result.status === 'ok' && result.data === null && sale === null);
+  // The form starts from the sale as first read; later changes (another device's edit) do not reset it.
+  if (result.status === 'ok' && result.data && !sale) setSale(result.data);
+  useEffect(() => {
+    if (!failed || leaving.current) return;
+    leaving.current = true;
+    showToast({ title: 'Erro', description: copy.loadFailed, kind: 'destructive' });
+    void navigate({ to: '/sales', replace: true });
+  }, [failed, navigate]);
+  const leave = () => {
+    leaving.current = true;
+    void navigate({ to: '/sales' });
+  };
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
+      <div className="flex items-center justify-between gap-2">
+        <Link to="/sales" className={buttonClass('ghost', 'px-3')}>
+          <ArrowLeft aria-hidden size={20} />
+          {copy.back}
+        </Link>
+        {sale ? <DeleteSaleDialog saleId={sale.id} onRemoved={leave} /> : null}
+      </div>
+      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
+        {t.pages.saleEdit}
+      </h1>
+      {sale ? (
+        <EditSaleForm sale={sale} onLeave={leave} />
+      ) : failed ? (
+        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-center text-red-800">
+          {copy.loadFailed}
+        </p>
+      ) : (
+        <p role="status" className="py-10 text-center text-ink/70">
+          {t.app.loading}
+        </p>
+      )}
+    </section>
+  );
+}

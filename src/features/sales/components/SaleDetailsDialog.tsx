@@ -1,0 +1,170 @@
+// 'Detalhes da Venda': date, type, client, payment, the items (scrolling above 6), total; 'Compartilhar' (share
+// sheet → WhatsApp → clipboard), 'Editar' (→ /sales/edit/{id}) and 'Fechar'; loading, error and empty states.
+import { Dialog } from 'radix-ui';
+import { Link } from '@tanstack/react-router';
+import { Pencil, Share2 } from 'lucide-react';
+import { clsx } from 'clsx';
+import type { SaleDetails } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { formatBRL, formatDate } from '../../../lib/format.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { showToast } from '../../../ui/toast.ts';
+import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
+import { paymentLabel, quantityLabel, receiptText } from '../receipt.ts';
+import { browserShareTargets, shareSale } from '../share-sale.ts';
+import { TypeBadge } from './SalesListRow.tsx';
+
+const copy = t.salesHistory;
+/** Above this many items the table scrolls (spec 2 §9). */
+export const DETAILS_SCROLL_ABOVE = 6;
+
+function ItemsTable({ sale }: { sale: SaleDetails }) {
+  if (sale.itens.length === 0) return <p className="py-6 text-center text-ink/70">{copy.noItems}</p>;
+  return (
+    <div
+      data-testid="sale-items"
+      tabIndex={sale.itens.length > DETAILS_SCROLL_ABOVE ? 0 : undefined}
+      className={clsx('rounded-xl ring-1 ring-ink/10', sale.itens.length > DETAILS_SCROLL_ABOVE && 'max-h-72 overflow-y-auto')}
+    >
+      <table className="w-full text-sm">
+        <thead className="sticky top-0 bg-brand-50 text-left text-ink/80">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {copy.columns.produto}
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              {copy.columns.quantidade}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              {copy.columns.subtotal}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink/5">
+          {sale.itens.map((item, index) => (
+            <tr key={`${item.produtoId}-${String(index)}`}>
+              <td className="px-3 py-2">
+                <span className="block font-medium text-ink">{item.nome}</span>
+                <span className="block text-xs text-ink/60">
+                  {item.marca ? `${item.marca} · ` : ''}
+                  {formatBRL(item.precoUnitario)}
+                  {item.unidade === 'kg' || item.unidade === 'g' ? `/${item.unidade}` : ''}
+                </span>
+              </td>
+              <td className="px-2 py-2 text-right tabular-nums">{quantityLabel(item.quantidade, item.unidade)}</td>
+              <td className="px-3 py-2 text-right font-medium tabular-nums">{formatBRL(item.precoTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) {
+  const account = useSignedInAccount();
+  const connectivity = useLiveQuery('connectivity', undefined);
+  const share = async () => {
+    const text = receiptText(sale, marketNameOf(account.profile?.nome_mercado));
+    const outcome = await shareSale(
+      text,
+      copy.receipt.title,
+      sale.cliente?.telefone ?? null,
+      browserShareTargets(connectivity.data?.online ?? true),
+    );
+    if (outcome === 'copied') showToast({ title: copy.copied, kind: 'success' });
+    if (outcome === 'failed') showToast({ title: copy.shareFailed, description: copy.shareFailedText, kind: 'destructive' });
+  };
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <div>
+          <dt className="text-ink/60">{copy.date}</dt>
+          <dd className="font-medium text-ink">{formatDate(sale.data)}</dd>
+        </div>
+        <div>
+          <dt className="text-ink/60">{copy.type}</dt>
+          <dd>
+            <TypeBadge tipo={sale.tipo} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-ink/60">{copy.client}</dt>
+          <dd className="font-medium break-words text-ink">{sale.cliente?.nome ?? copy.noClient}</dd>
+        </div>
+        <div>
+          <dt className="text-ink/60">{copy.payment}</dt>
+          <dd className="font-medium break-words text-ink">{paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao)}</dd>
+        </div>
+      </dl>
+      <ItemsTable sale={sale} />
+      <p className="flex items-baseline justify-between text-lg font-bold text-brand-900">
+        <span>{copy.total}</span>
+        <span className="tabular-nums">{formatBRL(sale.total)}</span>
+      </p>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            void share();
+          }}
+        >
+          <Share2 aria-hidden size={18} />
+          {copy.share}
+        </Button>
+        <Link to="/sales/edit/$id" params={{ id: sale.id }} className={buttonClass('primary')} onClick={onClose}>
+          <Pencil aria-hidden size={18} />
+          {copy.edit}
+        </Link>
+        <Dialog.Close asChild>
+          <Button variant="ghost">{copy.close}</Button>
+        </Dialog.Close>
+      </div>
+    </>
+  );
+}
+
+function DetailsBody({ saleId, onClose }: { saleId: string; onClose: () => void }) {
+  const result = useLiveQuery('saleDetails', { saleId });
+  if (result.status === 'loading')
+    return (
+      <p role="status" className="py-10 text-center text-ink/70">
+        {t.app.loading}
+      </p>
+    );
+  if (result.status === 'error' || result.data === null)
+    return (
+      <div role="alert" className="flex flex-col gap-4">
+        <p className="rounded-xl bg-red-50 p-4 text-center text-red-800">
+          {result.status === 'error' ? copy.detailsError : copy.detailsNotFound}
+        </p>
+        <Dialog.Close asChild>
+          <Button variant="secondary">{copy.close}</Button>
+        </Dialog.Close>
+      </div>
+    );
+  return <Details sale={result.data} onClose={onClose} />;
+}
+
+export function SaleDetailsDialog({ saleId, onClose }: { saleId: string | null; onClose: () => void }) {
+  return (
+    <Dialog.Root
+      open={saleId !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none"
+        >
+          <Dialog.Title className="text-lg font-semibold text-brand-900">{copy.detailsTitle}</Dialog.Title>
+          {saleId ? <DetailsBody saleId={saleId} onClose={onClose} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,27 @@
+// 'Histórico de vendas' (/sales/history): the sales list with its filters, and the way to a new sale.
+import { Link } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { t } from '../../../i18n/pt-BR.ts';
+import { buttonClass } from '../../../ui/Button.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
+import { SalesList } from './SalesList.tsx';
+
+const copy = t.salesHistory;
+
+export function SalesHistoryPage() {
+  usePageTitle(t.pages.salesHistory);
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
+          {copy.title}
+        </h1>
+        <Link to="/sales" className={buttonClass('primary', 'px-4')}>
+          <Plus aria-hidden size={20} />
+          {copy.newSale}
+        </Link>
+      </div>
+      <SalesList />
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+// The sales list: period (Hoje, 7 dias, 30 dias, Personalizado) and type (Todas, À Vista, Fiado, with counts)
+// filters, the filtered total, newest first in pages of 10; a row opens the sale's details. Embeddable.
+import { useState } from 'react';
+import { clsx } from 'clsx';
+import type { SalesPeriod, SalesTypeFilter } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { formatBRL } from '../../../lib/format.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { inputClass } from '../../../ui/form/TextField.tsx';
+import { SaleDetailsDialog } from './SaleDetailsDialog.tsx';
+import { SalesListPagination } from './SalesListPagination.tsx';
+import { SalesListRow } from './SalesListRow.tsx';
+
+const copy = t.salesHistory;
+const PERIODS: readonly SalesPeriod[] = ['hoje', '7dias', '30dias', 'personalizado'];
+const TYPES: readonly SalesTypeFilter[] = ['todas', 'avista', 'fiado'];
+
+export interface SalesListProps {
+  /** The period shown first ('7dias' by default). */
+  readonly initialPeriod?: SalesPeriod;
+  /** Sales per page (10 by default). */
+  readonly pageSize?: number;
+}
+
+const chip = (active: boolean) =>
+  clsx(
+    'min-h-11 rounded-full px-4 text-sm font-semibold transition-colors',
+    active ? 'bg-brand-600 text-white' : 'bg-white text-brand-700 ring-1 ring-brand-600/30 hover:bg-brand-50',
+  );
+
+export function SalesList({ initialPeriod = '7dias', pageSize }: SalesListProps) {
+  const [periodo, setPeriodo] = useState<SalesPeriod>(initialPeriod);
+  const [de, setDe] = useState('');
+  const [ate, setAte] = useState('');
+  const [tipo, setTipo] = useState<SalesTypeFilter>('todas');
+  const [page, setPage] = useState(1);
+  const [openSale, setOpenSale] = useState<string | null>(null);
+  const result = useLiveQuery('salesList', {
+    periodo,
+    tipo,
+    page,
+    ...(pageSize ? { pageSize } : {}),
+    ...(periodo === 'personalizado' ? { de: de || undefined, ate: ate || undefined } : {}),
+  });
+  const data = result.data;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium text-ink">{copy.periodLabel}</legend>
+        <div className="flex flex-wrap gap-2">
+          {PERIODS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={periodo === value}
+              className={chip(periodo === value)}
+              onClick={() => {
+                setPeriodo(value);
+                setPage(1);
+              }}
+            >
+              {copy.periods[value]}
+            </button>
+          ))}
+        </div>
+        {periodo === 'personalizado' ? (
+          <div className="grid grid-cols-2 gap-2 sm:max-w-md">
+            <label className="text-sm font-medium text-ink">
+              {copy.from}
+              <input
+                type="date"
+                value={de}
+                max={ate || undefined}
+                onChange={(event) => {
+                  setDe(event.target.value);
+                  setPage(1);
+                }}
+                className={clsx(inputClass, 'mt-1 border-ink/20 px-2')}
+              />
+            </label>
+            <label className="text-sm font-medium text-ink">
+              {copy.to}
+              <input
+                type="date"
+                value={ate}
+                min={de || undefined}
+                onChange={(event) => {
+                  setAte(event.target.value);
+                  setPage(1);
+                }}
+                className={clsx(inputClass, 'mt-1 border-ink/20 px-2')}
+              />
+            </label>
+          </div>
+        ) : null}
+      </fieldset>
+      <div role="group" aria-label={copy.typeLabel} className="flex flex-wrap gap-2">
+        {TYPES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={tipo === value}
+            className={chip(tipo === value)}
+            onClick={() => {
+              setTipo(value);
+              setPage(1);
+            }}
+          >
+            {copy.types[value]}
+            {data ? <span className="ml-1 tabular-nums">({data.counts[value]})</span> : null}
+          </button>
+        ))}
+      </div>
+      {result.status === 'loading' ? (
+        <p role="status" className="py-10 text-center text-ink/70">
+          {t.app.loading}
+        </p>
+      ) : result.status === 'error' ? (
+        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-center text-red-800">
+          {copy.loadError}
+        </p>
+      ) : result.data.total === 0 ? (
+        <div className="rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-ink/5">
+          <p className="font-semibold text-ink">{copy.empty}</p>
+          <p className="mt-1 text-sm text-ink/70">{copy.emptyHint}</p>
+        </div>
+      ) : (
+        <>
+          <div
+            className="flex flex-wrap items-baseline justify-between gap-2 rounded-2xl bg-brand-50 px-4 py-3"
+            aria-live="polite"
+          >
+            <span className="text-sm text-ink/80">{copy.count(result.data.total)}</span>
+            <span className="font-semibold text-brand-900">
+              {copy.totalLabel}: <span className="tabular-nums">{formatBRL(result.data.valor)}</span>
+            </span>
+          </div>
+          <ul
+            aria-label={copy.title}
+            className="divide-y divide-ink/5 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink/5"
+          >
+            {result.data.items.map((sale) => (
+              <SalesListRow
+                key={sale.id}
+                sale={sale}
+                onOpen={() => {
+                  setOpenSale(sale.id);
+                }}
+              />
+            ))}
+          </ul>
+          <SalesListPagination page={result.data.page} pageCount={result.data.pageCount} onPage={setPage} />
+        </>
+      )}
+      <SaleDetailsDialog
+        saleId={openSale}
+        onClose={() => {
+          setOpenSale(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// The sales feature's public entry: what other features may use.
+export { SalesList, type SalesListProps } from './components/SalesList.tsx';

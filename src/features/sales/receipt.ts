@@ -1,0 +1,71 @@
+// The sale as the owner reads and shares it: payment in words, quantities (kg and g with 3 decimals) and the
+// receipt text sent by the share sheet, WhatsApp or the clipboard.
+import type { SaleDetails } from '../../../workers/api.ts';
+import { t } from '../../i18n/pt-BR.ts';
+import { formatBRL, formatDate } from '../../lib/format.ts';
+
+const copy = t.salesHistory;
+const weighed = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+/** '2' for units, '0,250 kg' for weighed goods. */
+export function quantityLabel(quantidade: number, unidade: string): string {
+  if (unidade === 'kg' || unidade === 'g') return `${weighed.format(quantidade)} ${unidade}`;
+  return String(Math.round(quantidade * 1000) / 1000).replace('.', ',');
+}
+
+function descriptionOf(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** 'Dinheiro', 'PIX', 'Cartão parcelado em 3x', 'Outro: vale'; '—' when there is none (a fiado sale). */
+export function paymentLabel(forma: string | null, descricao: string | null): string {
+  if (!forma) return '—';
+  const name = copy.payments[forma] ?? forma;
+  const details = descriptionOf(descricao);
+  if (forma === 'cartao' && details) {
+    const parcelas = typeof details.parcelas === 'number' ? details.parcelas : 1;
+    return details.tipo_cartao === 'parcelado' && parcelas > 1
+      ? `${name} ${copy.cardInstallments(parcelas)}`
+      : `${name} ${copy.cardAvista}`;
+  }
+  if (forma === 'outro') {
+    const text = details && typeof details.descricao === 'string' ? details.descricao : descricao && !details ? descricao : null;
+    return text ? `${name}: ${text}` : name;
+  }
+  return name;
+}
+
+export function typeLabel(tipo: 'avista' | 'fiado'): string {
+  return tipo === 'fiado' ? copy.types.fiado : copy.types.avista;
+}
+
+/** The receipt: market, date, one line per item with quantity and price, total, type, payment and client. */
+export function receiptText(sale: SaleDetails, marketName: string): string {
+  const lines = sale.itens.map((item) => {
+    const name = item.marca ? `${item.nome} ${item.marca}` : item.nome;
+    const unit = item.unidade === 'kg' || item.unidade === 'g' ? `/${item.unidade}` : '';
+    return `${quantityLabel(item.quantidade, item.unidade)} x ${name} (${formatBRL(item.precoUnitario)}${unit}) = ${formatBRL(item.precoTotal)}`;
+  });
+  const terms = [`${copy.type}: ${typeLabel(sale.tipo)}`];
+  if (sale.formaPagamento) terms.push(`${copy.payment}: ${paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao)}`);
+  if (sale.cliente) terms.push(`${copy.client}: ${sale.cliente.nome}`);
+  return [
+    marketName,
+    copy.receipt.title,
+    `${copy.date}: ${formatDate(sale.data)}`,
+    '',
+    `${copy.receipt.items}:`,
+    ...lines,
+    '',
+    `${copy.total}: ${formatBRL(sale.total)}`,
+    ...terms,
+    '',
+    copy.receipt.thanks,
+  ].join('\n');
+}

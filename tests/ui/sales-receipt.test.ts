@@ -1,0 +1,111 @@
+// The sale as shared and shown: the receipt text (market, date, items with quantities — kg and g with 3
+// decimals —, total, type, payment, client), payment in words, and the share fallbacks (share sheet → WhatsApp
+// link online → clipboard; the failure when nothing works).
+import { describe, expect, it, vi } from 'vitest';
+import type { SaleDetails } from '../../workers/api.ts';
+import { paymentLabel, quantityLabel, receiptText } from '../../src/features/sales/receipt.ts';
+import { shareSale, whatsappShareLink, type ShareTargets } from '../../src/features/sales/share-sale.ts';
+
+const sale: SaleDetails = {
+  id: '00000000-0000-4000-8000-000000000001',
+  data: '2026-03-15',
+  tipo: 'avista',
+  cliente: { id: '00000000-0000-4000-8000-00000000000a', nome: 'Maria', telefone: '11987654321' },
+  formaPagamento: 'cartao',
+  formaPagamentoDescricao: JSON.stringify({ tipo_cartao: 'parcelado', parcelas: 3 }),
+  total: 21.7,
+  itens: [
+    { produtoId: 'a', nome: 'Arroz', marca: null, unidade: 'un', quantidade: 2, precoUnitario: 5, precoTotal: 10 },
+    { produtoId: 'b', nome: 'Queijo', marca: 'Minas', unidade: 'kg', quantidade: 0.255, precoUnitario: 45.9, precoTotal: 11.7 },
+  ],
+  createdAt: '2026-03-15T15:00:00.000Z',
+};
+
+const brl = (text: string) => text.replace(/\u00a0/g, ' ');
+
+describe('receipt text', () => {
+  it('reads as a receipt: market, date, each item with quantity and price, total, type, payment and client', () => {
+    expect(brl(receiptText(sale, 'Mercadinho da Ana'))).toBe(
+      [
+        'Mercadinho da Ana',
+        'Comprovante de venda',
+        'Data: 15/03/2026',
+        '',
+        'Itens:',
+        '2 x Arroz (R$ 5,00) = R$ 10,00',
+        '0,255 kg x Queijo Minas (R$ 45,90/kg) = R$ 11,70',
+        '',
+        'Total: R$ 21,70',
+        'Tipo: À Vista',
+        'Pagamento: Cartão parcelado em 3x',
+        'Cliente: Maria',
+        '',
+        'Obrigado pela preferência!',
+      ].join('\n'),
+    );
+  });
+
+  it('a fiado sale has no payment line', () => {
+    const text = receiptText({ ...sale, tipo: 'fiado', formaPagamento: null, formaPagamentoDescricao: null }, 'CadernetaPro');
+    expect(text).toContain('Tipo: Fiado');
+    expect(text).not.toContain('Pagamento:');
+  });
+
+  it('weighed quantities always show 3 decimals; units none', () => {
+    expect(quantityLabel(1, 'kg')).toBe('1,000 kg');
+    expect(quantityLabel(250, 'g')).toBe('250,000 g');
+    expect(quantityLabel(3, 'un')).toBe('3');
+  });
+
+  it('payment in words', () => {
+    expect(paymentLabel('dinheiro', null)).toBe('Dinheiro');
+    expect(paymentLabel('pix', null)).toBe('PIX');
+    expect(paymentLabel('cartao', JSON.stringify({ tipo_cartao: 'avista', parcelas: 1 }))).toBe('Cartão à vista');
+    expect(paymentLabel('outro', JSON.stringify({ descricao: 'vale' }))).toBe('Outro: vale');
+    expect(paymentLabel('outro', 'vale antigo')).toBe('Outro: vale antigo');
+    expect(paymentLabel('outro', null)).toBe('Outro');
+    expect(paymentLabel(null, null)).toBe('—');
+  });
+});
+
+describe('sharing a sale', () => {
+  const targets = (overrides: Partial<ShareTargets>): ShareTargets => ({
+    openWindow: vi.fn(() => true),
+    copy: vi.fn(() => Promise.resolve()),
+    online: true,
+    ...overrides,
+  });
+
+  it('uses the share sheet when there is one; a cancelled sheet is not a failure', async () => {
+    const share = vi.fn(() => Promise.resolve());
+    const t = targets({ share });
+    expect(await shareSale('texto', 'Comprovante', null, t)).toBe('shared');
+    expect(t.openWindow).not.toHaveBeenCalled();
+    const cancelled = targets({ share: () => Promise.reject(new DOMException('cancelado', 'AbortError')) });
+    expect(await shareSale('texto', 'Comprovante', null, cancelled)).toBe('cancelled');
+    expect(cancelled.copy).not.toHaveBeenCalled();
+  });
+
+  it('without a share sheet, online: a WhatsApp link to the client (55 + phone) with the text', async () => {
+    const t = targets({});
+    expect(await shareSale('Total: R$ 5,00', 'Comprovante', '(11) 98765-4321', t)).toBe('whatsapp');
+    expect(t.openWindow).toHaveBeenCalledWith('https://wa.me/5511987654321?text=Total%3A%20R%24%205%2C00');
+    expect(whatsappShareLink('oi', null)).toBe('https://wa.me/?text=oi');
+  });
+
+  it('offline, a failed share sheet, or a blocked link: the clipboard', async () => {
+    const offline = targets({ online: false });
+    expect(await shareSale('texto', 'Comprovante', null, offline)).toBe('copied');
+    expect(offline.openWindow).not.toHaveBeenCalled();
+    expect(offline.copy).toHaveBeenCalledWith('texto');
+    const blocked = targets({ share: () => Promise.reject(new Error('não permitido')), openWindow: () => false });
+    expect(await shareSale('texto', 'Comprovante', null, blocked)).toBe('copied');
+  });
+
+  it('fails when the clipboard refuses or does not exist', async () => {
+    expect(await shareSale('texto', 'x', null, targets({ online: false, copy: () => Promise.reject(new Error('negado')) }))).toBe(
+      'failed',
+    );
+    expect(await shareSale('texto', 'x', null, targets({ online: false, copy: undefined }))).toBe('failed');
+  });
+});
