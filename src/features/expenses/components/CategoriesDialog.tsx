@@ -120,7 +120,7 @@ export function CategoriesDialog({ categories }: { categories: readonly Category
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={buttonClass('secondary', 'px-4')}>
+      <Dialog.Trigger className={buttonClass('secondary', 'px-3 sm:px-4')}>
         <Tags aria-hidden size={20} />
         {copy.categories}
       </Dialog.Trigger>

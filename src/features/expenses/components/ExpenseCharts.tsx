@@ -36,9 +36,9 @@ export default function ExpenseCharts({
     series: [
       {
         type: 'pie',
-        radius: ['35%', '70%'],
-        avoidLabelOverlap: true,
-        label: { formatter: (params: { name: string }) => cutLabel(params.name), color: '#1d2420' },
+        radius: ['38%', '72%'],
+        // The names are in the legend under the chart (a phone has no room for them around the ring).
+        label: { show: false },
         data: totals.map((total, index) => ({
           name: total.nome,
           value: total.total,
@@ -83,12 +83,21 @@ export default function ExpenseCharts({
     <>
       <Card title={copy.pieTitle}>
         <div
-          className="h-64"
+          className="h-52"
           role="img"
           aria-label={`${copy.pieTitle}: ${totals.map((total) => `${total.nome} ${formatBRL(total.total)}`).join('; ')}`}
         >
           <EChartsReactCore echarts={echarts} option={pie} notMerge style={{ height: '100%', width: '100%' }} />
         </div>
+        <ul aria-hidden className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+          {totals.map((total, index) => (
+            <li key={`${total.nome}-${String(index)}`} className="flex min-w-0 items-center gap-2">
+              <span className="inline-block size-3 shrink-0 rounded-full" style={{ backgroundColor: colourOf(total, index) }} />
+              <span className="min-w-0 flex-1 truncate text-ink">{total.nome}</span>
+              <span className="shrink-0 font-semibold tabular-nums text-ink">{formatBRL(total.total)}</span>
+            </li>
+          ))}
+        </ul>
       </Card>
       <Card title={copy.barTitle}>
         <div

@@ -31,7 +31,7 @@ function PeriodPicker({ value, onApply }: { value: FilterState; onApply: (from: 
       <p className={clsx('mb-2 text-sm', applied ? 'font-semibold text-brand-700' : 'text-ink/60')}>
         {applied ?? copy.periodPlaceholder}
       </p>
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid gap-2 sm:grid-cols-2">
         <label className="min-w-0 text-sm text-ink">
           {copy.periodFrom}
           <input

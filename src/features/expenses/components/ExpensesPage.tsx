@@ -42,9 +42,9 @@ export function ExpensesPage() {
         <h1 id="page-title" className="text-2xl font-bold text-brand-900">
           {copy.title}
         </h1>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap">
           <Button
-            className="px-4"
+            className="col-span-2 px-4"
             onClick={() => {
               setEditing({ open: true, expense: null });
             }}

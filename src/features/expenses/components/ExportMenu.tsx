@@ -29,7 +29,7 @@ export function ExportMenu({ filter }: { filter: ExpenseFilter }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        className={buttonClass('secondary', 'px-4')}
+        className={buttonClass('secondary', 'px-3 sm:px-4')}
         disabled={command.pending}
         aria-busy={command.pending || undefined}
       >
