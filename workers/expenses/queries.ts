@@ -1,6 +1,6 @@
 // What the expenses page reads, live from the device's database (offline as online): a page of expenses for the
 // filters, the summary (figures, previous period, largest expense) and the categories by name.
-import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
+import { combineLatest, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import type { DespesaCategoriasDoc, DespesasDoc } from '../../schemas/index.ts';
 import { parseInput } from '../contract/input.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
@@ -62,16 +62,27 @@ export function categoryList(docs: readonly DespesaCategoriasDoc[]): CategoryRef
     .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR') || (a.id < b.id ? -1 : 1));
 }
 
-/** All the owner's expenses joined to their live categories, following both collections. */
+const joined = new WeakMap<Workspace, Observable<ExpenseRow[]>>();
+
+/**
+ * All the owner's expenses joined to their live categories, following both collections; one join per workspace,
+ * shared by the list, the summary and anything else open at the same time.
+ */
 export function joinedRows$(workspace: Workspace): Observable<ExpenseRow[]> {
-  return combineLatest([workspace.database.despesas.find().$, workspace.database.despesa_categorias.find().$]).pipe(
-    map(([expenses, categories]) =>
-      rowsOf(
-        expenses.map((doc) => doc.toJSON() as DespesasDoc),
-        categories.map((doc) => doc.toJSON() as DespesaCategoriasDoc),
+  let rows$ = joined.get(workspace);
+  if (!rows$) {
+    rows$ = combineLatest([workspace.database.despesas.find().$, workspace.database.despesa_categorias.find().$]).pipe(
+      map(([expenses, categories]) =>
+        rowsOf(
+          expenses.map((doc) => doc.toJSON() as DespesasDoc),
+          categories.map((doc) => doc.toJSON() as DespesaCategoriasDoc),
+        ),
       ),
-    ),
-  );
+      shareReplay({ bufferSize: 1, refCount: true }),
+    );
+    joined.set(workspace, rows$);
+  }
+  return rows$;
 }
 
 /** The live queries of the expenses page (names unique across the API). */

@@ -76,10 +76,21 @@ export function rowsOf(expenses: readonly DespesasDoc[], categories: readonly De
   });
 }
 
+/** Each row's description as searched, computed once per row (the summary filters the same rows twice). */
+const searchable = new WeakMap<ExpenseRow, string>();
+function searchableOf(row: ExpenseRow): string {
+  let text = searchable.get(row);
+  if (text === undefined) {
+    text = normalize(row.descricao);
+    searchable.set(row, text);
+  }
+  return text;
+}
+
 /** Whether a row passes the filters, as the server's WHERE does (descrição: accents and case ignored, literal). */
 export function matchesFilter(row: ExpenseRow, filter: ExpenseFilter): boolean {
   const needle = filter.descricao ?? '';
-  if (needle !== '' && !normalize(row.descricao).includes(normalize(needle))) return false;
+  if (needle !== '' && !searchableOf(row).includes(normalize(needle))) return false;
   if (filter.categoria_id === NO_CATEGORY && row.categoria_id !== null) return false;
   if (filter.categoria_id !== undefined && filter.categoria_id !== NO_CATEGORY) {
     if (row.categoria_id?.toLowerCase() !== filter.categoria_id.toLowerCase()) return false;
