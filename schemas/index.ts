@@ -2,6 +2,7 @@
 import clientes from './clientes.json';
 import despesaCategorias from './despesa_categorias.json';
 import despesas from './despesas.json';
+import fechamentosCaixa from './fechamentos_caixa.json';
 import fiadoLancamentos from './fiado_lancamentos.json';
 import fornecedores from './fornecedores.json';
 import historicoEstoque from './historico_estoque.json';
@@ -36,6 +37,7 @@ export const collectionSchemas = {
   despesa_categorias: despesaCategorias,
   fornecedores,
   notificacoes,
+  fechamentos_caixa: fechamentosCaixa,
 } as unknown as Record<CollectionName, CollectionSchema>;
 
 export const collectionNames = Object.keys(collectionSchemas) as CollectionName[];

@@ -39,6 +39,44 @@ export type DespesasDoc = {
   readonly server_modified?: string | null;
 };
 
+/** Sessão de caixa de um aparelho: abertura com troco, sangrias e suprimentos, fechamento com o dinheiro contado. */
+export type FechamentosCaixaDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly dispositivo: string;
+  readonly aberto_em: string;
+  readonly abertura_hlc: string;
+  readonly troco_inicial: number;
+  readonly movimentos: ReadonlyArray<{
+    readonly id: string;
+    readonly tipo: 'sangria' | 'suprimento';
+    readonly valor: number;
+    readonly motivo?: string | null;
+    readonly em: string;
+  }>;
+  readonly fechado_em?: string | null;
+  readonly fechamento_hlc?: string | null;
+  readonly valor_contado?: number | null;
+  readonly valor_esperado?: number | null;
+  readonly resumo?: {
+    readonly vendas: number;
+    readonly total: number;
+    readonly por_forma: {
+      readonly dinheiro: number;
+      readonly cartao: number;
+      readonly pix: number;
+      readonly outro: number;
+      readonly fiado: number;
+    };
+    readonly suprimentos: number;
+    readonly sangrias: number;
+  } | null;
+  readonly observacoes?: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
 /** Lançamento do livro do fiado de um cliente: débito ou pagamento. */
 export type FiadoLancamentosDoc = {
   readonly id: string;
@@ -145,6 +183,7 @@ export interface CollectionDocs {
   clientes: ClientesDoc;
   despesa_categorias: DespesaCategoriasDoc;
   despesas: DespesasDoc;
+  fechamentos_caixa: FechamentosCaixaDoc;
   fiado_lancamentos: FiadoLancamentosDoc;
   fornecedores: FornecedoresDoc;
   historico_estoque: HistoricoEstoqueDoc;

@@ -25,6 +25,7 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AuthOwnerRouteImport } from './routes/_auth/_owner'
 import { Route as AuthAdminRouteRouteImport } from './routes/_auth/admin/route'
 import { Route as AuthOwnerAccountRouteImport } from './routes/_auth/_owner/account'
+import { Route as AuthOwnerCaixaRouteImport } from './routes/_auth/_owner/caixa'
 import { Route as AuthOwnerDashboardRouteImport } from './routes/_auth/_owner/dashboard'
 import { Route as AuthOwnerExpensesRouteImport } from './routes/_auth/_owner/expenses'
 import { Route as AuthOwnerFornecedoresRouteImport } from './routes/_auth/_owner/fornecedores'
@@ -130,6 +131,11 @@ const AuthAdminRouteRoute = AuthAdminRouteRouteImport.update({
 const AuthOwnerAccountRoute = AuthOwnerAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AuthOwnerRoute,
+} as any)
+const AuthOwnerCaixaRoute = AuthOwnerCaixaRouteImport.update({
+  id: '/caixa',
+  path: '/caixa',
   getParentRoute: () => AuthOwnerRoute,
 } as any)
 const AuthOwnerDashboardRoute = AuthOwnerDashboardRouteImport.update({
@@ -289,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute
   '/admin': typeof AuthAdminRouteRouteWithChildren
   '/account': typeof AuthOwnerAccountRoute
+  '/caixa': typeof AuthOwnerCaixaRoute
   '/dashboard': typeof AuthOwnerDashboardRoute
   '/expenses': typeof AuthOwnerExpensesRoute
   '/fornecedores': typeof AuthOwnerFornecedoresRoute
@@ -332,6 +339,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
   '/account': typeof AuthOwnerAccountRoute
+  '/caixa': typeof AuthOwnerCaixaRoute
   '/dashboard': typeof AuthOwnerDashboardRoute
   '/expenses': typeof AuthOwnerExpensesRoute
   '/fornecedores': typeof AuthOwnerFornecedoresRoute
@@ -379,6 +387,7 @@ export interface FileRoutesById {
   '/_auth/admin': typeof AuthAdminRouteRouteWithChildren
   '/_auth/_owner': typeof AuthOwnerRouteWithChildren
   '/_auth/_owner/account': typeof AuthOwnerAccountRoute
+  '/_auth/_owner/caixa': typeof AuthOwnerCaixaRoute
   '/_auth/_owner/dashboard': typeof AuthOwnerDashboardRoute
   '/_auth/_owner/expenses': typeof AuthOwnerExpensesRoute
   '/_auth/_owner/fornecedores': typeof AuthOwnerFornecedoresRoute
@@ -425,6 +434,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin'
     | '/account'
+    | '/caixa'
     | '/dashboard'
     | '/expenses'
     | '/fornecedores'
@@ -468,6 +478,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verify-email'
     | '/account'
+    | '/caixa'
     | '/dashboard'
     | '/expenses'
     | '/fornecedores'
@@ -514,6 +525,7 @@ export interface FileRouteTypes {
     | '/_auth/admin'
     | '/_auth/_owner'
     | '/_auth/_owner/account'
+    | '/_auth/_owner/caixa'
     | '/_auth/_owner/dashboard'
     | '/_auth/_owner/expenses'
     | '/_auth/_owner/fornecedores'
@@ -672,6 +684,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AuthOwnerAccountRouteImport
+      parentRoute: typeof AuthOwnerRoute
+    }
+    '/_auth/_owner/caixa': {
+      id: '/_auth/_owner/caixa'
+      path: '/caixa'
+      fullPath: '/caixa'
+      preLoaderRoute: typeof AuthOwnerCaixaRouteImport
       parentRoute: typeof AuthOwnerRoute
     }
     '/_auth/_owner/dashboard': {
@@ -903,6 +922,7 @@ const AuthAdminRouteRouteWithChildren = AuthAdminRouteRoute._addFileChildren(
 
 interface AuthOwnerRouteChildren {
   AuthOwnerAccountRoute: typeof AuthOwnerAccountRoute
+  AuthOwnerCaixaRoute: typeof AuthOwnerCaixaRoute
   AuthOwnerDashboardRoute: typeof AuthOwnerDashboardRoute
   AuthOwnerExpensesRoute: typeof AuthOwnerExpensesRoute
   AuthOwnerFornecedoresRoute: typeof AuthOwnerFornecedoresRoute
@@ -926,6 +946,7 @@ interface AuthOwnerRouteChildren {
 
 const AuthOwnerRouteChildren: AuthOwnerRouteChildren = {
   AuthOwnerAccountRoute: AuthOwnerAccountRoute,
+  AuthOwnerCaixaRoute: AuthOwnerCaixaRoute,
   AuthOwnerDashboardRoute: AuthOwnerDashboardRoute,
   AuthOwnerExpensesRoute: AuthOwnerExpensesRoute,
   AuthOwnerFornecedoresRoute: AuthOwnerFornecedoresRoute,

@@ -19,6 +19,7 @@ import { createSalesDomain } from './sales/handlers.ts';
 import { createSearchDomain } from './search/handlers.ts';
 import { createStockDomain } from './stock/handlers.ts';
 import { createSyncDomain } from './sync/handlers.ts';
+import { createTillDomain } from './till/handlers.ts';
 import { createSuppliersDomain } from './suppliers/handlers.ts';
 import { createSystemDomain, type SystemOptions } from './system/handlers.ts';
 import { map, of, type Observable } from 'rxjs';
@@ -71,8 +72,9 @@ function createDomains(options: DataApiOptions) {
     expenses: createExpensesDomain(workspace),
     search: createSearchDomain(workspace),
     backup: createBackupDomain(workspace),
-    reports: createReportsDomain(workspace),
+    till: createTillDomain(workspace),
     suppliers: createSuppliersDomain(workspace),
+    reports: createReportsDomain(workspace),
     barcode: createBarcodeDomain(options.barcodeLookup),
     images: createImagesDomain(workspace, session$, options.connectivity, options.images),
   };
@@ -120,6 +122,9 @@ export type {
 } from './expenses/handlers.ts';
 export type { ImageOutcome } from './images/handlers.ts';
 export type { BackupRow, BackupSnapshot } from './backup/handlers.ts';
+export type { ClosedTillView, OpenTillView, PaymentBucket, TillMovement, TillSummary } from './till/handlers.ts';
+export type { CartLineView, CartView, CustomerPickerItem, CustomerPickerPage } from './cart/handlers.ts';
+export type { SupplierList, SupplierView } from './suppliers/handlers.ts';
 export type {
   AgeingBand,
   Granularity,
@@ -133,7 +138,5 @@ export type {
   ReportPoint,
   SalesReport,
 } from './reports/handlers.ts';
-export type { CartLineView, CartView, CustomerPickerItem, CustomerPickerPage } from './cart/handlers.ts';
-export type { SupplierList, SupplierView } from './suppliers/handlers.ts';
 export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './sales/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';

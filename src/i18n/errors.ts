@@ -50,6 +50,8 @@ type FieldWording = Readonly<Record<string, Partial<Readonly<Record<IssueCode, s
 
 const invalidAmount = 'Por favor, informe um valor válido maior que zero.';
 const clientRequired = 'Por favor, preencha o nome e telefone do cliente.';
+const tillAmount = 'Informe um valor igual ou maior que zero.';
+const tillTooLarge = 'Valor acima do permitido.';
 
 /** The spec's own words for the fields it names, by form (the command's domain). */
 export const fieldWording = {
@@ -114,6 +116,12 @@ export const fieldWording = {
     nome: { required: t.suppliers.nameTooShort, too_short: t.suppliers.nameTooShort },
     email: { invalid_format: t.suppliers.invalidEmail, invalid_type: t.suppliers.invalidEmail },
     telefone: { invalid_format: 'Informe apenas os números do telefone.', too_long: 'O telefone tem no máximo 11 dígitos.' },
+  },
+  till: {
+    troco_inicial: { required: tillAmount, too_small: tillAmount, not_a_number: tillAmount, too_large: tillTooLarge },
+    valor: { required: invalidAmount, not_positive: invalidAmount, not_a_number: invalidAmount, too_large: tillTooLarge },
+    valor_contado: { required: tillAmount, too_small: tillAmount, not_a_number: tillAmount, too_large: tillTooLarge },
+    caixa: { duplicate: t.till.alreadyOpen },
   },
   account: {
     nomeMercado: {

@@ -165,6 +165,46 @@ const CHECKS: Readonly<Record<string, Rule>> = {
   notificacoes_tipo_valido: { table: 'notificacoes', field: 'tipo', invalid: [...blank, tooLong(40)] },
   notificacoes_mensagem_1_a_1000: { table: 'notificacoes', field: 'mensagem', invalid: [...blank, tooLong(1000)] },
   notificacoes_referencia_id_max_36: maxText('notificacoes', 'referencia_id', 36),
+  fechamentos_caixa_dispositivo_1_a_64: { table: 'fechamentos_caixa', field: 'dispositivo', invalid: [...blank, tooLong(64)] },
+  fechamentos_caixa_abertura_hlc_valido: { table: 'fechamentos_caixa', field: 'abertura_hlc', invalid: badHlc },
+  fechamentos_caixa_troco_inicial_valido: {
+    table: 'fechamentos_caixa',
+    field: 'troco_inicial',
+    invalid: [negative, ...notNumbers, { device: 1e10, code: 'too_large' }],
+  },
+  fechamentos_caixa_movimentos_lista: {
+    table: 'fechamentos_caixa',
+    field: 'movimentos',
+    invalid: [
+      { device: { tipo: 'sangria' }, code: 'invalid_type' },
+      {
+        device: Array.from({ length: 501 }, (_, index) => ({
+          id: randomUUID(),
+          tipo: index % 2 ? 'sangria' : 'suprimento',
+          valor: 1,
+          motivo: null,
+          em: '2025-03-02T12:00:00.000Z',
+        })),
+        code: 'too_long',
+      },
+    ],
+  },
+  fechamentos_caixa_fechamento_hlc_valido: { table: 'fechamentos_caixa', field: 'fechamento_hlc', invalid: badHlc },
+  fechamentos_caixa_valor_contado_valido: {
+    table: 'fechamentos_caixa',
+    field: 'valor_contado',
+    invalid: [negative, ...notNumbers],
+  },
+  fechamentos_caixa_valor_esperado_valido: { table: 'fechamentos_caixa', field: 'valor_esperado', invalid: notNumbers },
+  fechamentos_caixa_resumo_objeto: {
+    table: 'fechamentos_caixa',
+    field: 'resumo',
+    invalid: [
+      { device: [], code: 'invalid_type' },
+      { device: 'fechado', code: 'invalid_type' },
+    ],
+  },
+  fechamentos_caixa_observacoes_max_500: maxText('fechamentos_caixa', 'observacoes', 500),
 };
 
 const validItem = (produtoId: string) => ({
@@ -236,6 +276,13 @@ function validDocument(table: CollectionName): Record<string, unknown> {
     despesas: { descricao: 'Conta de luz', valor: 150, data: '2025-03-02' },
     fornecedores: { nome: 'Atacadão', email: 'vendas@atacadao.com.br' },
     notificacoes: { tipo: 'estoque_baixo', mensagem: 'Arroz com estoque baixo', lido: false },
+    fechamentos_caixa: {
+      dispositivo: 'k3x9q2m7aa',
+      aberto_em: now,
+      abertura_hlc: hlcAt(1_700_000_300_000),
+      troco_inicial: 50,
+      movimentos: [],
+    },
   };
   return { ...base, ...own[table] };
 }

@@ -79,6 +79,7 @@ export const REPLICATED_TABLES = [
   'despesa_categorias',
   'fornecedores',
   'notificacoes',
+  'fechamentos_caixa',
 ] as const;
 export type ReplicatedTable = (typeof REPLICATED_TABLES)[number];
 
@@ -126,5 +127,16 @@ export function sampleRow(table: ReplicatedTable): { row: Record<string, unknown
       return { row: { nome: 'Distribuidora Sol', email: 'vendas@sol.com.br' }, edit: { telefone: '1133334444' } };
     case 'notificacoes':
       return { row: { tipo: 'aviso', mensagem: 'Bem-vindo!' }, edit: { lido: true } };
+    case 'fechamentos_caixa':
+      return {
+        row: {
+          dispositivo: 'k3x9q2m7aa',
+          aberto_em: '2025-03-01T11:00:00Z',
+          abertura_hlc: hlcAt(1_700_000_000_000),
+          troco_inicial: 50,
+          movimentos: [],
+        },
+        edit: { observacoes: 'conferido' },
+      };
   }
 }

@@ -51,11 +51,12 @@ async function columns(table: string): Promise<Map<string, Column>> {
 }
 
 describe('schemas/*.json ↔ SQL tables', () => {
-  it('covers the nine replicated collections', () => {
+  it('covers the ten replicated collections', () => {
     expect([...collectionNames].sort()).toEqual([
       'clientes',
       'despesa_categorias',
       'despesas',
+      'fechamentos_caixa',
       'fiado_lancamentos',
       'fornecedores',
       'historico_estoque',

@@ -17,4 +17,5 @@ export const migrationStrategies: Record<CollectionName, MigrationStrategies> = 
   despesa_categorias: { 1: sameShape },
   fornecedores: { 1: sameShape },
   notificacoes: { 1: sameShape },
+  fechamentos_caixa: {},
 };

@@ -60,6 +60,8 @@ function issueOf(violation: SchemaViolation, document: unknown): FieldIssue | nu
         return 'too_long';
       case 'minItems':
         return 'empty_list';
+      case 'maxItems':
+        return 'too_long';
       case 'pattern': {
         const minimum = TRIMMED_MINIMUM[String(violation.params.pattern)];
         if (minimum === undefined) return 'invalid_format';

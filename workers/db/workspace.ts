@@ -9,6 +9,7 @@ import { followProductSearch, type ProductSearch } from '../products/search-inde
 import { startSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createHybridClock, type HybridClock } from '../sync/hlc.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
+import { clockNodeOf, deviceNameOf } from './device-identity.ts';
 import { openLocalDatabase, type LocalDatabase, type LocalDatabaseOptions } from './local-database.ts';
 
 /** The signed-in owner as the account domain hands it over: who, and a client that acts as them. */
@@ -28,7 +29,7 @@ export interface WorkspaceOptions {
   connectivity: ConnectivitySource;
   /** This device's clock (tests skew it by days). */
   wallClock?: () => number;
-  /** Names this device in hybrid-logical-clock stamps. */
+  /** Names this tab in hybrid-logical-clock stamps, after the device's stable name (unique is all it must be). */
   deviceId: string;
   retryTime?: number;
   batchSize?: number;
@@ -40,6 +41,8 @@ export interface WorkspaceOptions {
 
 export interface Workspace {
   userId: string;
+  /** This device's stable name (shared by its tabs, kept across reloads); its stamps' nodes start with it. */
+  device: string;
   database: LocalDatabase;
   clock: HybridClock;
   now(): number;
@@ -58,7 +61,8 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     namePrefix: options.namePrefix,
     overrides: options.overrides,
   });
-  const clock = createHybridClock({ node: options.deviceId, wallClock });
+  const device = await deviceNameOf(database);
+  const clock = createHybridClock({ node: clockNodeOf(device, options.deviceId), wallClock });
   const counters = followCounters(database, {
     onHlc: (hlc) => {
       clock.receive(hlc);
@@ -82,6 +86,7 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
   void options.requestPersistence?.().catch(() => false);
   return {
     userId: session.userId,
+    device,
     database,
     clock,
     now: wallClock,
