@@ -17,6 +17,9 @@ const copy = t.expenses;
 /** Top categories chart entries (spec 2 §9). */
 const TOP = 5;
 
+/** Axis amounts in few characters ('1,5 mil'), so they fit a phone. */
+const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
+
 const colourOf = (total: CategoryTotal, index: number): string => (total.cor ? total.cor : generatedColor(index));
 
 export default function ExpenseCharts({
@@ -61,8 +64,8 @@ export default function ExpenseCharts({
     },
     xAxis: {
       type: 'value',
-      axisLabel: { color: '#1d2420', formatter: (value: number) => formatBRL(value).replace(/,00$/, '') },
       splitNumber: 3,
+      axisLabel: { color: '#1d2420', hideOverlap: true, formatter: (value: number) => compact.format(value) },
     },
     yAxis: {
       type: 'category',
