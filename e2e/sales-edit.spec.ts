@@ -155,11 +155,11 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'Adicionar Feijão Carioca' }).click();
     await expect(page.getByLabel('Quantidade de Feijão Carioca')).toHaveValue('1');
     // The barcode field (typed, or a USB scanner ending in Enter) adds one more; an unknown code is told.
-    await page.getByLabel('Código de barras').fill('7890000000000');
-    await page.getByLabel('Código de barras').press('Enter');
+    await page.getByLabel('Código de barras', { exact: true }).fill('7890000000000');
+    await page.getByLabel('Código de barras', { exact: true }).press('Enter');
     await expect(page.getByText('Nenhum produto encontrado com este código de barras.')).toBeVisible();
-    await page.getByLabel('Código de barras').fill('7891234567895');
-    await page.getByLabel('Código de barras').press('Enter');
+    await page.getByLabel('Código de barras', { exact: true }).fill('7891234567895');
+    await page.getByLabel('Código de barras', { exact: true }).press('Enter');
     await expect(page.getByLabel('Quantidade de Feijão Carioca')).toHaveValue('2');
     await page.getByRole('button', { name: 'Diminuir Feijão Carioca' }).click();
     await page.getByRole('button', { name: 'Diminuir Feijão Carioca' }).click();
@@ -172,6 +172,9 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Venda atualizada com sucesso!')).toBeVisible();
     await expect(page).toHaveURL(/\/sales$/);
+    // The new sale's header leads to the history.
+    await expect(page.getByRole('link', { name: 'Histórico de vendas' })).toHaveAttribute('href', '/sales/history');
+    await shot(page, 'new-sale-header', viewport.width);
 
     // Stock and balance follow: rice 40 − 1 − 1 − 2 − 2, cheese 5 − 0,4; Maria owes nothing now.
     await page.goto(`/products/${arroz}`);

@@ -3,6 +3,7 @@
 export const salesHistoryText = {
   title: 'Histórico de vendas',
   menuDescription: 'Vendas por período, à vista e fiado',
+  historyLink: 'Histórico',
   newSale: 'Nova Venda',
   periodLabel: 'Período',
   periods: { hoje: 'Hoje', '7dias': '7 dias', '30dias': '30 dias', personalizado: 'Personalizado' },

@@ -1,6 +1,6 @@
 // Adding products to the sale being edited: a name or brand search over the device's products, and the barcode
-// field (typed or from a USB scanner, Enter adds the product with that exact code).
-import { useState } from 'react';
+// field (typed, from a USB scanner ending in Enter, or the camera) adds the product with that exact code.
+import { useRef, useState } from 'react';
 import { Plus, ScanBarcode, Search } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { ProductView } from '../../../../workers/api.ts';
@@ -10,6 +10,8 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { showToast } from '../../../ui/toast.ts';
+import { ScanButton, ScannerDialog } from '../../products/index.ts';
+import { isRepeatScan } from '../cart-rules.ts';
 import type { EditLine } from '../sale-edit-form.ts';
 
 const copy = t.salesHistory;
@@ -65,9 +67,15 @@ export function EditSaleProducts({ onAdd }: { onAdd: (product: ProductToAdd) => 
     },
     { describeFailure: () => copy.loadError },
   );
-  const addByCode = async () => {
-    const barcode = code.trim();
+  const [scanning, setScanning] = useState(false);
+  const last = useRef<{ code: string; at: number } | null>(null);
+  const addByCode = async (value: string) => {
+    const barcode = value.trim();
     if (barcode === '') return;
+    // The same code again within a second is the scanner repeating itself (spec 2 §5).
+    const now = Date.now();
+    if (isRepeatScan(last.current, barcode, now)) return;
+    last.current = { code: barcode, at: now };
     const product = await lookup.run(barcode);
     if (product === undefined) return;
     if (product === null) {
@@ -128,7 +136,7 @@ export function EditSaleProducts({ onAdd }: { onAdd: (product: ProductToAdd) => 
               // A USB scanner types the code and presses Enter; the edit form around must not submit.
               if (event.key !== 'Enter') return;
               event.preventDefault();
-              void addByCode();
+              void addByCode(code);
             }}
             className={clsx(inputClass, 'border-ink/20 pl-10')}
           />
@@ -137,13 +145,26 @@ export function EditSaleProducts({ onAdd }: { onAdd: (product: ProductToAdd) => 
           type="button"
           aria-label={copy.addByCode}
           onClick={() => {
-            void addByCode();
+            void addByCode(code);
           }}
           className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60"
           disabled={lookup.pending}
         >
           <Plus aria-hidden size={22} />
         </button>
+        <ScanButton
+          onClick={() => {
+            setScanning(true);
+          }}
+        />
+        <ScannerDialog
+          open={scanning}
+          onOpenChange={setScanning}
+          onDetected={(detected) => {
+            setCode(detected);
+            void addByCode(detected);
+          }}
+        />
       </div>
     </div>
   );

@@ -2,7 +2,7 @@
 // virtualised product list, the cart icon with its count, 'Concluir pedido' and the cart dialog. All on the device.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { PackageOpen, Plus, Scale, ShoppingCart } from 'lucide-react';
+import { History, PackageOpen, Plus, Scale, ShoppingCart } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
@@ -72,6 +72,15 @@ export function NewSalePage() {
           {t.pages.sales}
         </h1>
         <div className="flex items-center gap-2">
+          <Link
+            to="/sales/history"
+            className={buttonClass('ghost', 'px-3')}
+            aria-label={t.salesHistory.title}
+            title={t.salesHistory.title}
+          >
+            <History aria-hidden size={20} />
+            <span className="max-sm:sr-only">{t.salesHistory.historyLink}</span>
+          </Link>
           <Link
             to="/sales/weighted"
             className={buttonClass('ghost', 'px-3')}
