@@ -211,3 +211,22 @@ test('reports for a Premium owner at 1280 px, offline: both exports opened and c
     expect(pages).toContain(expected);
   }
 });
+
+for (const width of [360, 1280] as const) {
+  test(`reports of a new owner at ${width} px, offline: no sales yet, with the way to the first sale`, async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    const email = `relatorios-vazio-${width}-${Date.now()}@exemplo.com.br`;
+    await createConfirmedOwner(email);
+    await signIn(page, email);
+    await goOffline(page, context);
+    await page.goto('/reports?periodo=semana');
+    await expect(page.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible();
+    await expect(page.getByText('Nenhuma venda registrada ainda')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Nova venda' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Semana' })).toBeChecked();
+    await shot(page, 'empty', width);
+  });
+}

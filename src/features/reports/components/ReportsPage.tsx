@@ -1,5 +1,5 @@
 // Relatórios: the period switch, the revenue chart with the period's figures, à vista x fiado and payment methods,
-// top products by quantity and by margin, fiado receivables by age, and sales beyond the stock.
+// top products by quantity and by margin, fiado receivables by age, sales beyond the stock, and the recent sales.
 // Everything is computed live on the device (offline too); the export is Premium.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ShoppingCart } from 'lucide-react';
@@ -9,6 +9,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useSignedInAccount } from '../../account/index.ts';
+import { SalesList } from '../../sales/index.ts';
 import { periodText } from '../report-export.ts';
 import { OversoldCard } from './OversoldCard.tsx';
 import { ReceivablesCard } from './ReceivablesCard.tsx';
@@ -94,6 +95,12 @@ export function ReportsPage({ params }: { params: ReportParams }) {
       ) : report ? (
         <ReportBody report={report} />
       ) : null}
+      <section aria-labelledby="recentes-titulo" className="flex flex-col gap-3">
+        <h2 id="recentes-titulo" className="text-lg font-semibold text-brand-900">
+          {copy.recentSales}
+        </h2>
+        <SalesList initialPeriod="hoje" />
+      </section>
     </section>
   );
 }
