@@ -1,12 +1,11 @@
 // 'Registrar Pagamento' and 'Adicionar Débito': an amount with comma decimals, checked as the worker checks it.
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
-import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
 import type { ClientSummary } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { parseMoney, sanitizeMoneyInput } from '../../../lib/money-input.ts';
 import { checkAmount, type AmountKind } from '../amount.ts';
@@ -62,65 +61,49 @@ export function LedgerDialog({ kind, client, trigger }: { kind: AmountKind; clie
     invalid ?? (workerError ? { title: exceeded ? copy.exceedsBalance : copy.invalidAmount, message: workerError } : null);
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) reset();
       }}
+      trigger={trigger}
+      title={wording.title}
+      description={`${wording.help} ${copy.currentBalance(formatBRL(client.saldo))}`}
+      closeLabel={copy.cancel}
     >
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl focus:outline-none">
-          <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-semibold text-brand-900">{wording.title}</Dialog.Title>
-            <Dialog.Close
-              className="-m-2 flex h-11 w-11 items-center justify-center rounded-lg hover:bg-brand-50"
-              aria-label={copy.cancel}
-            >
-              <X aria-hidden size={20} />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-ink/70">
-            {wording.help} {copy.currentBalance(formatBRL(client.saldo))}
-          </Dialog.Description>
-          <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-3">
-            <TextField
-              label={copy.amount}
-              name="valor"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={copy.amountPlaceholder}
-              value={amount}
-              autoFocus
-              error={error ? `${error.title}: ${error.message}` : undefined}
-              onChange={(event) => {
-                setAmount(sanitizeMoneyInput(event.target.value));
-                setInvalid(null);
-                command.reset();
-              }}
-            />
-            <TextField
-              label={copy.description}
-              name="descricao"
-              maxLength={500}
-              value={descricao}
-              onChange={(event) => {
-                setDescricao(event.target.value);
-              }}
-            />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary">{copy.cancel}</Button>
-              </Dialog.Close>
-              <Button type="submit" busy={command.pending}>
-                {copy.confirm}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-3">
+        <TextField
+          label={copy.amount}
+          name="valor"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={copy.amountPlaceholder}
+          value={amount}
+          autoFocus
+          error={error ? `${error.title}: ${error.message}` : undefined}
+          onChange={(event) => {
+            setAmount(sanitizeMoneyInput(event.target.value));
+            setInvalid(null);
+            command.reset();
+          }}
+        />
+        <TextField
+          label={copy.description}
+          name="descricao"
+          maxLength={500}
+          value={descricao}
+          onChange={(event) => {
+            setDescricao(event.target.value);
+          }}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogCancel>{copy.cancel}</DialogCancel>
+          <Button type="submit" busy={command.pending}>
+            {copy.confirm}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }
