@@ -61,6 +61,18 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByText('Nenhuma despesa no período')).toBeVisible();
     await shot(page, 'empty', viewport.width);
 
+    // Keyboard: the dialog opens with Enter, its first field has the focus, Escape closes it; the menu opens too.
+    await page.getByRole('button', { name: 'Nova Despesa' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Nova Despesa' }).getByLabel('Descrição *')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Nova Despesa' })).toBeHidden();
+    await page.getByRole('button', { name: 'Exportar', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Exportar PDF' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+
     // Categories: the spec's messages, a duplicate name, a removed one.
     await page.getByRole('button', { name: 'Categorias' }).click();
     const categories = page.getByRole('dialog', { name: 'Gerenciar Categorias' });

@@ -85,6 +85,7 @@ function ExpenseForm({
       <TextField
         label={copy.descricao}
         name="descricao"
+        autoFocus
         maxLength={500}
         autoComplete="off"
         value={values.descricao}
