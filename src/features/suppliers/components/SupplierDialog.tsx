@@ -1,14 +1,13 @@
 // 'Adicionar Fornecedor' / 'Editar Fornecedor': nome, CNPJ/CPF, telefone (masked as typed), email, endereço and
 // observações; checked with the worker's schema before saving, the worker's refusals shown on their fields.
 import { useState, type SyntheticEvent } from 'react';
-import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
 import type { SupplierView } from '../../../../workers/api.ts';
 import type { SupplierFields } from '../../../../workers/suppliers/schema.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { maskPhone } from '../../../lib/format.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import {
   checkSupplierForm,
@@ -99,9 +98,7 @@ function SupplierForm({ supplier, onDone }: { supplier: SupplierView | null; onD
         </p>
       </div>
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="secondary">{copy.cancel}</Button>
-        </Dialog.Close>
+        <DialogCancel>{copy.cancel}</DialogCancel>
         <Button type="submit" busy={command.pending} className="sm:min-w-32">
           {command.pending ? copy.saving : copy.save}
         </Button>
@@ -119,34 +116,23 @@ export interface SupplierDialogProps {
 
 export function SupplierDialog({ open, supplier, onOpenChange }: SupplierDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none">
-          <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-semibold text-brand-900">
-              {supplier ? copy.editTitle : copy.addTitle}
-            </Dialog.Title>
-            <Dialog.Close
-              className="-m-2 flex h-11 w-11 items-center justify-center rounded-lg hover:bg-brand-50"
-              aria-label={copy.cancel}
-            >
-              <X aria-hidden size={20} />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-ink/70">{copy.formHelp}</Dialog.Description>
-          {/* Keyed: each opening starts from the supplier's stored values (or blank). */}
-          {open ? (
-            <SupplierForm
-              key={supplier?.id ?? 'novo'}
-              supplier={supplier}
-              onDone={() => {
-                onOpenChange(false);
-              }}
-            />
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={supplier ? copy.editTitle : copy.addTitle}
+      description={copy.formHelp}
+      closeLabel={copy.cancel}
+    >
+      {/* Keyed: each opening starts from the supplier's stored values (or blank). */}
+      {open ? (
+        <SupplierForm
+          key={supplier?.id ?? 'novo'}
+          supplier={supplier}
+          onDone={() => {
+            onOpenChange(false);
+          }}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
