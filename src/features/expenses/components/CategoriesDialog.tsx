@@ -51,6 +51,7 @@ function AddCategoryForm({ categories }: { categories: readonly CategoryRef[] })
           className="min-w-0 flex-1"
           label={copy.categoryName}
           name="nome"
+          autoFocus
           maxLength={50}
           autoComplete="off"
           placeholder={copy.categoryNamePlaceholder}
