@@ -1,6 +1,6 @@
 // The reports domain: one live report of a period, computed on the device from its sales, expenses, fiado ledger
 // and stock facts; recomputed when any of them changes (a sale in another tab, a sync) and every minute.
-import { interval, merge, of, startWith, switchMap, type Observable } from 'rxjs';
+import { auditTime, interval, merge, of, startWith, switchMap, type Observable } from 'rxjs';
 import type { DespesasDoc, FiadoLancamentosDoc, HistoricoEstoqueDoc, VendasDoc } from '../../schemas/index.ts';
 import { parseInput } from '../contract/input.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
@@ -15,7 +15,10 @@ export type { AgeingBand } from './ageing.ts';
 export type { Granularity } from './periods.ts';
 export type { ReportParams, ReportPeriod } from './schema.ts';
 
-/** How many rows the page's lists show (the export has them all). */
+/** Changes closer together than this are one recomputation. */
+const REFRESH_MS = 100;
+
+/** How many rows the page's lists show (their full count travels beside them). */
 const LIST_SHOWN = 20;
 
 export interface ReceivableClient {
@@ -187,6 +190,8 @@ export function createReportsDomain(holder: WorkspaceHolder, options: ReportsOpt
               clientes.eventBulks$,
               interval(tickMs),
             ).pipe(
+              // A burst of changes (a sync pulling thousands of sales) recomputes once, after it.
+              auditTime(REFRESH_MS),
               startWith(null),
               switchMap(() => computeReport(workspace, checked, workspace.now(), timeZone)),
             );
