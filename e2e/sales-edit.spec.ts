@@ -61,6 +61,17 @@ for (const viewport of VIEWPORTS) {
     });
     const sale = (data: string, total: number, itens: unknown[], extra: Record<string, unknown>) =>
       rest.insert('vendas', { data, total, hlc: rest.hlc(), itens, ...extra });
+    // A big sale 40 days ago: seven products, so its details table scrolls.
+    const extras = [
+      ['Café 500 g', 18],
+      ['Açúcar 1 kg', 5],
+      ['Leite 1 L', 6],
+      ['Óleo de soja', 9],
+    ] as const;
+    const bigItems = [item(arroz, 'Arroz Tipo 1', 'un', 1, 25), item(feijao, 'Feijão Carioca', 'un', 1, 8)];
+    bigItems.push(item(queijo, 'Queijo Minas', 'kg', 1, 45.9));
+    for (const [nome, preco] of extras) bigItems.push(item(await product(nome, preco, 'un', 10), nome, 'un', 1, preco));
+    await sale(daySaoPaulo(40), 116.9, bigItems, { tipo: 'avista', forma_pagamento: 'pix' });
     await sale(daySaoPaulo(60), 25, [item(arroz, 'Arroz Tipo 1', 'un', 1, 25)], { tipo: 'avista', forma_pagamento: 'dinheiro' });
     await sale(daySaoPaulo(20), 25, [item(arroz, 'Arroz Tipo 1', 'un', 1, 25)], {
       tipo: 'avista',
@@ -82,6 +93,8 @@ for (const viewport of VIEWPORTS) {
     const list = page.getByRole('list', { name: 'Histórico de vendas' });
     // 7 days by default: the three recent sales, once the device has pulled them.
     await expect(list.getByRole('listitem')).toHaveCount(3, { timeout: 20_000 });
+    // Sales and clients pull separately: wait for the fiado sale's client too.
+    await expect(list.getByText('Maria Souza')).toBeVisible({ timeout: 20_000 });
     await goOffline(page, context);
 
     // Filters: period and type, with counts and the total of what is shown.
@@ -105,8 +118,17 @@ for (const viewport of VIEWPORTS) {
     await expect(list.getByRole('listitem').last()).toContainText('Cartão parcelado em 3x');
     await page.getByRole('button', { name: 'Personalizado' }).click();
     await page.getByLabel('De', { exact: true }).fill(daySaoPaulo(70));
-    await page.getByLabel('Até', { exact: true }).fill(daySaoPaulo(50));
-    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await page.getByLabel('Até', { exact: true }).fill(daySaoPaulo(35));
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    // Seven items: the details table scrolls (above 6, spec 2 §9).
+    await list.getByRole('button', { name: /Ver venda de .*116,90/ }).click();
+    const bigSale = page.getByRole('dialog', { name: 'Detalhes da Venda' });
+    await expect(bigSale.getByRole('row')).toHaveCount(8);
+    const table = bigSale.getByTestId('sale-items');
+    expect(await table.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await shot(page, 'details-scroll', viewport.width);
+    await bigSale.getByRole('button', { name: 'Fechar' }).click();
+    await expect(bigSale).toBeHidden();
     await page.getByLabel('De', { exact: true }).fill(daySaoPaulo(10));
     await page.getByLabel('Até', { exact: true }).fill(daySaoPaulo(5));
     await expect(page.getByText('Nenhuma venda encontrada')).toBeVisible();
@@ -176,11 +198,11 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('link', { name: 'Histórico de vendas' })).toHaveAttribute('href', '/sales/history');
     await shot(page, 'new-sale-header', viewport.width);
 
-    // Stock and balance follow: rice 40 − 1 − 1 − 2 − 2, cheese 5 − 0,4; Maria owes nothing now.
+    // Stock and balance follow: rice 40 − 1 − 1 − 1 − 2 − 2, cheese 5 − 1 − 0,4; Maria owes nothing now.
     await page.goto(`/products/${arroz}`);
-    await expect(page.getByTestId('current-stock')).toContainText('34');
+    await expect(page.getByTestId('current-stock')).toHaveText('33 un');
     await page.goto(`/products/${queijo}`);
-    await expect(page.getByTestId('current-stock')).toContainText('4,6');
+    await expect(page.getByTestId('current-stock')).toHaveText('3,6 kg');
     await page.goto(`/clients/${maria}`);
     await expect(page.getByTestId('saldo')).toHaveText('Sem débitos');
 
@@ -200,9 +222,9 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByText('Venda excluída com sucesso!')).toBeVisible();
     await expect(page).toHaveURL(/\/sales$/);
     await page.goto(`/products/${arroz}`);
-    await expect(page.getByTestId('current-stock')).toContainText('36');
+    await expect(page.getByTestId('current-stock')).toHaveText('35 un');
     await page.goto(`/products/${queijo}`);
-    await expect(page.getByTestId('current-stock')).toContainText('5');
+    await expect(page.getByTestId('current-stock')).toHaveText('4 kg');
 
     // A sale that does not exist: the spec's message, back to /sales.
     await page.goto(`/sales/edit/${crypto.randomUUID()}`);

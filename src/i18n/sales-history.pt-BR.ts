@@ -17,6 +17,7 @@ export const salesHistoryText = {
   emptyHint: 'Não há vendas neste período com o tipo escolhido.',
   loadError: 'Não foi possível carregar as vendas.',
   noClient: 'Sem cliente',
+  clientMissing: 'Cliente ainda não sincronizado',
   payments: { dinheiro: 'Dinheiro', cartao: 'Cartão', pix: 'PIX', outro: 'Outro' } as Record<string, string>,
   cardAvista: 'à vista',
   cardInstallments: (parcelas: number) => `parcelado em ${parcelas}x`,

@@ -10,6 +10,7 @@ const sale: SaleDetails = {
   id: '00000000-0000-4000-8000-000000000001',
   data: '2026-03-15',
   tipo: 'avista',
+  clienteId: '00000000-0000-4000-8000-00000000000a',
   cliente: { id: '00000000-0000-4000-8000-00000000000a', nome: 'Maria', telefone: '11987654321' },
   formaPagamento: 'cartao',
   formaPagamentoDescricao: JSON.stringify({ tipo_cartao: 'parcelado', parcelas: 3 }),

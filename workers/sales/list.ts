@@ -20,6 +20,8 @@ export interface SaleRow {
   readonly id: string;
   readonly data: string;
   readonly tipo: 'avista' | 'fiado';
+  readonly clienteId: string | null;
+  /** Null without a client, or while the client has not reached this device. */
   readonly clienteNome: string | null;
   readonly formaPagamento: string | null;
   readonly formaPagamentoDescricao: string | null;
@@ -111,6 +113,7 @@ export function salesListPage(
       id: doc.id,
       data: doc.data,
       tipo: doc.tipo,
+      clienteId: doc.cliente_id ?? null,
       clienteNome: doc.cliente_id ? (clientNames.get(doc.cliente_id) ?? null) : null,
       formaPagamento: doc.forma_pagamento ?? null,
       formaPagamentoDescricao: doc.forma_pagamento_descricao ?? null,

@@ -12,6 +12,8 @@ export interface SaleDetails {
   readonly id: string;
   readonly data: string;
   readonly tipo: 'avista' | 'fiado';
+  /** The sale's client; `cliente` is null while that client has not reached this device. */
+  readonly clienteId: string | null;
   readonly cliente: { readonly id: string; readonly nome: string; readonly telefone: string | null } | null;
   readonly formaPagamento: string | null;
   readonly formaPagamentoDescricao: string | null;
@@ -58,6 +60,7 @@ function detailsOf(sale: VendasDoc, client: ClientesDoc | null): SaleDetails {
     id: sale.id,
     data: sale.data,
     tipo: sale.tipo,
+    clienteId: sale.cliente_id ?? null,
     cliente: client ? { id: client.id, nome: client.nome, telefone: client.telefone ?? null } : null,
     formaPagamento: sale.forma_pagamento ?? null,
     formaPagamentoDescricao: sale.forma_pagamento_descricao ?? null,

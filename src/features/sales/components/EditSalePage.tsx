@@ -36,8 +36,13 @@ const section = 'flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 r
 function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => void }) {
   const [data, setData] = useState(sale.data);
   const [tipo, setTipo] = useState(sale.tipo);
-  const [customer, setCustomer] = useState<ChosenCustomer | null>(
-    sale.cliente ? { id: sale.cliente.id, nome: sale.cliente.nome } : null,
+  // A client not yet on this device stays the sale's client (its name comes with the next sync).
+  const [customer, setCustomer] = useState<ChosenCustomer | null>(() =>
+    sale.cliente
+      ? { id: sale.cliente.id, nome: sale.cliente.nome }
+      : sale.clienteId
+        ? { id: sale.clienteId, nome: copy.clientMissing }
+        : null,
   );
   const [payment, setPayment] = useState<PaymentState>(() => paymentStateOf(sale.formaPagamento, sale.formaPagamentoDescricao));
   const [lines, setLines] = useState<EditLine[]>(() => linesOf(sale));

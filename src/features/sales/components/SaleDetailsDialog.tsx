@@ -91,7 +91,9 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
         </div>
         <div>
           <dt className="text-ink/60">{copy.client}</dt>
-          <dd className="font-medium break-words text-ink">{sale.cliente?.nome ?? copy.noClient}</dd>
+          <dd className="font-medium break-words text-ink">
+            {sale.cliente?.nome ?? (sale.clienteId ? copy.clientMissing : copy.noClient)}
+          </dd>
         </div>
         <div>
           <dt className="text-ink/60">{copy.payment}</dt>
@@ -103,7 +105,7 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
         <span>{copy.total}</span>
         <span className="tabular-nums">{formatBRL(sale.total)}</span>
       </p>
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:justify-end">
         <Button
           variant="secondary"
           onClick={() => {

@@ -37,7 +37,9 @@ export function SalesListRow({ sale, onOpen }: { sale: SaleRow; onOpen: () => vo
             <span className="font-semibold text-ink tabular-nums">{date}</span>
             <TypeBadge tipo={sale.tipo} />
           </span>
-          <span className="block truncate text-sm text-ink/80">{sale.clienteNome ?? copy.noClient}</span>
+          <span className="block truncate text-sm text-ink/80">
+            {sale.clienteNome ?? (sale.clienteId ? copy.clientMissing : copy.noClient)}
+          </span>
           <span className="block truncate text-sm text-ink/60">
             {paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao)} · {copy.itemCount(sale.itens)}
           </span>
