@@ -1,5 +1,5 @@
 // Property: three devices with skewed clocks and random push batch sizes, through random interleavings of
-// offline periods, restarts (clean, and hard kills, reopened offline when offline), sales, sale cancellations,
+// offline periods, restarts (clean, and hard kills, reopened offline when offline), sales, sale edits and cancellations,
 // stock counts and deliveries, debits and payments, product edits and deletions, end with every sale on the
 // server exactly once and four numbers agreeing for every product and client: the server's column, the SQL
 // derivation, each device, and a fresh computation from the server's facts.
@@ -36,6 +36,7 @@ type Action =
   | { kind: 'restart'; device: number; hard: boolean }
   | { kind: 'sale'; device: number; product: number; quantity: number; fiado: number | null }
   | { kind: 'cancel'; device: number; sale: number }
+  | { kind: 'editSale'; device: number; sale: number; product: number; quantity: number; fiado: number | null }
   | { kind: 'count'; device: number; product: number; quantity: number }
   | { kind: 'entry'; device: number; product: number; quantity: number }
   | { kind: 'debit'; device: number; client: number; cents: number }
@@ -60,6 +61,17 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), device, sale: fc.nat(20) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('editSale' as const),
+      device,
+      sale: fc.nat(20),
+      product,
+      quantity: fc.integer({ min: 1, max: 4000 }).map((n) => n / 1000),
+      fiado: fc.option(client, { nil: null }),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('count' as const), device, product, quantity: fc.integer({ min: 0, max: 100 }) }),
@@ -153,6 +165,22 @@ describe('three devices, random interleavings', () => {
               case 'cancel':
                 if (sales.length > 0) await d.api.sales.remove(sales[step.sale % sales.length] as string).catch(ignoreNotFound);
                 break;
+              case 'editSale': {
+                // Another line, type and client for a sale; a device that does not know the sale (or the product)
+                // yet, or knows it was cancelled, refuses with not_found.
+                if (sales.length === 0) break;
+                const cliente = step.fiado === null ? null : (clients[step.fiado] as string);
+                await d.api.sales
+                  .update({
+                    id: sales[step.sale % sales.length] as string,
+                    data: '2026-11-20',
+                    tipo: cliente ? 'fiado' : 'avista',
+                    cliente_id: cliente,
+                    itens: [{ produto_id: products[step.product] as string, quantidade: step.quantity }],
+                  })
+                  .catch(ignoreNotFound);
+                break;
+              }
               case 'count':
                 await d.api.stock.count({ produto_id: products[step.product] as string, quantidade: step.quantity });
                 break;
