@@ -10,9 +10,11 @@ let fresh: OfflineDevice;
 // sales recorded one after the other have distinct stamps.
 const NOW = new Date(2026, 2, 15, 12).getTime();
 let ticks = 0;
+/** Moves the device's clock (the midnight test). */
+let shift = 0;
 
 beforeAll(async () => {
-  fresh = await openOfflineDevice('vendas-lista', { now: () => NOW + ticks++ });
+  fresh = await openOfflineDevice('vendas-lista', { now: () => NOW + shift + ticks++ });
 });
 afterAll(async () => {
   await fresh.close();
@@ -110,5 +112,17 @@ describe('sales live queries', () => {
       await details.until((sale) => sale === null);
       await today.until((page) => page.total === 1 && page.items[0]?.id === hoje1);
     }
+  });
+});
+
+describe('a list left open', () => {
+  it("moves to the new day at midnight ('Hoje' is the device's today, not the day it was opened)", async () => {
+    shift = new Date(2026, 2, 15, 23, 59, 59, 500).getTime() - NOW;
+    const today = await fresh.watch('salesList', { periodo: 'hoje', tipo: 'todas' });
+    expect((await today.until(() => true)).de).toBe('2026-03-15');
+    shift = new Date(2026, 2, 16, 0, 0, 1).getTime() - NOW;
+    const next = await today.until((page) => page.de === '2026-03-16');
+    expect(next).toMatchObject({ ate: '2026-03-16', total: 0 });
+    await today.stop();
   });
 });

@@ -1,6 +1,6 @@
 // The sales screens' live reads: the filtered list (period, type, page) and one sale with its client's name;
 // both from the device's database, so they answer offline exactly as online.
-import { combineLatest, EMPTY, map, of, switchMap, type Observable } from 'rxjs';
+import { combineLatest, distinctUntilChanged, EMPTY, map, Observable, of, switchMap } from 'rxjs';
 import type { ClientesDoc, VendasDoc } from '../../schemas/index.ts';
 import { todayOf } from '../db/records.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
@@ -35,8 +35,28 @@ function withWorkspace<T>(holder: WorkspaceHolder, read: (workspace: Workspace) 
   return holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : EMPTY)));
 }
 
+/** The device's today, again at each midnight (a list left open on 'Hoje' moves to the new day). */
+function today$(workspace: Workspace): Observable<string> {
+  return new Observable<string>((subscriber) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const now = new Date(workspace.now());
+      subscriber.next(todayOf(workspace));
+      const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime();
+      timer = setTimeout(tick, Math.max(1000, midnight - now.getTime() + 1000));
+    };
+    tick();
+    return () => {
+      clearTimeout(timer);
+    };
+  }).pipe(distinctUntilChanged());
+}
+
 function salesList$(workspace: Workspace, params: SalesListParams): Observable<SalesListPage> {
-  const today = todayOf(workspace);
+  return today$(workspace).pipe(switchMap((today) => salesOfDay$(workspace, params, today)));
+}
+
+function salesOfDay$(workspace: Workspace, params: SalesListParams, today: string): Observable<SalesListPage> {
   const { de, ate } = periodRange(params, today);
   const range: Record<string, string> = {};
   if (de) range.$gte = de;
