@@ -1,8 +1,9 @@
 // Chromium figures of the product screens over 10,000 products: keystroke → rendered search result, first page of
-// the list after a route change, and barcode frames/s in the scanner's decoder worker, each against a baseline
-// measured in the same page. Runs its own stack (free port, PGlite in a temp folder), a build of the app pointed at
-// it (VITE_SUPABASE_URL is baked in at build time and dist/ talks to 54321, the test suite's stack) and a preview
-// on another free port, and removes them all after, also when a step fails.
+// the list after a route change, barcode frames/s in the scanner's decoder worker, and 'Finalizar Venda' with 20
+// items (bench/ui-sale.ts), each against a baseline measured in the same page. Runs its own stack (free port,
+// PGlite in a temp folder), a build of the app pointed at it (VITE_SUPABASE_URL is baked in at build time and dist/
+// talks to 54321, the test suite's stack) and a preview on another free port, and removes them all after, also
+// when a step fails.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { startStack, type RunningStack } from '../supabase/local/stack.ts';
 import { ean13Modules } from '../tests/support/ean13.ts';
 import type { BenchFigure } from './figures.ts';
+import { SALE_PROBE, saleFinishLatency } from './ui-sale.ts';
 
 const PRODUCTS = 10_000;
 const INSERT_BATCH = 1_000;
@@ -470,6 +472,7 @@ export default async function uiBench(): Promise<BenchFigure[]> {
       timezoneId: 'America/Sao_Paulo',
     });
     await context.addInitScript({ content: PAGE_PROBE });
+    await context.addInitScript({ content: SALE_PROBE });
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
     await page.goto(`${site}/login`);
@@ -514,6 +517,10 @@ export default async function uiBench(): Promise<BenchFigure[]> {
       );
     const hd = await decodeFps(1280, 720, 6);
     const vga = await decodeFps(640, 480, 3);
+    const sale = await saleFinishLatency(
+      page,
+      [...products].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR')),
+    );
 
     return [
       {
@@ -554,6 +561,25 @@ export default async function uiBench(): Promise<BenchFigure[]> {
         unit: 'quadros/s',
         baseline: { name: 'mesmo laço com quadro 640x480', value: vga },
         target: '≥ 15 quadros/s',
+      },
+      {
+        name: `Finalizar Venda com 20 itens, toque → venda salva, carrinho vazio e estoque na tela atualizado (${sale.finish.length} vendas), p50`,
+        value: percentile(sale.finish, 50),
+        unit: 'ms',
+        baseline: {
+          name: "'Limpar Carrinho' com os mesmos 20 itens, toque → carrinho vazio na tela, p50",
+          value: percentile(sale.clear, 50),
+        },
+      },
+      {
+        name: 'Finalizar Venda com 20 itens, toque → venda salva, carrinho vazio e estoque na tela atualizado, p95',
+        value: percentile(sale.finish, 95),
+        unit: 'ms',
+        baseline: {
+          name: "'Limpar Carrinho' com os mesmos 20 itens, toque → carrinho vazio na tela, p95",
+          value: percentile(sale.clear, 95),
+        },
+        target: '< 100 ms',
       },
     ];
   } finally {

@@ -166,6 +166,15 @@ for (const viewport of VIEWPORTS) {
     await expect(rows.filter({ hasText: 'Queijo Minas' })).toContainText('Estoque: 1,5 kg');
     await openSales(page);
     await expect(page.getByTestId('cart-count')).toHaveText('0');
+    // The next sale's cart is kept across a reload too.
+    await page
+      .getByRole('list', { name: 'Produtos' })
+      .getByRole('button', { name: 'Adicionar Arroz Branco ao carrinho' })
+      .click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.reload();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect(page.getByTestId('sale-total')).toHaveText(`R$${NBSP}25,00`);
 
     // The page is closed with the sale only on this device; another page opens online and sends it.
     const next = await context.newPage();

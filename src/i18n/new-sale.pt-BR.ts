@@ -73,6 +73,7 @@ export const newSaleText = {
   savedOfflineText: (total: string) => `Total: ${total}. Será sincronizada quando a conexão voltar.`,
   errorTitle: 'Erro',
   finishFailed: 'Não foi possível finalizar a venda. Por favor, tente novamente.',
+  notSignedIn: 'Você precisa estar autenticado para realizar uma venda.',
   emptyCart: 'Carrinho vazio',
   emptyCartText: 'Adicione produtos ao carrinho para finalizar a venda.',
   customerRequired: 'Cliente obrigatório',

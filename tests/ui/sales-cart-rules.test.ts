@@ -16,6 +16,7 @@ import {
   weightOnBlur,
 } from '../../src/features/sales/cart-rules.ts';
 import { customerFieldMessages } from '../../src/features/sales/customer-form.ts';
+import { rowsToLoad, visibleRange } from '../../src/features/sales/components/VirtualProductList.tsx';
 
 const line = (fields: Partial<CartLine> & Pick<CartLine, 'produto_id'>): CartLine => ({
   nome: 'Produto',
@@ -93,6 +94,12 @@ describe('finishing', () => {
       description: 'Selecione um cliente para vendas fiado.',
     });
   });
+  it("nobody signed in: the spec's sentence", () => {
+    expect(finishFailure(new DataError('not_signed_in'))).toEqual({
+      title: 'Erro',
+      description: 'Você precisa estar autenticado para realizar uma venda.',
+    });
+  });
   it('any other failure is the generic message', () => {
     expect(finishFailure(new DataError('internal'))).toEqual({
       title: 'Erro',
@@ -167,5 +174,19 @@ describe('new customer form', () => {
     if (!blank.ok) expect(customerFieldMessages(blank.issues).nome).toBe('Nome do cliente é obrigatório.');
     const trimmed = checkInput(newClientSchema, { nome: ' Maria ', telefone: ' (11) 98765-4321 ' });
     expect(trimmed.ok && trimmed.value).toMatchObject({ nome: 'Maria', telefone: '11987654321' });
+  });
+});
+
+describe('virtualised product list', () => {
+  it('draws the rows in view of the 500 px list (140 px rows) and a few around them', () => {
+    expect(visibleRange(0, 10_000)).toEqual({ first: 0, last: 7 });
+    expect(visibleRange(1400, 10_000)).toEqual({ first: 7, last: 17 });
+    expect(visibleRange(0, 2)).toEqual({ first: 0, last: 2 });
+    expect(visibleRange(140 * 9_998, 10_000)).toEqual({ first: 9_995, last: 10_000 });
+  });
+  it('asks the worker for rows fifty at a time', () => {
+    expect(rowsToLoad(7)).toBe(50);
+    expect(rowsToLoad(50)).toBe(50);
+    expect(rowsToLoad(51)).toBe(100);
   });
 });

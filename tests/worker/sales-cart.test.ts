@@ -104,6 +104,7 @@ describe('cart', () => {
       ['Arroz', 2, 50],
       ['Queijo', 0.25, 10],
     ]);
+    expect(sale?.total).toBe(sold.total);
     expect(sale?.forma_pagamento).toBe('cartao');
     expect(JSON.parse(sale?.forma_pagamento_descricao ?? 'null')).toEqual({ tipo_cartao: 'parcelado', parcelas: 3 });
     expect(await reloaded.api.products.stockOf(arroz)).toBe(8);

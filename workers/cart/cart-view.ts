@@ -84,3 +84,12 @@ export function saleOfCart(lines: Iterable<CartLine>, stored: Readonly<Record<st
     .filter((item) => item.quantidade > 0);
   return { itens, tipo: options.tipo, cliente_id: options.cliente_id, ...paymentOf(options) };
 }
+
+/** A sale's total as sales.register stores it: each line rounded to cents, then summed. */
+export function totalOf(sale: NewSale): number {
+  const totalCents = sale.itens.reduce(
+    (sum, item) => sum + Math.round(cents((item.preco_unitario ?? 0) * item.quantidade) * 100),
+    0,
+  );
+  return totalCents / 100;
+}

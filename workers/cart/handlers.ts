@@ -8,7 +8,7 @@ import { parseInput } from '../contract/input.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 import { indexedDbDraftPersistence, type DraftPersistence, type DraftStore } from '../drafts/persistence.ts';
 import { createSalesDomain } from '../sales/handlers.ts';
-import { saleOfCart, viewOfCart, type CartLine, type CartView } from './cart-view.ts';
+import { saleOfCart, totalOf, viewOfCart, type CartLine, type CartView } from './cart-view.ts';
 import { pickerOf, type CustomerPickerPage, type CustomerPickerParams } from './customer-picker.ts';
 import {
   addToCartSchema,
@@ -75,12 +75,15 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
     });
   }
 
-  async function clearCart(cart: OpenCart): Promise<void> {
+  /**
+   * Empties the cart as one change to the doc (stored like any other): the doc and its store stay bound, so the
+   * next sale's cart is kept too (clearing the store itself would leave the doc unsaved until the next reload).
+   */
+  function clearCart(cart: OpenCart): void {
     cart.doc.transact(() => {
       cart.itens.clear();
       cart.opcoes.clear();
     });
-    await cart.store.clear();
   }
 
   return {
@@ -126,18 +129,18 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
       },
       /** 'Limpar Carrinho'. */
       async clear(): Promise<void> {
-        await clearCart((await current()).cart);
+        clearCart((await current()).cart);
       },
       /**
        * 'Finalizar Venda': the cart's lines above zero become one sale (refused like sales.register: an empty
        * cart on `itens`, fiado without a customer on `cliente_id`); the cart is cleared once it is stored.
        */
       async checkout(): Promise<{ id: string; total: number }> {
-        const { workspace, cart } = await current();
-        const id = await sales.handlers.register(saleOfCart(cart.itens.values(), cart.opcoes.toJSON()));
-        const stored = await workspace.database.vendas.findOne(id).exec();
-        await clearCart(cart);
-        return { id, total: stored?.total ?? 0 };
+        const { cart } = await current();
+        const sale = saleOfCart(cart.itens.values(), cart.opcoes.toJSON());
+        const id = await sales.handlers.register(sale);
+        clearCart(cart);
+        return { id, total: totalOf(sale) };
       },
     },
     live: {

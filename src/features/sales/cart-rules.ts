@@ -60,9 +60,11 @@ export const PROBLEM_TOAST = {
   customer: { title: copy.customerRequired, description: copy.customerRequiredText },
 } as const;
 
-/** The toast for a refused checkout: the worker's issue on `itens` or `cliente_id`, else the spec's generic one. */
+/** The toast for a refused checkout: nobody signed in, the worker's issue on `itens` or `cliente_id`, else the generic one. */
 export function finishFailure(thrown: unknown): { title: string; description: string } {
-  const fields = DataError.from(thrown).issues.map((issue) => issue.field);
+  const failure = DataError.from(thrown);
+  if (failure.code === 'not_signed_in') return { title: copy.errorTitle, description: copy.notSignedIn };
+  const fields = failure.issues.map((issue) => issue.field);
   if (fields.includes('itens')) return PROBLEM_TOAST.empty;
   if (fields.includes('cliente_id')) return PROBLEM_TOAST.customer;
   return { title: copy.errorTitle, description: copy.finishFailed };

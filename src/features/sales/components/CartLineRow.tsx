@@ -59,36 +59,29 @@ function WeightInput({ line }: { line: CartLineView }) {
 export function CartLineRow({ line }: { line: CartLineView }) {
   const { quantity, remove } = useCartEdits();
   return (
-    <li className="flex flex-col gap-2 border-b border-ink/10 py-3 last:border-b-0">
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="font-semibold text-ink">{line.nome}</p>
-          <p className="text-sm text-ink/70">
+    <li className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-ink/10 py-2 last:border-b-0">
+      <div className="min-w-0 flex-1 basis-36">
+        <p className="truncate font-semibold text-ink" title={line.nome}>
+          {line.nome}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-ink/70">
+          <span>
             {formatBRL(line.preco)}
             {line.pesavel ? ` / ${line.unidade}` : null}
-          </p>
+          </span>
           {line.acimaDoEstoque ? (
-            <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               <AlertTriangle aria-hidden size={14} />
               {copy.aboveStock}
-            </p>
+            </span>
           ) : null}
-        </div>
-        <button
-          type="button"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl text-red-700 hover:bg-red-50"
-          aria-label={copy.removeItem(line.nome)}
-          title={copy.removeItem(line.nome)}
-          onClick={() => void remove.run(line.produto_id)}
-        >
-          <Trash2 aria-hidden size={20} />
-        </button>
+        </p>
       </div>
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex items-center gap-2">
         {line.pesavel ? (
           <WeightInput line={line} />
         ) : (
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1">
             <button
               type="button"
               className={iconButton}
@@ -111,10 +104,19 @@ export function CartLineRow({ line }: { line: CartLineView }) {
             </button>
           </div>
         )}
-        <p className="font-bold text-brand-900">
+        <p className="w-24 text-right font-bold text-brand-900">
           <span className="sr-only">{copy.subtotal}: </span>
           {formatBRL(line.subtotal)}
         </p>
+        <button
+          type="button"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl text-red-700 hover:bg-red-50"
+          aria-label={copy.removeItem(line.nome)}
+          title={copy.removeItem(line.nome)}
+          onClick={() => void remove.run(line.produto_id)}
+        >
+          <Trash2 aria-hidden size={20} />
+        </button>
       </div>
     </li>
   );

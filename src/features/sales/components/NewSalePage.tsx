@@ -13,14 +13,12 @@ import { useAddToCart } from '../cart-commands.ts';
 import { CartDialog } from './CartDialog.tsx';
 import { SaleBarcodeField } from './SaleBarcodeField.tsx';
 import { SaleProductRow } from './SaleProductRow.tsx';
-import { VirtualProductList } from './VirtualProductList.tsx';
+import { ROWS_PER_REQUEST, VirtualProductList } from './VirtualProductList.tsx';
 
 const copy = t.newSale;
-/** Every match: the list draws only the rows in view. */
-const ALL = 1_000_000;
-
 function ProductArea({ text }: { text: string }) {
-  const products = useLiveQuery('productList', { text, limit: ALL });
+  const [limit, setLimit] = useState(ROWS_PER_REQUEST);
+  const products = useLiveQuery('productList', { text, limit });
   const add = useAddToCart();
   if (products.status === 'loading') {
     return (
@@ -53,7 +51,12 @@ function ProductArea({ text }: { text: string }) {
   return (
     <VirtualProductList
       items={products.data.items}
+      total={products.data.total}
       label={copy.productsLabel}
+      loadingLabel={t.app.loading}
+      onRowsNeeded={(count) => {
+        setLimit((current) => Math.max(current, count));
+      }}
       renderRow={(product) => <SaleProductRow product={product} busy={add.pending} onAdd={() => void add.run(product.id)} />}
     />
   );
@@ -123,7 +126,7 @@ export function NewSalePage() {
         className={`${inputClass} border-ink/20`}
       />
       <SaleBarcodeField />
-      <ProductArea text={text.trim()} />
+      <ProductArea key={text.trim()} text={text.trim()} />
       <div className="flex flex-col gap-2 rounded-2xl border border-ink/10 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-lg font-bold text-brand-900">
           {copy.total}: <span data-testid="sale-total">{formatBRL(cart.data?.total ?? 0)}</span>

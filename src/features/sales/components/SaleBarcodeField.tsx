@@ -1,5 +1,6 @@
 // The new sale's barcode field: typed or read by a USB scanner (Enter adds), or the camera; the product with
-// that exact code goes into the cart, or 'Produto não encontrado'. The same code again within a second is ignored.
+// that exact code goes into the cart, or 'Produto não encontrado'. The same code again within a second is ignored;
+// codes read while one is being added are added in turn.
 import { useRef, useState } from 'react';
 import { PackagePlus } from 'lucide-react';
 import { DataError } from '../../../../workers/contract/errors.ts';
@@ -24,14 +25,27 @@ export function SaleBarcodeField() {
         ? { title: copy.productNotFound, description: copy.productNotFoundText }
         : { title: copy.errorTitle, description: errorMessage(thrown) },
   });
-  const submit = async (value: string) => {
+  // Codes read while the previous one is being added wait their turn (a scanner can be faster than the worker).
+  const queue = useRef<string[]>([]);
+  const draining = useRef(false);
+  const drain = async () => {
+    if (draining.current) return;
+    draining.current = true;
+    let added = false;
+    for (let next = queue.current.shift(); next !== undefined; next = queue.current.shift()) {
+      added = (await add.run(next)) !== undefined;
+    }
+    draining.current = false;
+    if (added) setCode('');
+  };
+  const submit = (value: string) => {
     const codigo = value.trim();
     if (codigo === '') return;
     const now = Date.now();
     if (isRepeatScan(last.current, codigo, now)) return;
     last.current = { code: codigo, at: now };
-    const added = await add.run(codigo);
-    if (added) setCode('');
+    queue.current.push(codigo);
+    void drain();
   };
   return (
     <form
@@ -39,7 +53,7 @@ export function SaleBarcodeField() {
       aria-label={copy.barcodeLabel}
       onSubmit={(event) => {
         event.preventDefault();
-        void submit(code);
+        submit(code);
       }}
     >
       <input
@@ -54,14 +68,7 @@ export function SaleBarcodeField() {
         }}
         className={`${inputClass} min-w-0 flex-1 border-ink/20`}
       />
-      <Button
-        type="submit"
-        variant="secondary"
-        className="shrink-0 px-3"
-        aria-label={copy.barcodeAdd}
-        title={copy.barcodeAdd}
-        busy={add.pending}
-      >
+      <Button type="submit" variant="secondary" className="shrink-0 px-3" aria-label={copy.barcodeAdd} title={copy.barcodeAdd}>
         <PackagePlus aria-hidden size={20} />
       </Button>
       <ScanButton
@@ -74,7 +81,7 @@ export function SaleBarcodeField() {
         onOpenChange={setScanning}
         onDetected={(detected) => {
           setCode(detected);
-          void submit(detected);
+          submit(detected);
         }}
       />
     </form>
