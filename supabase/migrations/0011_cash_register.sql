@@ -12,16 +12,16 @@ CREATE TABLE public.fechamentos_caixa (
   aberto_em timestamptz NOT NULL,
   abertura_hlc text NOT NULL CONSTRAINT fechamentos_caixa_abertura_hlc_valido CHECK (abertura_hlc ~ '^[0-9a-z]{11}:[0-9a-z]{5}:.+$' AND char_length(abertura_hlc) <= 64),
   troco_inicial numeric(14, 2) NOT NULL
-    CONSTRAINT fechamentos_caixa_troco_inicial_valido CHECK (troco_inicial >= 0 AND troco_inicial <= 9999999999.99),
+    CONSTRAINT fechamentos_caixa_troco_inicial_valido CHECK (troco_inicial NOT IN ('NaN', 'Infinity', '-Infinity') AND troco_inicial >= 0 AND troco_inicial <= 9999999999.99),
   -- [{ id, tipo: 'sangria' | 'suprimento', valor, motivo, em }], in the order they happened.
   movimentos jsonb NOT NULL DEFAULT '[]'::jsonb
     CONSTRAINT fechamentos_caixa_movimentos_lista CHECK (jsonb_typeof(movimentos) = 'array' AND jsonb_array_length(movimentos) <= 500),
   fechado_em timestamptz,
   fechamento_hlc text CONSTRAINT fechamentos_caixa_fechamento_hlc_valido CHECK (fechamento_hlc ~ '^[0-9a-z]{11}:[0-9a-z]{5}:.+$' AND char_length(fechamento_hlc) <= 64),
   valor_contado numeric(14, 2)
-    CONSTRAINT fechamentos_caixa_valor_contado_valido CHECK (valor_contado >= 0 AND valor_contado <= 9999999999.99),
+    CONSTRAINT fechamentos_caixa_valor_contado_valido CHECK (valor_contado NOT IN ('NaN', 'Infinity', '-Infinity') AND valor_contado >= 0 AND valor_contado <= 9999999999.99),
   valor_esperado numeric(14, 2)
-    CONSTRAINT fechamentos_caixa_valor_esperado_valido CHECK (valor_esperado >= -9999999999.99 AND valor_esperado <= 9999999999.99),
+    CONSTRAINT fechamentos_caixa_valor_esperado_valido CHECK (valor_esperado NOT IN ('NaN', 'Infinity', '-Infinity') AND valor_esperado >= -9999999999.99 AND valor_esperado <= 9999999999.99),
   -- At closing: { vendas, total, por_forma: { dinheiro, cartao, pix, outro, fiado }, suprimentos, sangrias }.
   resumo jsonb CONSTRAINT fechamentos_caixa_resumo_objeto CHECK (jsonb_typeof(resumo) = 'object'),
   observacoes text CONSTRAINT fechamentos_caixa_observacoes_max_500 CHECK (char_length(observacoes) <= 500),
