@@ -162,6 +162,13 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByTestId('edit-sale-total')).toHaveText(brl('R$ 47,95'));
     await shot(page, 'edit', viewport.width);
 
+    // The date is required; the spec's message, on the field too.
+    await page.getByLabel('Data da venda').fill('');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByLabel('Data da venda')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Selecione uma data para a venda.').first()).toBeVisible();
+    await page.getByLabel('Data da venda').fill(daySaoPaulo());
+    await expect(page.getByLabel('Data da venda')).not.toHaveAttribute('aria-invalid');
     // A fiado sale needs its client; the spec's message.
     await page.getByRole('button', { name: 'Remover cliente' }).click();
     await page.getByRole('button', { name: 'Salvar' }).click();
@@ -214,6 +221,14 @@ for (const viewport of VIEWPORTS) {
     await expect(details).toContainText('PIX');
     await details.getByRole('link', { name: 'Editar' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Editar Venda' })).toBeVisible();
+    // Every item taken out: nothing to save ('Adicione pelo menos um item à venda.').
+    await page.getByLabel('Quantidade de Queijo Minas').fill('0');
+    await page.getByLabel('Quantidade de Queijo Minas').blur();
+    await page.getByRole('button', { name: 'Diminuir Arroz Tipo 1' }).click();
+    await page.getByRole('button', { name: 'Diminuir Arroz Tipo 1' }).click();
+    await expect(page.getByText('Nenhum item adicionado')).toBeVisible();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Adicione pelo menos um item à venda.').first()).toBeVisible();
     await page.getByRole('button', { name: 'Excluir' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Excluir venda' });
     await expect(confirm).toContainText('Tem certeza que deseja excluir esta venda? Esta ação não pode ser desfeita.');
