@@ -158,7 +158,7 @@ for (const viewport of VIEWPORTS) {
     await expect(page).toHaveURL(new RegExp(`/sales/edit/${fiado}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Editar Venda' })).toBeVisible();
     await expect(page.getByLabel('Data da venda')).toHaveValue(daySaoPaulo());
-    await expect(page.getByRole('radio', { name: 'Fiado' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('radio', { name: 'Fiado' })).toBeChecked();
     await expect(page.getByTestId('edit-sale-total')).toHaveText(brl('R$ 47,95'));
     await shot(page, 'edit', viewport.width);
 
@@ -195,7 +195,10 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByLabel('Quantidade de Feijão Carioca')).toHaveCount(0);
     // 2 × 25 + 0,4 × 45,90
     await expect(page.getByTestId('edit-sale-total')).toHaveText(brl('R$ 68,36'));
-    await page.getByRole('radio', { name: 'À Vista' }).click();
+    // The type is a radio group: arrow keys move it.
+    await page.getByRole('radio', { name: 'Fiado' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('radio', { name: 'À Vista' })).toBeChecked();
     await page.getByLabel('Forma de pagamento').selectOption('pix');
     await shot(page, 'edit-changed', viewport.width);
     await page.getByRole('button', { name: 'Salvar' }).click();

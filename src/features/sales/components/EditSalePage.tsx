@@ -109,32 +109,34 @@ function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => voi
               </span>
             ) : null}
           </label>
-          <div role="radiogroup" aria-label={copy.typeLabel} className="flex flex-col gap-1">
-            <span aria-hidden className="text-sm font-medium text-ink">
-              {copy.typeLabel}
-            </span>
+          <fieldset className="flex min-w-0 flex-col gap-1">
+            <legend className="mb-1 text-sm font-medium text-ink">{copy.typeLabel}</legend>
             <div className="grid grid-cols-2 gap-2">
               {(['avista', 'fiado'] as const).map((value) => (
-                <button
+                <label
                   key={value}
-                  type="button"
-                  role="radio"
-                  aria-checked={tipo === value}
                   className={clsx(
-                    'min-h-12 rounded-xl font-semibold',
+                    'flex min-h-12 cursor-pointer items-center justify-center rounded-xl font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-400',
                     tipo === value
                       ? 'bg-brand-600 text-white'
                       : 'bg-white text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50',
                   )}
-                  onClick={() => {
-                    changed(setTipo)(value);
-                  }}
                 >
+                  <input
+                    type="radio"
+                    name="sale-type"
+                    value={value}
+                    checked={tipo === value}
+                    onChange={() => {
+                      changed(setTipo)(value);
+                    }}
+                    className="sr-only"
+                  />
                   {copy.types[value]}
-                </button>
+                </label>
               ))}
             </div>
-          </div>
+          </fieldset>
         </div>
         <EditSaleCustomer customer={customer} error={fields.cliente_id} onChange={changed(setCustomer)} />
         {tipo === 'avista' ? <EditSalePayment payment={payment} onChange={setPayment} /> : null}
