@@ -1,5 +1,6 @@
 // The data worker's whole API, composed in this one place from the per-domain handler modules.
 import { createAccountDomain, type AccountOptions } from './account/domain.ts';
+import { createAdminDomain } from './admin/handlers.ts';
 import { createBackupDomain } from './backup/handlers.ts';
 import { createBarcodeDomain, type BarcodeDomainOptions } from './barcode/handlers.ts';
 import { createDetachedAccountDomain } from './account/detached.ts';
@@ -77,6 +78,7 @@ function createDomains(options: DataApiOptions) {
     reports: createReportsDomain(workspace),
     barcode: createBarcodeDomain(options.barcodeLookup),
     images: createImagesDomain(workspace, session$, options.connectivity, options.images),
+    admin: createAdminDomain({ client: () => account.auth.client, connectivity: options.connectivity }),
   };
   return { domains, workspace, account };
 }
@@ -140,3 +142,4 @@ export type {
 } from './reports/handlers.ts';
 export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './sales/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';
+export type { AdminDashboard, AdminLogEntry, AdminUserRow, AdminUsersPage } from './admin/handlers.ts';

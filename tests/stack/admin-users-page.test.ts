@@ -1,0 +1,194 @@
+// The admin domain against the local stack: the users page paged and filtered on the server (admin_users_page:
+// search, plan, status, email confirmed, inactivity, plan-start sort, pages of 10 with the total), the dashboard
+// figures, the user actions, refusal for a non-admin (RPC and domain) and 'offline' without a connection.
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataError } from '../../workers/contract/errors.ts';
+import { createAdminDomain } from '../../workers/admin/handlers.ts';
+import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+import { createUser } from '../db/helpers.ts';
+
+let stack: TestStack;
+let adminClient: SupabaseClient;
+let ownerClient: SupabaseClient;
+let admin: ReturnType<typeof createAdminDomain>['handlers'];
+const connectivity = createManualConnectivity(true);
+const NOW = Date.parse('2026-11-24T12:00:00Z');
+/** 23 owners: names Loja 00..22; every third premium, every fourth suspended, every fifth unconfirmed. */
+const OWNERS = 23;
+const ids: string[] = [];
+
+async function failure(promise: Promise<unknown>): Promise<DataError> {
+  try {
+    await promise;
+  } catch (thrown) {
+    if (thrown instanceof DataError) return thrown;
+    throw thrown;
+  }
+  throw new Error('expected a DataError');
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  for (let index = 0; index < OWNERS; index += 1) {
+    const name = `Loja ${String(index).padStart(2, '0')}`;
+    const id = await createUser(stack.db, { nome: `Dona ${name}`, nome_mercado: name, telefone: '11988887777' });
+    ids.push(id);
+    await stack.db.query(
+      `UPDATE auth.users SET email_confirmed_at = CASE WHEN $2 % 5 = 0 THEN NULL ELSE email_confirmed_at END,
+              last_sign_in_at = CASE WHEN $2 % 2 = 0 THEN NULL ELSE now() - make_interval(days => $2 * 10) END
+        WHERE id = $1`,
+      [id, index],
+    );
+    await stack.db.query(
+      `UPDATE public.users SET plano = CASE WHEN $2 % 3 = 0 THEN 'premium' ELSE 'free' END,
+              status_pagamento = CASE WHEN $2 % 4 = 0 THEN 'suspenso' ELSE 'ativo' END,
+              data_inicio_plano = now() - make_interval(days => $2)
+        WHERE id = $1`,
+      [id, index],
+    );
+  }
+  const adminId = randomUUID();
+  adminClient = stack.client(await stack.mintUserToken(adminId, { app_metadata: { provider: 'email', role: 'admin' } }));
+  await stack.db.query(
+    `UPDATE public.users SET nome = 'Administração', data_inicio_plano = now() - interval '1000 days' WHERE id = $1`,
+    [adminId],
+  );
+  ownerClient = stack.client(await stack.mintUserToken(ids[1] ?? ''));
+  admin = createAdminDomain({ client: () => adminClient, connectivity, now: () => NOW }).handlers;
+});
+afterAll(async () => {
+  await stack.close();
+});
+
+describe('admin users page', () => {
+  it('pages of 10 with the total, newest plan start first, or oldest first', async () => {
+    const first = await admin.usersPage({});
+    expect(first).toMatchObject({ total: OWNERS + 1, page: 1, pages: 3 });
+    expect(first.rows).toHaveLength(10);
+    expect(first.rows.map((row) => row.nomeMercado)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `Loja ${String(index).padStart(2, '0')}`),
+    );
+    const last = await admin.usersPage({ page: 3 });
+    expect(last.rows.map((row) => row.nome)).toEqual(['Dona Loja 20', 'Dona Loja 21', 'Dona Loja 22', 'Administração']);
+    const oldest = await admin.usersPage({ sort: 'plan_asc' });
+    expect(oldest.rows.slice(0, 3).map((row) => row.nome)).toEqual(['Administração', 'Dona Loja 22', 'Dona Loja 21']);
+    // Past the end: the last page with rows.
+    expect(await admin.usersPage({ page: 9 })).toMatchObject({ page: 3, pages: 3, total: OWNERS + 1 });
+  });
+
+  it('filters by search (name, email, market, literal % and _), plan, status, confirmation and inactivity', async () => {
+    expect((await admin.usersPage({ search: 'loja 1' })).total).toBe(10);
+    expect((await admin.usersPage({ search: '  LOJA 07 ' })).rows.map((row) => row.nome)).toEqual(['Dona Loja 07']);
+    const email = (await admin.usersPage({ search: 'Loja 05' })).rows[0]?.email ?? '';
+    expect((await admin.usersPage({ search: email.slice(0, 8) })).rows.map((row) => row.nome)).toEqual(['Dona Loja 05']);
+    expect((await admin.usersPage({ search: '%' })).total).toBe(0);
+    expect((await admin.usersPage({ search: 'Loja _1' })).total).toBe(0);
+
+    const premium = await admin.usersPage({ plan: 'premium' });
+    expect(premium.total).toBe(8);
+    expect(premium.rows.every((row) => row.plan === 'premium')).toBe(true);
+    expect((await admin.usersPage({ plan: 'free' })).total).toBe(OWNERS + 1 - 8);
+    expect((await admin.usersPage({ status: 'suspenso' })).total).toBe(6);
+    expect((await admin.usersPage({ status: 'inativo' })).total).toBe(0);
+    const pending = await admin.usersPage({ confirmed: false });
+    expect(pending.rows.map((row) => row.nome)).toEqual(
+      [0, 5, 10, 15, 20].map((index) => `Dona Loja ${String(index).padStart(2, '0')}`),
+    );
+    expect(pending.rows.every((row) => !row.emailConfirmed)).toBe(true);
+    expect((await admin.usersPage({ confirmed: true })).total).toBe(OWNERS + 1 - 5);
+    // Odd owners signed in index × 10 days ago (the 30 days ago one is older than 30 days by now); the even ones
+    // (and the admin) never did, which counts as inactive.
+    const never = 12 + 1;
+    expect((await admin.usersPage({ inactiveDays: 30 })).total).toBe(never + [3, 5, 7, 9, 11, 13, 15, 17, 19, 21].length);
+    expect((await admin.usersPage({ inactiveDays: 180 })).total).toBe(never + [19, 21].length);
+    const combined = await admin.usersPage({ plan: 'premium', status: 'suspenso', search: 'loja' });
+    expect(combined.rows.map((row) => row.nome)).toEqual(['Dona Loja 00', 'Dona Loja 12']);
+  });
+
+  it('refuses a bad filter before asking the server', async () => {
+    const refused = await failure(admin.usersPage({ page: 0 }));
+    expect(refused.code).toBe('invalid_input');
+    expect(refused.issues).toEqual([{ field: 'page', code: 'too_small', limit: 1 }]);
+    expect((await failure(admin.usersPage({ inactiveDays: 45 as 30 }))).issues[0]).toMatchObject({ field: 'inactiveDays' });
+  });
+
+  it('refuses a non-admin: the RPC with 42501, the domain with forbidden', async () => {
+    const refused = await ownerClient.rpc('admin_users_page', {});
+    expect(refused.status).toBe(403);
+    expect(refused.error?.code).toBe('42501');
+    expect((await stack.client().rpc('admin_users_page', {})).status).toBe(401);
+    const owner = createAdminDomain({ client: () => ownerClient, connectivity }).handlers;
+    expect((await failure(owner.usersPage({}))).code).toBe('forbidden');
+    expect((await failure(owner.dashboard())).code).toBe('forbidden');
+    expect((await failure(owner.setPlan({ userId: ids[2] ?? '', plan: 'premium' }))).code).toBe('forbidden');
+  });
+
+  it('refuses offline with DataError offline, and works again online', async () => {
+    connectivity.set(false);
+    expect((await failure(admin.usersPage({}))).code).toBe('offline');
+    expect((await failure(admin.dashboard())).code).toBe('offline');
+    expect((await failure(admin.setStatus({ userId: ids[2] ?? '', status: 'inativo' }))).code).toBe('offline');
+    connectivity.set(true);
+    expect((await admin.usersPage({})).total).toBe(OWNERS + 1);
+  });
+});
+
+describe('admin dashboard and user actions', () => {
+  it('dashboard: counters, MRR, ARR, conversion with one decimal, the last 5 log entries', async () => {
+    for (let index = 0; index < 6; index += 1) {
+      await adminClient.rpc('log_admin_action', { p_action: `ação ${index}`, p_target_type: 'user' });
+    }
+    const figures = await admin.dashboard();
+    expect(figures).toMatchObject({
+      totalUsers: OWNERS + 1,
+      freeUsers: OWNERS + 1 - figures.premiumUsers,
+      products: 0,
+      newThisWeek: OWNERS + 1,
+    });
+    // count_premium_users counts the plan in force: premium with no end date, or one still ahead.
+    expect(figures.premiumUsers).toBe(8);
+    expect(figures.mrr).toBe(119.2);
+    expect(figures.arr).toBe(1430.4);
+    expect(figures.conversion).toBe(33.3);
+    expect(figures.recentActivity).toHaveLength(5);
+  });
+
+  it('premium toggle grants 30 days; free clears the end; status, ban and edit are saved; a missing user is not_found', async () => {
+    const id = ids[1] ?? '';
+    await admin.setPlan({ userId: id, plan: 'premium' });
+    let row = (await admin.usersPage({ search: 'Loja 01' })).rows[0];
+    expect(row).toMatchObject({ plan: 'premium', status: 'ativo' });
+    expect(Date.parse(row?.planEnd ?? '')).toBe(NOW + 30 * 86_400_000);
+    await admin.setPlan({ userId: id, plan: 'free' });
+    expect((await admin.usersPage({ search: 'Loja 01' })).rows[0]).toMatchObject({ plan: 'free', planEnd: null });
+
+    await admin.ban({ userId: id });
+    expect((await admin.usersPage({ search: 'Loja 01' })).rows[0]?.status).toBe('suspenso');
+    await admin.setStatus({ userId: id, status: 'ativo' });
+    expect((await admin.usersPage({ search: 'Loja 01' })).rows[0]?.status).toBe('ativo');
+
+    await admin.editUser({
+      userId: id,
+      nome: 'Dona Editada',
+      email: 'editada@teste.dev',
+      telefone: '(21) 97777-6666',
+      nomeMercado: 'Loja 01 Nova',
+      plan: 'premium',
+      status: 'inativo',
+      planEnd: '2030-01-31',
+    });
+    row = (await admin.usersPage({ search: 'Loja 01 Nova' })).rows[0];
+    expect(row).toMatchObject({ nome: 'Dona Editada', telefone: '21977776666', plan: 'premium', status: 'inativo' });
+    // The end of 31/01/2030 in São Paulo.
+    expect(new Date(row?.planEnd ?? '').toISOString()).toBe('2030-02-01T02:59:59.999Z');
+
+    expect((await failure(admin.setStatus({ userId: randomUUID(), status: 'ativo' }))).code).toBe('not_found');
+    const missingEdit = admin.editUser({ userId: randomUUID(), email: 'x@teste.dev', plan: 'free', status: 'ativo' });
+    expect((await failure(missingEdit)).code).toBe('not_found');
+    const invalid = await failure(admin.editUser({ userId: id, email: 'não', plan: 'free', status: 'ativo', planEnd: '31/01' }));
+    expect(invalid.issues.map((issue) => issue.field).sort()).toEqual(['email', 'planEnd']);
+  });
+});

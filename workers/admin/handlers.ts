@@ -1,0 +1,259 @@
+// The admin domain (spec 2 §2 Admin area, §7 Admin): online-only reads and writes on the server through the
+// signed-in client; nothing is kept on the device. Offline every call refuses with DataError 'offline'.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { toAccountError } from '../account/errors.ts';
+import { DataError } from '../contract/errors.ts';
+import { parseInput } from '../contract/input.ts';
+import type { ConnectivitySource } from '../system/connectivity.ts';
+import { planFigures } from './figures.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  editUserSchema,
+  PREMIUM_GRANT_DAYS,
+  resendSchema,
+  setPlanSchema,
+  setStatusSchema,
+  userIdSchema,
+  usersQuerySchema,
+  type EditUserInput,
+  type UserPlan,
+  type UsersQuery,
+  type UserStatus,
+} from './schema.ts';
+import { createAdminServer, reaching, rowsOrThrow, serverError } from './server.ts';
+
+export interface AdminLogEntry {
+  readonly id: string;
+  readonly action: string;
+  readonly targetType: string | null;
+  readonly targetId: string | null;
+  readonly createdAt: string;
+}
+
+export interface AdminDashboard {
+  readonly totalUsers: number;
+  readonly premiumUsers: number;
+  readonly freeUsers: number;
+  readonly products: number;
+  readonly newThisWeek: number;
+  readonly mrr: number;
+  readonly arr: number;
+  /** Percent with one decimal. */
+  readonly conversion: number;
+  readonly recentActivity: readonly AdminLogEntry[];
+}
+
+export interface AdminUserRow {
+  readonly id: string;
+  readonly nome: string | null;
+  readonly email: string | null;
+  readonly telefone: string | null;
+  readonly nomeMercado: string | null;
+  readonly plan: string;
+  readonly status: string;
+  readonly planStart: string | null;
+  readonly planEnd: string | null;
+  readonly emailConfirmed: boolean;
+  readonly lastSignIn: string | null;
+  readonly createdAt: string;
+}
+
+export interface AdminUsersPage {
+  readonly rows: readonly AdminUserRow[];
+  /** Users matching the filters, over every page. */
+  readonly total: number;
+  readonly page: number;
+  readonly pages: number;
+}
+
+interface UsersPageRow {
+  id: string;
+  nome: string | null;
+  email: string | null;
+  telefone: string | null;
+  nome_mercado: string | null;
+  plano: string;
+  status_pagamento: string;
+  data_inicio_plano: string | null;
+  data_fim_plano: string | null;
+  email_confirmed: boolean;
+  last_sign_in_at: string | null;
+  created_at: string;
+  /** bigint: a number in JSON, kept safe if a server sends it as text. */
+  total: number | string;
+}
+
+interface LogRow {
+  id: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  created_at: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** 'yyyy-MM-dd' as the end of that day in São Paulo, so the date shown is the date picked. */
+const endOfDay = (day: string) => `${day}T23:59:59.999-03:00`;
+
+async function countOf(client: SupabaseClient, rpc: string): Promise<number> {
+  const answer = await client.rpc(rpc);
+  const rows = rowsOrThrow(answer as { data: { count: number | string }[] | null; error: typeof answer.error; status: number });
+  return Number(rows[0]?.count ?? 0);
+}
+
+function toUserRow(row: UsersPageRow): AdminUserRow {
+  return {
+    id: row.id,
+    nome: row.nome,
+    email: row.email,
+    telefone: row.telefone,
+    nomeMercado: row.nome_mercado,
+    plan: row.plano,
+    status: row.status_pagamento,
+    planStart: row.data_inicio_plano,
+    planEnd: row.data_fim_plano,
+    emailConfirmed: row.email_confirmed,
+    lastSignIn: row.last_sign_in_at,
+    createdAt: row.created_at,
+  };
+}
+
+export interface AdminDomainOptions {
+  /** The signed-in supabase-js client (the account domain's). */
+  readonly client: () => SupabaseClient;
+  readonly connectivity: ConnectivitySource;
+  /** The clock of the premium grant (tests pin it). */
+  readonly now?: () => number;
+}
+
+export function createAdminDomain(options: AdminDomainOptions) {
+  const server = createAdminServer(options.client, options.connectivity);
+  const now = options.now ?? Date.now;
+
+  async function usersPage(query: UsersQuery = {}): Promise<AdminUsersPage> {
+    const values = parseInput(usersQuerySchema, query);
+    const client = server.online();
+    const ask = async (page: number) => {
+      const answer = await client.rpc('admin_users_page', {
+        p_search: values.search === '' ? null : values.search,
+        p_plano: values.plan,
+        p_status: values.status,
+        p_confirmed: values.confirmed,
+        p_inactive_days: values.inactiveDays,
+        p_sort: values.sort,
+        p_limit: ADMIN_PAGE_SIZE,
+        p_offset: (page - 1) * ADMIN_PAGE_SIZE,
+      });
+      return rowsOrThrow(answer as { data: UsersPageRow[] | null; error: typeof answer.error; status: number });
+    };
+    let page = values.page;
+    let rows = await reaching(() => ask(page));
+    // Past the last page (the list shrank meanwhile): the last page that has rows.
+    if (rows.length === 0 && page > 1) {
+      const first = await reaching(() => ask(1));
+      const total = Number(first[0]?.total ?? 0);
+      page = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+      rows = page === 1 ? first : await reaching(() => ask(page));
+    }
+    const total = Number(rows[0]?.total ?? 0);
+    return { rows: rows.map(toUserRow), total, page, pages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)) };
+  }
+
+  async function updateUser(userId: string, changes: Record<string, unknown>): Promise<void> {
+    const client = server.online();
+    const answer = await reaching(() => client.from('users').update(changes).eq('id', userId).select('id'));
+    if (rowsOrThrow(answer).length === 0) throw new DataError('not_found');
+  }
+
+  const handlers = {
+    /** The /admin dashboard's cards (spec 2 §2): counters, plan figures and the last 5 admin log entries. */
+    async dashboard(): Promise<AdminDashboard> {
+      const client = server.online();
+      const [totalUsers, premiumUsers, products, newThisWeek, logs] = await reaching(() =>
+        Promise.all([
+          countOf(client, 'count_users'),
+          countOf(client, 'count_premium_users'),
+          countOf(client, 'count_products'),
+          countOf(client, 'count_recent_users'),
+          client
+            .from('admin_logs')
+            .select('id, action, target_type, target_id, created_at')
+            .order('created_at', { ascending: false })
+            .limit(5)
+            .then((answer) => rowsOrThrow<LogRow>(answer)),
+        ]),
+      );
+      const figures = planFigures(totalUsers, premiumUsers);
+      return {
+        totalUsers,
+        premiumUsers,
+        freeUsers: figures.free,
+        products,
+        newThisWeek,
+        mrr: figures.mrr,
+        arr: figures.arr,
+        conversion: figures.conversion,
+        recentActivity: logs.map((row) => ({
+          id: row.id,
+          action: row.action,
+          targetType: row.target_type,
+          targetId: row.target_id,
+          createdAt: row.created_at,
+        })),
+      };
+    },
+
+    /** One page of 10 users with the total, filtered and sorted on the server. */
+    usersPage,
+
+    /** Premium for 30 days from now, or back to free with no end date (spec 2 §4). */
+    async setPlan(input: { userId: string; plan: UserPlan }): Promise<void> {
+      const { userId, plan } = parseInput(setPlanSchema, input);
+      const client = server.online();
+      const until = plan === 'premium' ? new Date(now() + PREMIUM_GRANT_DAYS * DAY_MS).toISOString() : null;
+      const answer = await reaching(() =>
+        client.rpc('admin_update_user_plan', { p_user_id: userId, p_plano: plan, p_data_fim_plano: until }),
+      );
+      if (answer.error) throw serverError(answer.error, answer.status);
+    },
+
+    /** ativo / inativo / suspenso; the suspend toggle and 'Banir' (suspenso) use it. */
+    async setStatus(input: { userId: string; status: UserStatus }): Promise<void> {
+      const { userId, status } = parseInput(setStatusSchema, input);
+      const client = server.online();
+      const answer = await reaching(() => client.rpc('admin_update_user_status', { p_user_id: userId, p_status: status }));
+      if (answer.error) throw serverError(answer.error, answer.status);
+    },
+
+    /** 'Banir': the account suspended (spec 2 §4). */
+    async ban(input: { userId: string }): Promise<void> {
+      const { userId } = parseInput(userIdSchema, input);
+      await handlers.setStatus({ userId, status: 'suspenso' });
+    },
+
+    /** The edit modal's fields saved on the profile. */
+    async editUser(input: EditUserInput): Promise<void> {
+      const value = parseInput(editUserSchema, input);
+      await updateUser(value.userId, {
+        nome: value.nome,
+        email: value.email,
+        telefone: value.telefone,
+        nome_mercado: value.nomeMercado,
+        plano: value.plan,
+        status_pagamento: value.status,
+        data_fim_plano: value.planEnd === null ? null : endOfDay(value.planEnd),
+      });
+    },
+
+    /** Sends the sign-up confirmation email again (type signup). */
+    async resendConfirmation(input: { email: string }): Promise<void> {
+      const { email } = parseInput(resendSchema, input);
+      const client = server.online();
+      const { error } = await reaching(() => client.auth.resend({ type: 'signup', email }));
+      if (error) throw toAccountError(error);
+    },
+  };
+
+  return { handlers };
+}
