@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SaleDetails } from '../../workers/api.ts';
 import { paymentLabel, quantityLabel, receiptText } from '../../src/features/sales/receipt.ts';
-import { shareSale, whatsappShareLink, type ShareTargets } from '../../src/features/sales/share-sale.ts';
+import { shareText, whatsappShareLink, type ShareTargets } from '../../src/lib/share.ts';
 
 const sale: SaleDetails = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -80,33 +80,33 @@ describe('sharing a sale', () => {
   it('uses the share sheet when there is one; a cancelled sheet is not a failure', async () => {
     const share = vi.fn(() => Promise.resolve());
     const t = targets({ share });
-    expect(await shareSale('texto', 'Comprovante', null, t)).toBe('shared');
+    expect(await shareText('texto', 'Comprovante', null, t)).toBe('shared');
     expect(t.openWindow).not.toHaveBeenCalled();
     const cancelled = targets({ share: () => Promise.reject(new DOMException('cancelado', 'AbortError')) });
-    expect(await shareSale('texto', 'Comprovante', null, cancelled)).toBe('cancelled');
+    expect(await shareText('texto', 'Comprovante', null, cancelled)).toBe('cancelled');
     expect(cancelled.copy).not.toHaveBeenCalled();
   });
 
   it('without a share sheet, online: a WhatsApp link to the client (55 + phone) with the text', async () => {
     const t = targets({});
-    expect(await shareSale('Total: R$ 5,00', 'Comprovante', '(11) 98765-4321', t)).toBe('whatsapp');
+    expect(await shareText('Total: R$ 5,00', 'Comprovante', '(11) 98765-4321', t)).toBe('whatsapp');
     expect(t.openWindow).toHaveBeenCalledWith('https://wa.me/5511987654321?text=Total%3A%20R%24%205%2C00');
     expect(whatsappShareLink('oi', null)).toBe('https://wa.me/?text=oi');
   });
 
   it('offline, a failed share sheet, or a blocked link: the clipboard', async () => {
     const offline = targets({ online: false });
-    expect(await shareSale('texto', 'Comprovante', null, offline)).toBe('copied');
+    expect(await shareText('texto', 'Comprovante', null, offline)).toBe('copied');
     expect(offline.openWindow).not.toHaveBeenCalled();
     expect(offline.copy).toHaveBeenCalledWith('texto');
     const blocked = targets({ share: () => Promise.reject(new Error('não permitido')), openWindow: () => false });
-    expect(await shareSale('texto', 'Comprovante', null, blocked)).toBe('copied');
+    expect(await shareText('texto', 'Comprovante', null, blocked)).toBe('copied');
   });
 
   it('fails when the clipboard refuses or does not exist', async () => {
-    expect(await shareSale('texto', 'x', null, targets({ online: false, copy: () => Promise.reject(new Error('negado')) }))).toBe(
+    expect(await shareText('texto', 'x', null, targets({ online: false, copy: () => Promise.reject(new Error('negado')) }))).toBe(
       'failed',
     );
-    expect(await shareSale('texto', 'x', null, targets({ online: false, copy: undefined }))).toBe('failed');
+    expect(await shareText('texto', 'x', null, targets({ online: false, copy: undefined }))).toBe('failed');
   });
 });

@@ -12,7 +12,7 @@ import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
 import { paymentLabel, quantityLabel, receiptText } from '../receipt.ts';
-import { browserShareTargets, shareSale } from '../share-sale.ts';
+import { browserShareTargets, shareText } from '../../../lib/share.ts';
 import { TypeBadge } from './SalesListRow.tsx';
 
 const copy = t.salesHistory;
@@ -67,7 +67,7 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
   const connectivity = useLiveQuery('connectivity', undefined);
   const share = async () => {
     const text = receiptText(sale, marketNameOf(account.profile?.nome_mercado));
-    const outcome = await shareSale(
+    const outcome = await shareText(
       text,
       copy.receipt.title,
       sale.cliente?.telefone ?? null,
