@@ -211,19 +211,22 @@ describe('cart', () => {
 });
 
 describe('sale schema', () => {
-  it('refuses the same product on two lines (the server keeps one item row per product) and stores nothing', async () => {
+  it('keeps one line per product, as the server keeps one item row: a product listed twice is summed into its first line', async () => {
     const { api, workspace } = await openPage(newDevice());
     const sal = await api.products.create({ nome: 'Sal', preco: 3 });
-    const error = await refusal(
-      api.sales.register({
-        itens: [
-          { produto_id: sal, quantidade: 1 },
-          { produto_id: sal, quantidade: 2 },
-        ],
-      }),
-    );
-    expect(error.code).toBe('invalid_input');
-    expect(error.issues).toEqual([{ field: 'itens.1.produto_id', code: 'duplicate' }]);
-    expect(await workspace.database.vendas.count().exec()).toBe(0);
+    const acucar = await api.products.create({ nome: 'Açúcar', preco: 4.5 });
+    const id = await api.sales.register({
+      itens: [
+        { produto_id: sal, quantidade: 1 },
+        { produto_id: acucar, quantidade: 0.5 },
+        { produto_id: sal, quantidade: 2 },
+      ],
+    });
+    const sale = (await workspace.database.vendas.findOne(id).exec())?.toJSON();
+    expect(sale?.itens.map((item) => [item.nome_produto, item.quantidade, item.preco_total])).toEqual([
+      ['Sal', 3, 9],
+      ['Açúcar', 0.5, 2.25],
+    ]);
+    expect(sale?.total).toBe(11.25);
   });
 });

@@ -10,15 +10,20 @@ const saleItem = v.object({
   preco_unitario: v.optional(numberIn(0, MAX_MONEY)),
 });
 
-/** The lines that repeat a product listed above them (the server keeps one itens_venda row per product). */
-export function repeatedProductLines(itens: readonly { produto_id: string }[]): number[] {
-  const seen = new Set<string>();
-  const repeated: number[] = [];
-  itens.forEach((item, index) => {
-    if (seen.has(item.produto_id)) repeated.push(index);
-    seen.add(item.produto_id);
-  });
-  return repeated;
+/**
+ * One line per product, as the server keeps itens_venda (it sums a product listed twice into one row): a repeated
+ * product's quantity is added to its first line, whose price stays. Quantities are summed in thousandths.
+ */
+export function mergeRepeatedProducts<Line extends { produto_id: string; quantidade: number }>(itens: readonly Line[]): Line[] {
+  const merged = new Map<string, Line>();
+  for (const item of itens) {
+    const first = merged.get(item.produto_id);
+    merged.set(
+      item.produto_id,
+      first ? { ...first, quantidade: (Math.round(first.quantidade * 1000) + Math.round(item.quantidade * 1000)) / 1000 } : item,
+    );
+  }
+  return [...merged.values()];
 }
 
 export const newSaleSchema = v.pipe(
@@ -33,23 +38,7 @@ export const newSaleSchema = v.pipe(
     v.check((sale) => sale.tipo !== 'fiado' || sale.cliente_id !== null, 'required'),
     ['cliente_id'],
   ),
-  // A product listed twice is refused on its second line, so the device never stores what the server refuses.
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const { itens } = dataset.value;
-    for (const index of repeatedProductLines(itens)) {
-      const item = itens[index];
-      if (!item) continue;
-      addIssue({
-        message: 'duplicate',
-        path: [
-          { type: 'object', origin: 'value', input: dataset.value, key: 'itens', value: itens },
-          { type: 'array', origin: 'value', input: itens, key: index, value: item },
-          { type: 'object', origin: 'value', input: item, key: 'produto_id', value: item.produto_id },
-        ],
-      });
-    }
-  }),
+  v.transform((sale) => ({ ...sale, itens: mergeRepeatedProducts(sale.itens) })),
 );
 
 export type NewSale = v.InferInput<typeof newSaleSchema>;
@@ -94,25 +83,8 @@ export const saleEditSchema = v.pipe(
     v.check((sale) => sale.tipo !== 'fiado' || sale.cliente_id !== null, 'required'),
     ['cliente_id'],
   ),
-  // As in a new sale: one line per product (a line at zero is dropped, so it repeats nothing).
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const { itens } = dataset.value;
-    const kept = itens.map((item, index) => ({ ...item, index })).filter((item) => item.quantidade > 0);
-    for (const at of repeatedProductLines(kept)) {
-      const line = kept[at];
-      const item = line ? itens[line.index] : undefined;
-      if (!line || !item) continue;
-      addIssue({
-        message: 'duplicate',
-        path: [
-          { type: 'object', origin: 'value', input: dataset.value, key: 'itens', value: itens },
-          { type: 'array', origin: 'value', input: itens, key: line.index, value: item },
-          { type: 'object', origin: 'value', input: item, key: 'produto_id', value: item.produto_id },
-        ],
-      });
-    }
-  }),
+  // As in a new sale: one line per product (a line brought to zero or below then drops out).
+  v.transform((sale) => ({ ...sale, itens: mergeRepeatedProducts(sale.itens) })),
 );
 
 export type SaleEdit = v.InferInput<typeof saleEditSchema>;
