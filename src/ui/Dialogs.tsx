@@ -7,6 +7,7 @@ import { clsx } from 'clsx';
 import { Button } from './Button.tsx';
 
 const OVERLAY = 'fixed inset-0 z-40 bg-ink/40';
+const WIDTH = { md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-2xl' } as const;
 const CONTENT =
   'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none';
 
@@ -19,8 +20,8 @@ export interface FormDialogProps {
   description?: ReactNode;
   /** The close button's accessible name ('Fechar', 'Cancelar'). */
   closeLabel: string;
-  /** Wider dialogs for tables (the default suits a form). */
-  size?: 'md' | 'lg';
+  /** Wider dialogs for longer forms and tables (the default suits a short form). */
+  size?: keyof typeof WIDTH;
   children: ReactNode;
 }
 
@@ -39,10 +40,7 @@ export function FormDialog({
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <Dialog.Portal>
         <Dialog.Overlay className={OVERLAY} />
-        <Dialog.Content
-          className={clsx(CONTENT, size === 'md' ? 'max-w-md' : 'max-w-2xl')}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
+        <Dialog.Content className={clsx(CONTENT, WIDTH[size])} {...(description ? {} : { 'aria-describedby': undefined })}>
           <div className="flex items-start justify-between gap-3">
             <Dialog.Title className="text-lg font-semibold text-brand-900">{title}</Dialog.Title>
             <Dialog.Close

@@ -1,14 +1,14 @@
 // 'Gerenciar Categorias': add a category (nome 2–50, a colour suggested in 137.5° hue steps) and remove existing
 // ones; the list scrolls above 15rem. Toasts as the spec words them, with their offline variants.
 import { useState, type SyntheticEvent } from 'react';
-import { Dialog } from 'radix-ui';
-import { Tags, Trash2, X } from 'lucide-react';
+import { Tags, Trash2 } from 'lucide-react';
 import type { CategoryRef } from '../../../../workers/api.ts';
 import { DataError } from '../../../../workers/contract/errors.ts';
 import { errorMessage, fieldMessages } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { checkCategoryForm, generatedColor } from '../expense-rules.ts';
 import { useOnline } from '../use-online.ts';
@@ -120,50 +120,42 @@ function CategoryItem({ category }: { category: CategoryRef }) {
 export function CategoriesDialog({ categories }: { categories: readonly CategoryRef[] | undefined }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={buttonClass('secondary', 'px-3 sm:px-4')}>
-        <Tags aria-hidden size={20} />
-        {copy.categories}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none">
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <Dialog.Title className="text-lg font-semibold text-brand-900">{copy.categoriesTitle}</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-ink/70">{copy.categoriesDescription}</Dialog.Description>
-            </div>
-            <Dialog.Close className="-m-2 rounded-xl p-2 text-ink/60 hover:bg-brand-50" aria-label={copy.close}>
-              <X aria-hidden size={20} />
-            </Dialog.Close>
-          </div>
-          {open ? <AddCategoryForm categories={categories ?? []} /> : null}
-          <h3 id="categorias-existentes" className="mt-4 text-sm font-semibold text-ink">
-            {copy.existing}
-          </h3>
-          {categories === undefined ? (
-            <p role="status" className="py-4 text-center text-ink/70">
-              {t.app.loading}
-            </p>
-          ) : categories.length === 0 ? (
-            <p className="py-4 text-center text-ink/70">{copy.noCategories}</p>
-          ) : (
-            <ul
-              aria-labelledby="categorias-existentes"
-              className="mt-2 max-h-[15rem] divide-y divide-ink/5 overflow-y-auto rounded-xl ring-1 ring-ink/10"
-            >
-              {categories.map((category) => (
-                <CategoryItem key={category.id} category={category} />
-              ))}
-            </ul>
-          )}
-          <div className="mt-4 flex justify-end">
-            <Dialog.Close asChild>
-              <Button variant="secondary">{copy.close}</Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <button type="button" className={buttonClass('secondary', 'px-3 sm:px-4')}>
+          <Tags aria-hidden size={20} />
+          {copy.categories}
+        </button>
+      }
+      title={copy.categoriesTitle}
+      description={copy.categoriesDescription}
+      closeLabel={copy.close}
+    >
+      {open ? <AddCategoryForm categories={categories ?? []} /> : null}
+      <h3 id="categorias-existentes" className="mt-4 text-sm font-semibold text-ink">
+        {copy.existing}
+      </h3>
+      {categories === undefined ? (
+        <p role="status" className="py-4 text-center text-ink/70">
+          {t.app.loading}
+        </p>
+      ) : categories.length === 0 ? (
+        <p className="py-4 text-center text-ink/70">{copy.noCategories}</p>
+      ) : (
+        <ul
+          aria-labelledby="categorias-existentes"
+          className="mt-2 max-h-[15rem] divide-y divide-ink/5 overflow-y-auto rounded-xl ring-1 ring-ink/10"
+        >
+          {categories.map((category) => (
+            <CategoryItem key={category.id} category={category} />
+          ))}
+        </ul>
+      )}
+      <div className="mt-4 flex justify-end">
+        <DialogCancel>{copy.close}</DialogCancel>
+      </div>
+    </FormDialog>
   );
 }

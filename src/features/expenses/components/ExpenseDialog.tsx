@@ -1,14 +1,13 @@
 // 'Nova Despesa' / 'Editar Despesa': descrição, valor (digits typed are cents), data and categoria; checked with
 // the worker's schema, saved through useCommand with the spec's toasts (offline variants). Closing resets it.
 import { useState, type SyntheticEvent } from 'react';
-import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
 import type { CategoryRef, ExpenseRow } from '../../../../workers/api.ts';
 import { DataError } from '../../../../workers/contract/errors.ts';
 import type { ExpenseFields } from '../../../../workers/expenses/schema.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import {
   centsOfTyped,
@@ -140,9 +139,7 @@ function ExpenseForm({
         />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="secondary">{copy.cancel}</Button>
-        </Dialog.Close>
+        <DialogCancel>{copy.cancel}</DialogCancel>
         <Button type="submit" busy={command.pending}>
           {command.pending ? copy.saving : isNew ? copy.create : copy.update}
         </Button>
@@ -163,36 +160,25 @@ export function ExpenseDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none">
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <Dialog.Title className="text-lg font-semibold text-brand-900">
-                {expense ? copy.editTitle : copy.newTitle}
-              </Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-ink/70">
-                {expense ? copy.editDescription : copy.newDescription}
-              </Dialog.Description>
-            </div>
-            <Dialog.Close className="-m-2 rounded-xl p-2 text-ink/60 hover:bg-brand-50" aria-label={copy.close}>
-              <X aria-hidden size={20} />
-            </Dialog.Close>
-          </div>
-          {/* Mounted only while open: closing resets the form. */}
-          {open ? (
-            <ExpenseForm
-              key={expense?.id ?? 'nova'}
-              expense={expense}
-              categories={categories}
-              onDone={() => {
-                onOpenChange(false);
-              }}
-            />
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={expense ? copy.editTitle : copy.newTitle}
+      description={expense ? copy.editDescription : copy.newDescription}
+      closeLabel={copy.close}
+      size="lg"
+    >
+      {/* Mounted only while open: closing resets the form. */}
+      {open ? (
+        <ExpenseForm
+          key={expense?.id ?? 'nova'}
+          expense={expense}
+          categories={categories}
+          onDone={() => {
+            onOpenChange(false);
+          }}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
