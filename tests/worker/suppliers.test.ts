@@ -8,6 +8,7 @@ import type { DataApi } from '../../workers/api.ts';
 import { DataError } from '../../workers/contract/errors.ts';
 import type { RemoteApi } from '../../workers/contract/remote.ts';
 import type { Workspace } from '../../workers/db/workspace.ts';
+import { matchesSupplier } from '../../workers/suppliers/queries.ts';
 import { openOfflineDevice, type OfflineDevice } from './support/offline-device.ts';
 
 let device: OfflineDevice;
@@ -119,5 +120,26 @@ describe('suppliers live list', () => {
     expect(after.items.map((item) => item.nome)).toEqual(['Atacadão São Jorge', 'Bebidas Ávila', 'Distribuidora Sol Ltda']);
     expect(await remote.suppliers.all()).toHaveLength(3);
     for (const watch of [all, byName, byPhone, none]) await watch.stop();
+  });
+});
+
+describe('supplier search rule', () => {
+  const supplier = { nome: 'Distribuidora São João 2', telefone: '11987654321' };
+  it.each([
+    ['', true],
+    ['sao joao', true],
+    ['SÃO', true],
+    ['98765', true],
+    ['(11) 9876', true],
+    ['+55 11 98765-4321', true],
+    ['loja 2', false],
+    ['joão 2', true],
+    ['1234', false],
+  ])('%j → %s', (search, expected) => {
+    expect(matchesSupplier(supplier, search)).toBe(expected);
+  });
+
+  it('a supplier without a phone is found by name only', () => {
+    expect(matchesSupplier({ nome: 'Atacadão', telefone: null }, '11')).toBe(false);
   });
 });

@@ -45,7 +45,9 @@ export function matchesSupplier(supplier: Pick<SupplierView, 'nome' | 'telefone'
   const text = search.trim();
   if (text === '') return true;
   if (normalize(supplier.nome).includes(normalize(text))) return true;
-  const digits = text.replace(/\D/g, '');
+  const typed = text.replace(/\D/g, '');
+  // A number typed with Brazil's country code (+55) is looked up without it, as phones are stored.
+  const digits = typed.length > 11 && typed.startsWith('55') ? typed.slice(2) : typed;
   // Only a search that is a phone number (digits and the mask's punctuation) is looked up in the phone.
   return digits !== '' && /^[\d\s().+-]+$/.test(text) && (supplier.telefone ?? '').includes(digits);
 }
