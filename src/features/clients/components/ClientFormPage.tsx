@@ -13,7 +13,7 @@ import { TextField } from '../../../ui/form/TextField.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { checkClientForm, savedToast, saveClient, type ClientField, type ClientFormValues } from '../client-form.ts';
-import { useOnline } from '../use-online.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { ClientNotFound, LoadFailure } from './ClientStates.tsx';
 
 const copy = t.clients;

@@ -11,7 +11,7 @@ import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { checkCategoryForm, generatedColor } from '../expense-rules.ts';
-import { useOnline } from '../use-online.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { ColorDot } from './CategorySelect.tsx';
 
 const copy = t.expenses;

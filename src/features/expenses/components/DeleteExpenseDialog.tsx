@@ -6,7 +6,7 @@ import { errorMessage } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
-import { useOnline } from '../use-online.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 
 const copy = t.expenses;
 

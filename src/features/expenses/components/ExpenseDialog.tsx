@@ -17,7 +17,7 @@ import {
   type ExpenseField,
   type ExpenseFormValues,
 } from '../expense-rules.ts';
-import { useOnline } from '../use-online.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { CategorySelect } from './CategorySelect.tsx';
 
 const copy = t.expenses;

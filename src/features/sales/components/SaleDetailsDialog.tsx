@@ -8,6 +8,7 @@ import type { SaleDetails } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, formatDate } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
@@ -64,15 +65,10 @@ function ItemsTable({ sale }: { sale: SaleDetails }) {
 
 function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) {
   const account = useSignedInAccount();
-  const connectivity = useLiveQuery('connectivity', undefined);
+  const online = useOnline();
   const share = async () => {
     const text = receiptText(sale, marketNameOf(account.profile?.nome_mercado));
-    const outcome = await shareText(
-      text,
-      copy.receipt.title,
-      sale.cliente?.telefone ?? null,
-      browserShareTargets(connectivity.data?.online ?? true),
-    );
+    const outcome = await shareText(text, copy.receipt.title, sale.cliente?.telefone ?? null, browserShareTargets(online));
     if (outcome === 'copied') showToast({ title: copy.copied, kind: 'success' });
     if (outcome === 'failed') showToast({ title: copy.shareFailed, description: copy.shareFailedText, kind: 'destructive' });
   };

@@ -4,7 +4,7 @@ import type { SupplierView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
-import { useOnline } from '../use-online.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 
 const copy = t.suppliers;
 

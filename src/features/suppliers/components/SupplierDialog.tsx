@@ -18,7 +18,7 @@ import {
   type SupplierField,
   type SupplierFormValues,
 } from '../supplier-form.ts';
-import { useOnline } from '../use-online.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 
 const copy = t.suppliers;
 

@@ -6,6 +6,7 @@ import type { ClosedTillView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, formatDateTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { browserShareTargets, shareText } from '../../../lib/share.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toast.ts';
@@ -69,7 +70,7 @@ function ClosingItem({ closing, online }: { closing: ClosedTillView; online: boo
 
 export function TillHistory() {
   const history = useLiveQuery('tillHistory', undefined);
-  const connectivity = useLiveQuery('connectivity', undefined);
+  const online = useOnline();
   return (
     <section aria-labelledby="till-history" className="flex flex-col gap-3">
       <h2 id="till-history" className="text-lg font-semibold">
@@ -84,7 +85,7 @@ export function TillHistory() {
       ) : (
         <ul aria-label={copy.historyTitle} className="flex flex-col gap-3">
           {(history.data ?? []).map((closing) => (
-            <ClosingItem key={closing.id} closing={closing} online={connectivity.data?.online ?? true} />
+            <ClosingItem key={closing.id} closing={closing} online={online} />
           ))}
         </ul>
       )}
