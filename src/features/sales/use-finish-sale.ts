@@ -11,6 +11,15 @@ import { useDeviceOnline } from './use-device-online.ts';
 
 const copy = t.newSale;
 
+/** Resolves after the next frame has been painted. */
+function nextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      setTimeout(resolve, 0);
+    });
+  });
+}
+
 export function useFinishSale() {
   const navigate = useNavigate();
   const online = useDeviceOnline();
@@ -29,6 +38,8 @@ export function useFinishSale() {
     }
     const sold = await command.run();
     if (!sold) return false;
+    // The emptied cart and the lowered stock are painted first; then the reports page mounts.
+    await nextPaint();
     await navigate({ to: '/reports' });
     return true;
   };

@@ -56,8 +56,9 @@ function WeighedRow({ product }: { product: WeighedProduct }) {
         </div>
         <div className="flex items-start gap-2">
           <TextField
-            label={`${weighed.weight(product.unidade)} — ${product.nome}`}
-            className="w-40 [&_label]:sr-only"
+            label={weighed.weight(product.unidade)}
+            aria-label={`${weighed.weight(product.unidade)} — ${product.nome}`}
+            className="w-40"
             inputMode="decimal"
             autoComplete="off"
             placeholder={weighed.weightPlaceholder}
@@ -67,7 +68,7 @@ function WeighedRow({ product }: { product: WeighedProduct }) {
               setWeight(sanitizeWeightInput(event.target.value));
             }}
           />
-          <Button type="submit" className="shrink-0 px-3" busy={add.pending} aria-label={copy.addProduct(product.nome)}>
+          <Button type="submit" className="mt-6 shrink-0 px-3" busy={add.pending} aria-label={copy.addProduct(product.nome)}>
             <Plus aria-hidden size={20} />
             <span className="max-sm:sr-only">{copy.add}</span>
           </Button>
