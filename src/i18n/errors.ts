@@ -132,6 +132,11 @@ export const fieldWording = {
     chavePix: { invalid_format: t.pix.keyInvalid, too_long: t.pix.keyTooLong, unchanged: t.pix.unchanged },
     cidade: { required: t.pix.cityRequired, too_long: t.pix.cityTooLong },
   },
+  adminUser: {
+    email: { required: 'Informe o email.', invalid_format: 'Informe um email válido.' },
+    telefone: { too_long: 'O telefone tem no máximo 11 dígitos.' },
+    planEnd: { invalid_format: 'Data inválida' },
+  },
 } satisfies Readonly<Record<string, FieldWording>>;
 
 export type FormName = keyof typeof fieldWording;

@@ -1,12 +1,14 @@
 // Every user-facing sentence of Caderneta, in Brazilian Portuguese, in one catalogue.
 import { newSaleText } from './new-sale.pt-BR.ts';
 import { expensesText } from './expenses.pt-BR.ts';
+import { adminText } from './admin.pt-BR.ts';
 import { tillText } from './till.pt-BR.ts';
 import { salesHistoryText } from './sales-history.pt-BR.ts';
 
 export const ptBR = {
   newSale: newSaleText,
   expenses: expensesText,
+  admin: adminText,
   till: tillText,
   salesHistory: salesHistoryText,
   app: {

@@ -1,8 +1,7 @@
-// /admin/: placeholder until its screen is built; the title is final.
+// /admin: the back-office dashboard.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { AdminDashboardPage } from '../../../features/admin/components/AdminDashboardPage.tsx';
 
 export const Route = createFileRoute('/_auth/admin/')({
-  component: () => <PagePlaceholder title={t.pages.admin} />,
+  component: AdminDashboardPage,
 });

@@ -1,8 +1,7 @@
-// /admin/users: placeholder until its screen is built; the title is final.
+// /admin/users: the admin's user list, paged on the server.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { AdminUsersPage } from '../../../features/admin/components/AdminUsersPage.tsx';
 
 export const Route = createFileRoute('/_auth/admin/users')({
-  component: () => <PagePlaceholder title={t.pages.adminUsers} />,
+  component: AdminUsersPage,
 });

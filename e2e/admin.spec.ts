@@ -1,0 +1,163 @@
+// The admin back-office at 360 px and 1280 px against the local stack: an admin (app_metadata role admin, made
+// with the stack's admin API) signs in, reads the dashboard (MRR, ARR and conversion agree with the totals shown),
+// finds twelve seeded owners by a search, pages them 10 + 2, filters by plan, grants one premium with the toggle
+// (reflected on the card and in the premium filter), opens the edit modal; offline the area says it needs a
+// connection. An owner who opens /admin is sent to /dashboard.
+import { expect, test, type Page } from '@playwright/test';
+import { STACK_URL } from '../playwright.config.ts';
+import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
+import { createConfirmedOwner, PASSWORD, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
+
+const shot = (page: Page, name: string, width: number) => screenshot(page, `admin-${name}`, width);
+
+async function createAdmin(email: string): Promise<void> {
+  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
+  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { nome: 'Admin Teste', nome_mercado: 'Administração' },
+      app_metadata: { role: 'admin' },
+    }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+/** 'R$ 1.234,56' or '1.234' as a number. */
+const amount = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+
+async function figure(page: Page, label: string): Promise<number> {
+  return amount((await page.getByRole('region', { name: label, exact: true }).locator('p').textContent()) ?? '');
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`admin dashboard and users at ${viewport.width} px`, async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const tag = `Adm${viewport.width}x${Date.now().toString(36)}`;
+    for (let index = 0; index < 12; index += 1) {
+      await createConfirmedOwner(`${tag.toLowerCase()}-${String(index)}@exemplo.com.br`, {
+        nome: `Dona ${String(index).padStart(2, '0')} ${tag}`,
+        nome_mercado: `Mercado ${tag}`,
+      });
+    }
+    const email = `admin-${String(viewport.width)}-${Date.now().toString(36)}@exemplo.com.br`;
+    await createAdmin(email);
+    await signIn(page, email);
+
+    // Dashboard: the cards, and MRR / ARR / conversion derived from the totals shown.
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Painel Administrativo' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Total de Usuários' })).toBeVisible();
+    const total = await figure(page, 'Total de Usuários');
+    const premium = await figure(page, 'Usuários Premium');
+    expect(total).toBeGreaterThanOrEqual(13);
+    expect(await figure(page, 'Receita Mensal (MRR)')).toBeCloseTo(premium * 14.9, 2);
+    expect(await figure(page, 'Taxa de Conversão')).toBeCloseTo(Math.round((premium / total) * 1000) / 10, 1);
+    await expect(page.getByRole('heading', { name: 'Atividade Recente' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Resumo de Assinaturas' })).toBeVisible();
+    await expect(page.getByText('Receita Anual (ARR)')).toBeVisible();
+    await shot(page, 'dashboard', viewport.width);
+
+    // The side menu: a drawer on a phone, always there on a desktop.
+    if (viewport.width < 768) await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu administrativo' });
+    for (const item of [
+      'Dashboard',
+      'Usuários',
+      'Produtos',
+      'Pagamentos',
+      'Configurações',
+      'Vendas',
+      'Notificações',
+      'Logs',
+      'Suporte',
+    ]) {
+      await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
+    }
+    if (viewport.width < 768) await shot(page, 'menu', viewport.width);
+    await menu.getByRole('link', { name: 'Usuários', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Usuários' })).toBeVisible();
+
+    // Search: twelve owners, 10 then 2.
+    await page.getByRole('searchbox', { name: 'Buscar por nome, email ou mercado' }).fill(tag);
+    await expect(page.getByText('12 usuários')).toBeVisible();
+    await expect(page.getByText('Página 1 de 2')).toBeVisible();
+    const cards = page.locator('main li').filter({ has: page.getByRole('heading', { level: 2 }) });
+    await expect(cards).toHaveCount(10);
+    // Newest plan start first.
+    await expect(cards.first().getByRole('heading')).toHaveText(`Dona 11 ${tag}`);
+    await shot(page, 'users', viewport.width);
+    await page.getByRole('button', { name: 'Próxima' }).click();
+    await expect(page.getByText('Página 2 de 2')).toBeVisible();
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Próxima' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await expect(page.getByText('Página 1 de 2')).toBeVisible();
+
+    // Premium toggle on the first owner: the toast, the badge, and the premium filter finds exactly her.
+    const first = cards.filter({ hasText: `Dona 11 ${tag}` });
+    await first.getByRole('button', { name: 'Tornar Premium' }).click();
+    await expect(page.getByText('Plano do usuário atualizado com sucesso')).toBeVisible();
+    await expect(first.getByRole('button', { name: 'Tornar Gratuito' })).toBeVisible();
+    await expect(first.getByText('Premium', { exact: true })).toBeVisible();
+
+    const choosePlan = async (plan: string) => {
+      if (viewport.width < 768) {
+        await page.getByRole('button', { name: /^Filtros/ }).click();
+        const dialog = page.getByRole('dialog', { name: 'Filtros' });
+        await dialog.getByLabel('Plano', { exact: true }).selectOption({ label: plan });
+        if (plan === 'Premium') await shot(page, 'filters', viewport.width);
+        await dialog.getByRole('button', { name: 'Aplicar' }).click();
+        await expect(dialog).toBeHidden();
+      } else {
+        await page.getByLabel('Plano', { exact: true }).selectOption({ label: plan });
+      }
+    };
+    await choosePlan('Premium');
+    await expect(page.getByText('1 usuário', { exact: true })).toBeVisible();
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByText('Página 1 de 1')).toBeVisible();
+    await choosePlan('Gratuito');
+    await expect(page.getByText('11 usuários')).toBeVisible();
+
+    // Nothing found.
+    await page.getByRole('searchbox', { name: 'Buscar por nome, email ou mercado' }).fill(`${tag}-ninguém`);
+    await expect(page.getByText('Nenhum usuário encontrado')).toBeVisible();
+    await shot(page, 'users-empty', viewport.width);
+    await choosePlan('Todos os planos');
+
+    // The edit modal with the spec's fields.
+    await page.getByRole('searchbox', { name: 'Buscar por nome, email ou mercado' }).fill(`Dona 01 ${tag}`);
+    await expect(page.getByText('1 usuário', { exact: true })).toBeVisible();
+    await cards.first().getByRole('button', { name: 'Editar' }).click();
+    const modal = page.getByRole('dialog', { name: 'Editar Usuário' });
+    for (const label of ['Nome', 'Email', 'Telefone', 'Nome do Mercado', 'Plano', 'Status', 'Data Fim Plano']) {
+      await expect(modal.getByLabel(label, { exact: true })).toBeVisible();
+    }
+    await modal.getByLabel('Nome do Mercado', { exact: true }).fill(`Novo ${tag}`.slice(0, 40));
+    await shot(page, 'edit', viewport.width);
+    await modal.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Usuário atualizado com sucesso')).toBeVisible();
+    await expect(modal).toBeHidden();
+    await expect(cards.first()).toContainText(`Novo ${tag}`.slice(0, 40));
+
+    // Offline: the area says it needs a connection.
+    await context.setOffline(true);
+    await expect(page.getByRole('heading', { name: 'Área administrativa indisponível offline' })).toBeVisible();
+    await shot(page, 'offline', viewport.width);
+    await context.setOffline(false);
+  });
+}
+
+test('an owner who opens /admin is sent to /dashboard', async ({ page }) => {
+  const email = `dona-admin-${Date.now()}@exemplo.com.br`;
+  await createConfirmedOwner(email);
+  await signIn(page, email);
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

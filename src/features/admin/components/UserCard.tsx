@@ -1,0 +1,98 @@
+// One user on /admin/users (spec 2 §2): name, plan and status badges, email confirmed or not, contact, market,
+// plan dates, last login, and the actions (resend confirmation, edit, suspend/activate, premium/free, ban).
+import { clsx } from 'clsx';
+import { CheckCircle2, Crown, Mail, MailWarning, Pencil, ShieldBan, UserCheck, UserX } from 'lucide-react';
+import type { AdminUserRow } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { formatDate, formatDateTime, maskPhone } from '../../../lib/format.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { usePlanToggle, useResendConfirmation, useStatusChange } from '../user-actions.ts';
+
+const copy = t.admin.users;
+const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold';
+
+const dateOr = (value: string | null) => (value ? formatDate(value) || copy.notAvailable : copy.notAvailable);
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-ink/60">{term}</dt>
+      <dd className="break-words">{value}</dd>
+    </div>
+  );
+}
+
+export function UserCard({ user, onEdit }: { user: AdminUserRow; onEdit: (user: AdminUserRow) => void }) {
+  const plan = usePlanToggle();
+  const status = useStatusChange();
+  const resend = useResendConfirmation();
+  const name = user.nome ?? copy.noName;
+  const premium = user.plan === 'premium';
+  const active = user.status === 'ativo';
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="min-w-0 break-words text-lg font-semibold text-brand-900">{name}</h2>
+        <span className={clsx(BADGE, premium ? 'bg-amber-100 text-amber-900' : 'bg-brand-50 text-brand-700')}>
+          {premium ? <Crown aria-hidden size={12} /> : null}
+          {premium ? copy.planPremium : copy.planFree}
+        </span>
+        <span
+          className={clsx(
+            BADGE,
+            active
+              ? 'bg-green-100 text-green-800'
+              : user.status === 'suspenso'
+                ? 'bg-red-100 text-red-800'
+                : 'bg-ink/10 text-ink/80',
+          )}
+        >
+          {copy.statusNames[user.status] ?? user.status}
+        </span>
+        <span className={clsx(BADGE, user.emailConfirmed ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900')}>
+          {user.emailConfirmed ? <CheckCircle2 aria-hidden size={12} /> : <MailWarning aria-hidden size={12} />}
+          {user.emailConfirmed ? copy.emailConfirmed : copy.emailPending}
+        </span>
+      </div>
+      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        <Detail term={copy.email} value={user.email ?? copy.notAvailable} />
+        <Detail term={copy.phone} value={user.telefone ? maskPhone(user.telefone) : copy.notAvailable} />
+        <Detail term={copy.market} value={user.nomeMercado ?? copy.notAvailable} />
+        <Detail term={copy.planStart} value={dateOr(user.planStart)} />
+        <Detail term={copy.planEnd} value={dateOr(user.planEnd)} />
+        <Detail term={copy.lastSignIn} value={user.lastSignIn ? formatDateTime(user.lastSignIn) : copy.never} />
+      </dl>
+      <div role="group" aria-label={copy.actionsOf(name)} className="flex flex-wrap gap-2">
+        {!user.emailConfirmed && user.email ? (
+          <Button variant="secondary" busy={resend.pending} onClick={() => void resend.run(user.email ?? '')}>
+            <Mail aria-hidden size={16} />
+            {resend.pending ? copy.resending : copy.resend}
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          onClick={() => {
+            onEdit(user);
+          }}
+        >
+          <Pencil aria-hidden size={16} />
+          {copy.edit}
+        </Button>
+        <Button variant="secondary" busy={status.pending} onClick={() => void status.run(user.id, active ? 'suspenso' : 'ativo')}>
+          {active ? <UserX aria-hidden size={16} /> : <UserCheck aria-hidden size={16} />}
+          {active ? copy.suspend : copy.activate}
+        </Button>
+        <Button variant="secondary" busy={plan.pending} onClick={() => void plan.run(user.id, premium ? 'free' : 'premium')}>
+          <Crown aria-hidden size={16} />
+          {premium ? copy.makeFree : copy.makePremium}
+        </Button>
+        {user.status !== 'suspenso' ? (
+          <Button variant="destructive" busy={status.pending} onClick={() => void status.run(user.id, 'suspenso')}>
+            <ShieldBan aria-hidden size={16} />
+            {copy.ban}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
