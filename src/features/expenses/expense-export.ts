@@ -16,7 +16,8 @@ import { formatBRL, formatDate, formatDateTime } from '../../lib/format.ts';
 
 const copy = t.expenses;
 
-export type ExportFormat = 'pdf' | 'csv';
+export type { ExportFormat } from '../../lib/export/index.ts';
+import type { ExportFormat } from '../../lib/export/index.ts';
 
 const totalOf = (rows: readonly ExpenseRow[]): number => rows.reduce((sum, row) => sum + Math.round(row.valor * 100), 0) / 100;
 

@@ -10,7 +10,8 @@ import { bucketTitle } from './report-params.ts';
 const copy = t.reports;
 const columns = copy.exportColumns;
 
-export type ExportFormat = 'pdf' | 'csv';
+export type { ExportFormat } from '../../lib/export/index.ts';
+import type { ExportFormat } from '../../lib/export/index.ts';
 
 /** The summary as label and amount, in the order both files list it. */
 export function summaryOf(report: SalesReport): [string, number][] {

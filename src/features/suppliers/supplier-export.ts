@@ -8,7 +8,8 @@ import { csvBlob, downloadBlob, fileDate, pdfBlob, type ExportReport, type Expor
 const copy = t.suppliers;
 const column = copy.columns;
 
-export type ExportFormat = 'pdf' | 'csv';
+export type { ExportFormat } from '../../lib/export/index.ts';
+import type { ExportFormat } from '../../lib/export/index.ts';
 
 const baseCells = (supplier: SupplierView): string[] => [
   supplier.nome,

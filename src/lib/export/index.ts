@@ -3,4 +3,4 @@
 export { csvBlob, csvText, CSV_DELIMITER } from './csv.ts';
 export { downloadBlob } from './download.ts';
 export { pdfBlob, pdfBytes } from './pdf.ts';
-export { decimalCell, fileDate, type ExportColumn, type ExportReport, type ExportTable } from './table.ts';
+export { decimalCell, fileDate, type ExportColumn, type ExportFormat, type ExportReport, type ExportTable } from './table.ts';

@@ -1,5 +1,8 @@
 // The shape every export is built from (a titled table with a total), and the cell formats exports share.
 
+/** The two files every export offers. */
+export type ExportFormat = 'pdf' | 'csv';
+
 export interface ExportColumn {
   readonly header: string;
   /** Numbers and money read better right-aligned in the PDF. */
