@@ -138,6 +138,7 @@ for (const viewport of VIEWPORTS) {
     await customer.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(customer.getByLabel('Nome')).toHaveAccessibleDescription('Nome do cliente é obrigatório.');
     await customer.getByLabel('Nome').fill('Maria Souza');
+    await expect(customer.getByText('Nome do cliente é obrigatório.')).toBeHidden();
     await customer.getByLabel('Telefone').fill('11987654321');
     await shot(page, 'new-customer', viewport.width);
     await customer.getByRole('button', { name: 'Cadastrar' }).click();

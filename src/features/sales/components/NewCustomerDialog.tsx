@@ -43,6 +43,11 @@ export function NewCustomerDialog({
       create.reset();
     }
   };
+  /** A field's message goes once the field is edited again. */
+  const forget = (field: string) => {
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+    if (create.error) create.reset();
+  };
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     const input = { nome: nome.trim(), telefone: telefone.trim() };
@@ -58,7 +63,8 @@ export function NewCustomerDialog({
       close(false);
     }
   };
-  const shown = { ...customerFieldMessages(create.error?.issues ?? []), ...errors };
+  // The form's own check first; what the worker refused (the same schema) otherwise.
+  const shown = { ...create.fieldErrors, ...errors };
   return (
     <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Portal>
@@ -87,6 +93,7 @@ export function NewCustomerDialog({
               error={shown.nome}
               onChange={(event) => {
                 setNome(event.target.value);
+                forget('nome');
               }}
             />
             <TextField
@@ -98,6 +105,7 @@ export function NewCustomerDialog({
               error={shown.telefone}
               onChange={(event) => {
                 setTelefone(maskPhone(event.target.value));
+                forget('telefone');
               }}
             />
             <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
