@@ -3,7 +3,7 @@ export const newSaleText = {
   searchLabel: 'Buscar produto por nome ou marca',
   searchPlaceholder: 'Buscar por nome ou marca...',
   barcodeLabel: 'Código de barras',
-  barcodePlaceholder: 'Digite ou escaneie o código',
+  barcodePlaceholder: 'Código de barras',
   barcodeAdd: 'Adicionar pelo código',
   productNotFound: 'Produto não encontrado',
   productNotFoundText: 'Nenhum produto encontrado com este código de barras.',
