@@ -7,6 +7,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { BehaviorSubject } from 'rxjs';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { fieldMessages } from '../../src/i18n/errors.ts';
 import { createDataApiParts, type CartView } from '../../workers/api.ts';
 import { DataError } from '../../workers/contract/errors.ts';
@@ -48,6 +49,34 @@ async function openPage(device: { userId: string; name: string; carts: DraftPers
     await workspace.close();
   };
   return { api: parts.api, workspace };
+}
+
+/**
+ * A store that behaves as y-indexeddb does: clearing it also unbinds it from the doc (clearData destroys the
+ * provider), so anything written after a clear would be lost on the next reload.
+ */
+function unbindingPersistence(): DraftPersistence {
+  const saved = new Map<string, Uint8Array>();
+  return (key, doc) => {
+    const stored = saved.get(key);
+    if (stored) Y.applyUpdate(doc, stored);
+    const save = () => {
+      saved.set(key, Y.encodeStateAsUpdate(doc));
+    };
+    doc.on('update', save);
+    const unbind = () => {
+      doc.off('update', save);
+      return Promise.resolve();
+    };
+    return {
+      ready: Promise.resolve(),
+      clear: () => {
+        saved.delete(key);
+        return unbind();
+      },
+      close: unbind,
+    };
+  };
 }
 
 const newDevice = () => ({ userId: randomUUID(), name: `carrinho-${randomUUID().slice(0, 8)}`, carts: memoryDraftPersistence() });
@@ -112,6 +141,22 @@ describe('cart', () => {
 
     const again = await openPage(device);
     expect(await cartOf(again.api)).toMatchObject({ count: 0, total: 0, opcoes: { forma_pagamento: 'dinheiro' } });
+  });
+
+  it('keeps the next cart after a finished sale and after Limpar Carrinho (a store unbound by clearing is never used)', async () => {
+    const device = { ...newDevice(), carts: unbindingPersistence() };
+    const page = await openPage(device);
+    const cafe = await page.api.products.create({ nome: 'Café', preco: 15 });
+    await page.api.cart.add({ produto_id: cafe });
+    await page.api.cart.checkout();
+    await page.api.cart.add({ produto_id: cafe });
+    const reloaded = await openPage(device);
+    expect((await cartOf(reloaded.api)).count).toBe(1);
+    await reloaded.api.cart.clear();
+    await reloaded.api.cart.add({ produto_id: cafe });
+    await reloaded.api.cart.add({ produto_id: cafe });
+    const again = await openPage(device);
+    expect((await cartOf(again.api)).itens[0]?.quantidade).toBe('2');
   });
 
   it("'Limpar Carrinho' empties it on this device for good; another owner has a cart of their own", async () => {
