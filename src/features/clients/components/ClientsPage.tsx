@@ -10,7 +10,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
-import { CLIENT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../use-debounced-value.ts';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Pagination } from './Pagination.tsx';
 
 const copy = t.clients;
@@ -45,7 +45,7 @@ export function ClientsPage({ search, page }: { search: string; page: number }) 
   usePageTitle(t.pages.clients);
   const navigate = useNavigate();
   const [text, setText] = useState(search);
-  const settled = useDebouncedValue(text, CLIENT_SEARCH_DEBOUNCE_MS);
+  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
     if (settled.trim() !== search.trim()) {
       void navigate({ to: '/clients', search: { q: settled.trim() || undefined, page: undefined }, replace: true });

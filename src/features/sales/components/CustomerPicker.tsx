@@ -10,7 +10,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useCartEdits } from '../cart-commands.ts';
 import { useDeviceOnline } from '../use-device-online.ts';
-import { CUSTOMER_SEARCH_DEBOUNCE_MS, useSettledValue } from '../use-settled-value.ts';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { NewCustomerDialog } from './NewCustomerDialog.tsx';
 
 const copy = t.newSale;
@@ -19,7 +19,7 @@ const PAGE = 10;
 function CustomerList({ onPick }: { onPick: (customer: { id: string; nome: string }) => void }) {
   const [search, setSearch] = useState('');
   const [limit, setLimit] = useState(PAGE);
-  const settled = useSettledValue(search, CUSTOMER_SEARCH_DEBOUNCE_MS);
+  const settled = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const page = useLiveQuery('customerPicker', { search: settled, limit });
   const online = useDeviceOnline();
   return (

@@ -1,7 +1,8 @@
-// A value that follows another after it stops changing for `delayMs` (the client search waits 400 ms, spec 1 §9).
+// A value that follows another after it stops changing for `delayMs`: the client and customer searches wait
+// 400 ms after the last keystroke (spec 1 §9, spec 2 §9).
 import { useEffect, useState } from 'react';
 
-export const CLIENT_SEARCH_DEBOUNCE_MS = 400;
+export const SEARCH_DEBOUNCE_MS = 400;
 
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
