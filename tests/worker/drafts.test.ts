@@ -66,6 +66,13 @@ describe('drafts', () => {
     expect(await reloaded.drafts.get('product_draft')).toBeNull();
     const again = await openApi(owner, store);
     expect(await again.drafts.get('product_draft')).toBeNull();
+
+    // After a save the form starts over: the next product's draft is kept across a reload too.
+    await again.drafts.put('product_draft', { nome: 'Açúcar' });
+    await again.drafts.clear('product_draft');
+    await again.drafts.put('product_draft', { nome: 'Sal' });
+    const afterSave = await openApi(owner, store);
+    expect(await afterSave.drafts.get('product_draft')).toEqual({ nome: 'Sal' });
   });
 
   it('follows the draft live', async () => {

@@ -50,12 +50,15 @@ export function createDraftsDomain(holder: WorkspaceHolder, persistence: DraftPe
           for (const [key, value] of Object.entries(fields)) if (opened.fields.get(key) !== value) opened.fields.set(key, value);
         });
       },
+      /**
+       * Empties the draft as one change to its doc, stored like any other: the doc stays bound to its store, so
+       * what is typed after a save is kept across a reload too (forgetting the store would unbind it).
+       */
       async clear(name: string): Promise<void> {
         const opened = await current(name);
         opened.doc.transact(() => {
           opened.fields.clear();
         });
-        await opened.store.clear();
       },
     },
     live: {

@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 export interface DraftStore {
   /** Resolves once what was stored before has been applied to the doc. */
   ready: Promise<void>;
-  /** Forgets everything stored for the doc. */
+  /** Forgets everything stored for the doc and stops storing it (y-indexeddb's clearData destroys the binding). */
   clear(): Promise<void>;
   close(): Promise<void>;
 }
@@ -41,7 +41,9 @@ export function memoryDraftPersistence(): DraftPersistence {
     doc.on('update', save);
     return {
       ready: Promise.resolve(),
+      // As y-indexeddb: the stored copy is deleted and the doc is no longer saved.
       clear: () => {
+        doc.off('update', save);
         saved.delete(key);
         return Promise.resolve();
       },
