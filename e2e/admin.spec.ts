@@ -146,6 +146,17 @@ for (const viewport of VIEWPORTS) {
     await expect(modal).toBeHidden();
     await expect(cards.first()).toContainText(`Novo ${tag}`.slice(0, 40));
 
+    // The dashboard's recent activity has the server's entries of these changes, newest first.
+    if (viewport.width < 768) await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menu administrativo' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
+    const activity = page.getByRole('region', { name: 'Atividade Recente' });
+    await expect(activity.getByRole('listitem').first()).toContainText('Usuário editado');
+    await expect(activity.getByText('Plano do usuário alterado').first()).toBeVisible();
+    expect(await figure(page, 'Usuários Premium')).toBeGreaterThanOrEqual(1);
+
     // Offline: the area says it needs a connection.
     await context.setOffline(true);
     await expect(page.getByRole('heading', { name: 'Área administrativa indisponível offline' })).toBeVisible();

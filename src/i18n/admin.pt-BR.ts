@@ -28,6 +28,14 @@ export const adminText = {
     newThisWeek: 'Novos esta semana',
     recentActivity: 'Atividade Recente',
     noActivity: 'Nenhuma atividade recente',
+    /** The server's log actions in words; others are shown as written. */
+    actions: {
+      update_user_plan: 'Plano do usuário alterado',
+      update_user_status: 'Status do usuário alterado',
+      update_user: 'Usuário editado',
+      delete_user: 'Usuário excluído',
+    } as Record<string, string | undefined>,
+    targets: { user: 'usuário' } as Record<string, string | undefined>,
     subscriptions: 'Resumo de Assinaturas',
     free: 'Gratuito',
     premium: 'Premium',

@@ -191,4 +191,37 @@ describe('admin dashboard and user actions', () => {
     const invalid = await failure(admin.editUser({ userId: id, email: 'não', plan: 'free', status: 'ativo', planEnd: '31/01' }));
     expect(invalid.issues.map((issue) => issue.field).sort()).toEqual(['email', 'planEnd']);
   });
+
+  it('the server logs each admin change of a user (plan, status, edit), with what changed; an owner editing herself is not logged', async () => {
+    const { data, error } = await adminClient
+      .from('admin_logs')
+      .select('action, target_type, target_id, details, admin_id')
+      .eq('target_id', ids[1] ?? '')
+      .order('created_at', { ascending: true });
+    expect(error).toBeNull();
+    const logs = (data ?? []) as {
+      action: string;
+      target_type: string;
+      details: Record<string, { de: unknown; para: unknown }>;
+    }[];
+    expect(logs.map((row) => row.action)).toEqual([
+      'update_user_plan',
+      'update_user_plan',
+      'update_user_status',
+      'update_user_status',
+      'update_user',
+    ]);
+    expect(logs.every((row) => row.target_type === 'user')).toBe(true);
+    expect(logs[0]?.details.plano).toEqual({ de: 'free', para: 'premium' });
+    expect(logs[2]?.details).toEqual({ status_pagamento: { de: 'ativo', para: 'suspenso' } });
+    expect(logs[4]?.details.nome).toEqual({ de: 'Dona Loja 01', para: 'Dona Editada' });
+
+    const before = (await adminClient.from('admin_logs').select('id')).data?.length ?? 0;
+    const self = await ownerClient
+      .from('users')
+      .update({ nome: 'Dona Ela Mesma' })
+      .eq('id', ids[1] ?? '');
+    expect(self.error).toBeNull();
+    expect((await adminClient.from('admin_logs').select('id')).data?.length ?? 0).toBe(before);
+  });
 });

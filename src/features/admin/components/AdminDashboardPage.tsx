@@ -72,8 +72,10 @@ export function AdminDashboardPage() {
                       className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-3"
                     >
                       <span className="min-w-0 break-words font-medium">
-                        {entry.action}
-                        {entry.targetType ? <span className="ml-2 text-sm text-ink/60">{entry.targetType}</span> : null}
+                        {copy.actions[entry.action] ?? entry.action}
+                        {entry.targetType ? (
+                          <span className="ml-2 text-sm text-ink/60">{copy.targets[entry.targetType] ?? entry.targetType}</span>
+                        ) : null}
                       </span>
                       <time dateTime={entry.createdAt} className="shrink-0 text-sm text-ink/70">
                         {formatDateTime(entry.createdAt)}

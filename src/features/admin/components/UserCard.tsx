@@ -13,9 +13,9 @@ const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs f
 
 const dateOr = (value: string | null) => (value ? formatDate(value) || copy.notAvailable : copy.notAvailable);
 
-function Detail({ term, value }: { term: string; value: string }) {
+function Detail({ term, value, wide = false }: { term: string; value: string; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={clsx('min-w-0', wide && 'col-span-2 sm:col-span-1')}>
       <dt className="text-xs text-ink/60">{term}</dt>
       <dd className="break-words">{value}</dd>
     </div>
@@ -54,8 +54,8 @@ export function UserCard({ user, onEdit }: { user: AdminUserRow; onEdit: (user: 
           {user.emailConfirmed ? copy.emailConfirmed : copy.emailPending}
         </span>
       </div>
-      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
-        <Detail term={copy.email} value={user.email ?? copy.notAvailable} />
+      <dl className="grid grid-cols-2 gap-2 text-sm lg:grid-cols-3">
+        <Detail term={copy.email} value={user.email ?? copy.notAvailable} wide />
         <Detail term={copy.phone} value={user.telefone ? maskPhone(user.telefone) : copy.notAvailable} />
         <Detail term={copy.market} value={user.nomeMercado ?? copy.notAvailable} />
         <Detail term={copy.planStart} value={dateOr(user.planStart)} />
