@@ -6,10 +6,11 @@ import { X } from 'lucide-react';
 import { clsx } from 'clsx';
 import { Button } from './Button.tsx';
 
-const OVERLAY = 'fixed inset-0 z-40 bg-ink/40';
+const OVERLAY = 'fixed inset-0 bg-ink/40';
 const WIDTH = { md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-2xl' } as const;
+const LAYER = { base: { overlay: 'z-40', content: 'z-50' }, above: { overlay: 'z-[70]', content: 'z-[80]' } } as const;
 const CONTENT =
-  'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none';
+  'fixed left-1/2 top-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none';
 
 export interface FormDialogProps {
   open?: boolean;
@@ -22,6 +23,8 @@ export interface FormDialogProps {
   closeLabel: string;
   /** Wider dialogs for longer forms and tables (the default suits a short form). */
   size?: keyof typeof WIDTH;
+  /** 'above' when opened from another open dialog (the new customer from the cart). */
+  layer?: keyof typeof LAYER;
   children: ReactNode;
 }
 
@@ -88,8 +91,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     <AlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       {props.trigger ? <AlertDialog.Trigger asChild>{props.trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className={OVERLAY} />
-        <AlertDialog.Content className={clsx(CONTENT, 'max-w-md')}>
+        <AlertDialog.Overlay className={clsx(OVERLAY, LAYER.base.overlay)} />
+        <AlertDialog.Content className={clsx(CONTENT, 'max-w-md', LAYER.base.content)}>
           <AlertDialog.Title className="text-lg font-semibold text-brand-900">{props.title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-ink/80">{props.description}</AlertDialog.Description>
           {props.children}

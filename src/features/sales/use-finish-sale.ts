@@ -7,7 +7,7 @@ import { formatBRL } from '../../lib/format.ts';
 import { useCommand } from '../../lib/use-command.ts';
 import { showToast } from '../../ui/toast.ts';
 import { finishFailure, finishProblem, PROBLEM_TOAST } from './cart-rules.ts';
-import { useDeviceOnline } from './use-device-online.ts';
+import { useOnline } from '../../lib/use-online.ts';
 
 const copy = t.newSale;
 
@@ -22,7 +22,7 @@ function nextPaint(): Promise<void> {
 
 export function useFinishSale() {
   const navigate = useNavigate();
-  const online = useDeviceOnline();
+  const online = useOnline();
   const command = useCommand((data) => data.cart.checkout(), {
     success: (sale) =>
       online

@@ -9,7 +9,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useCartEdits } from '../cart-commands.ts';
-import { useDeviceOnline } from '../use-device-online.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { NewCustomerDialog } from './NewCustomerDialog.tsx';
 
@@ -21,7 +21,7 @@ function CustomerList({ onPick }: { onPick: (customer: { id: string; nome: strin
   const [limit, setLimit] = useState(PAGE);
   const settled = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const page = useLiveQuery('customerPicker', { search: settled, limit });
-  const online = useDeviceOnline();
+  const online = useOnline();
   return (
     <div className="flex flex-col gap-2">
       {online ? null : (
