@@ -1,7 +1,8 @@
 // The admin back-office at 360 px and 1280 px against the local stack: an admin (app_metadata role admin, made
 // with the stack's admin API) signs in, reads the dashboard (MRR, ARR and conversion agree with the totals shown),
 // finds twelve seeded owners by a search, pages them 10 + 2, filters by plan, grants one premium with the toggle
-// (reflected on the card and in the premium filter), opens the edit modal; offline the area says it needs a
+// (reflected on the card and in the premium filter), edits one, deletes one after the confirmation, and sees
+// these server-logged changes in the dashboard's recent activity; offline the area says it needs a
 // connection. An owner who opens /admin is sent to /dashboard.
 import { expect, test, type Page } from '@playwright/test';
 import { STACK_URL } from '../playwright.config.ts';
@@ -146,6 +147,19 @@ for (const viewport of VIEWPORTS) {
     await expect(modal).toBeHidden();
     await expect(cards.first()).toContainText(`Novo ${tag}`.slice(0, 40));
 
+    // Excluir, after the irreversible-action confirmation: the owner is gone from the list.
+    await page.getByRole('searchbox', { name: 'Buscar por nome, email ou mercado' }).fill(tag);
+    await expect(page.getByText('12 usuários')).toBeVisible();
+    const doomed = cards.filter({ hasText: `Dona 10 ${tag}` });
+    await doomed.getByRole('button', { name: 'Excluir' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Excluir usuário?' });
+    await expect(confirm).toContainText('Esta ação é irreversível');
+    await shot(page, 'delete', viewport.width);
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.getByText('Usuário excluído com sucesso')).toBeVisible();
+    await expect(page.getByText('11 usuários')).toBeVisible();
+    await expect(doomed).toHaveCount(0);
+
     // The dashboard's recent activity has the server's entries of these changes, newest first.
     if (viewport.width < 768) await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page
@@ -153,7 +167,8 @@ for (const viewport of VIEWPORTS) {
       .getByRole('link', { name: 'Dashboard', exact: true })
       .click();
     const activity = page.getByRole('region', { name: 'Atividade Recente' });
-    await expect(activity.getByRole('listitem').first()).toContainText('Usuário editado');
+    await expect(activity.getByRole('listitem').first()).toContainText('Usuário excluído');
+    await expect(activity.getByText('Usuário editado').first()).toBeVisible();
     await expect(activity.getByText('Plano do usuário alterado').first()).toBeVisible();
     expect(await figure(page, 'Usuários Premium')).toBeGreaterThanOrEqual(1);
 

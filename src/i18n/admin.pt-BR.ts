@@ -99,6 +99,12 @@ export const adminText = {
     makeFree: 'Tornar Gratuito',
     ban: 'Banir',
     remove: 'Excluir',
+    removeTitle: 'Excluir usuário?',
+    removeDescription: (name: string) =>
+      `Esta ação é irreversível: a conta de ${name}, todos os seus dados (produtos, clientes, vendas, despesas) e imagens serão apagados permanentemente.`,
+    removing: 'Excluindo...',
+    removed: 'Usuário excluído com sucesso',
+    removeError: (message: string) => `Erro ao excluir usuário: ${message}`,
     planUpdated: 'Plano do usuário atualizado com sucesso',
     planError: 'Erro ao atualizar plano do usuário',
     statusUpdated: 'Status do usuário atualizado com sucesso',

@@ -13,6 +13,7 @@ import { createUser } from '../db/helpers.ts';
 let stack: TestStack;
 let adminClient: SupabaseClient;
 let ownerClient: SupabaseClient;
+let adminId: string;
 let admin: ReturnType<typeof createAdminDomain>['handlers'];
 const connectivity = createManualConnectivity(true);
 const NOW = Date.parse('2026-11-24T12:00:00Z');
@@ -50,7 +51,7 @@ beforeAll(async () => {
       [id, index],
     );
   }
-  const adminId = randomUUID();
+  adminId = randomUUID();
   adminClient = stack.client(await stack.mintUserToken(adminId, { app_metadata: { provider: 'email', role: 'admin' } }));
   await stack.db.query(
     `UPDATE public.users SET nome = 'Administração', data_inicio_plano = now() - interval '1000 days' WHERE id = $1`,
@@ -223,5 +224,42 @@ describe('admin dashboard and user actions', () => {
       .eq('id', ids[1] ?? '');
     expect(self.error).toBeNull();
     expect((await adminClient.from('admin_logs').select('id')).data?.length ?? 0).toBe(before);
+  });
+
+  it('deletes a user for good: photos, every row of theirs, the profile and the auth user; logged; never oneself', async () => {
+    const ownerId = randomUUID();
+    const owner = stack.client(await stack.mintUserToken(ownerId));
+    const product = await owner.from('produtos').insert({ nome: 'Arroz', preco: 25, unidade: 'un' }).select('id').single();
+    expect(product.error).toBeNull();
+    expect((await owner.from('clientes').insert({ nome: 'Maria', telefone: '11999990000' })).error).toBeNull();
+    expect((await owner.from('despesas').insert({ descricao: 'Aluguel', valor: 900, data: '2026-11-01' })).error).toBeNull();
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])], { type: 'image/jpeg' });
+    const upload = await owner.storage
+      .from('product-images')
+      .upload(`${ownerId}/produtos/arroz.jpg`, photo, { contentType: 'image/jpeg' });
+    expect(upload.error).toBeNull();
+    const ownRows = async () => {
+      const { rows } = await stack.db.query<{ total: number | string }>(
+        `SELECT (SELECT count(*) FROM public.produtos WHERE user_id = $1) + (SELECT count(*) FROM public.clientes WHERE user_id = $1)
+              + (SELECT count(*) FROM public.despesas WHERE user_id = $1) + (SELECT count(*) FROM public.user_sessions WHERE user_id = $1)
+              + (SELECT count(*) FROM public.users WHERE id = $1) + (SELECT count(*) FROM auth.users WHERE id = $1) AS total`,
+        [ownerId],
+      );
+      return Number(rows[0]?.total ?? 0);
+    };
+    expect(await ownRows()).toBe(6);
+
+    const owners = createAdminDomain({ client: () => ownerClient, connectivity }).handlers;
+    expect((await failure(owners.deleteUser({ userId: ownerId }))).code).toBe('forbidden');
+    await admin.deleteUser({ userId: ownerId });
+    expect(await ownRows()).toBe(0);
+    const { data: left } = await stack.serviceClient().storage.from('product-images').list(`${ownerId}/produtos`);
+    expect(left ?? []).toEqual([]);
+    const logged = await adminClient.from('admin_logs').select('action, details').eq('target_id', ownerId);
+    expect(logged.data).toEqual([{ action: 'delete_user', details: expect.objectContaining({ nome: 'Dona Teste' }) as unknown }]);
+    expect((await failure(admin.deleteUser({ userId: ownerId }))).code).toBe('not_found');
+
+    const self = await adminClient.rpc('admin_delete_user', { p_user_id: adminId });
+    expect(self.error).toMatchObject({ code: '42501', message: 'Um administrador não pode excluir a própria conta.' });
   });
 });

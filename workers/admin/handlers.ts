@@ -92,6 +92,8 @@ interface LogRow {
 }
 
 const DAY_MS = 86_400_000;
+/** The bucket of product photos (workers/images). */
+const PRODUCT_IMAGES = 'product-images';
 
 /** 'yyyy-MM-dd' as the end of that day in São Paulo, so the date shown is the date picked. */
 const endOfDay = (day: string) => `${day}T23:59:59.999-03:00`;
@@ -244,6 +246,29 @@ export function createAdminDomain(options: AdminDomainOptions) {
         status_pagamento: value.status,
         data_fim_plano: value.planEnd === null ? null : endOfDay(value.planEnd),
       });
+    },
+
+    /**
+     * 'Excluir' (irreversible): the owner's photos removed from product-images, then the auth user, profile and
+     * every row of theirs on the server (admin_delete_user, one transaction, logged by the server).
+     */
+    async deleteUser(input: { userId: string }): Promise<void> {
+      const { userId } = parseInput(userIdSchema, input);
+      const client = server.online();
+      const bucket = client.storage.from(PRODUCT_IMAGES);
+      for (const folder of [`${userId}/produtos`, userId]) {
+        for (;;) {
+          const listed = await reaching(() => bucket.list(folder, { limit: 100 }));
+          if (listed.error) throw new DataError('internal', { diagnostic: listed.error.message });
+          // Folders are listed with a null id; only objects are removed.
+          const paths = listed.data.filter((entry) => entry.id !== null).map((entry) => `${folder}/${entry.name}`);
+          if (paths.length === 0) break;
+          const removed = await reaching(() => bucket.remove(paths));
+          if (removed.error) throw new DataError('internal', { diagnostic: removed.error.message });
+        }
+      }
+      const answer = await reaching(() => client.rpc('admin_delete_user', { p_user_id: userId }));
+      if (answer.error) throw serverError(answer.error, answer.status);
     },
 
     /** Sends the sign-up confirmation email again (type signup). */

@@ -53,3 +53,21 @@ export function useResendConfirmation() {
     },
   });
 }
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateAdmin();
+  return useCommand(
+    async (data, userId: string) => {
+      await data.admin.deleteUser({ userId });
+      await invalidate();
+      return true as const;
+    },
+    {
+      success: () => ({ title: copy.removed }),
+      describeFailure: (thrown) => {
+        const failure = DataError.from(thrown);
+        return copy.removeError(failure.details?.serverMessage ?? errorMessage(failure));
+      },
+    },
+  );
+}

@@ -1,12 +1,14 @@
 // One user on /admin/users (spec 2 §2): name, plan and status badges, email confirmed or not, contact, market,
 // plan dates, last login, and the actions (resend confirmation, edit, suspend/activate, premium/free, ban).
 import { clsx } from 'clsx';
-import { CheckCircle2, Crown, Mail, MailWarning, Pencil, ShieldBan, UserCheck, UserX } from 'lucide-react';
+import { useState } from 'react';
+import { CheckCircle2, Crown, Mail, MailWarning, Pencil, ShieldBan, Trash2, UserCheck, UserX } from 'lucide-react';
 import type { AdminUserRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatDate, formatDateTime, maskPhone } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { usePlanToggle, useResendConfirmation, useStatusChange } from '../user-actions.ts';
+import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
+import { useDeleteUser, usePlanToggle, useResendConfirmation, useStatusChange } from '../user-actions.ts';
 
 const copy = t.admin.users;
 const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -26,6 +28,8 @@ export function UserCard({ user, onEdit }: { user: AdminUserRow; onEdit: (user: 
   const plan = usePlanToggle();
   const status = useStatusChange();
   const resend = useResendConfirmation();
+  const remove = useDeleteUser();
+  const [confirming, setConfirming] = useState(false);
   const name = user.nome ?? copy.noName;
   const premium = user.plan === 'premium';
   const active = user.status === 'ativo';
@@ -92,6 +96,27 @@ export function UserCard({ user, onEdit }: { user: AdminUserRow; onEdit: (user: 
             {copy.ban}
           </Button>
         ) : null}
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          trigger={
+            <Button variant="destructive">
+              <Trash2 aria-hidden size={16} />
+              {copy.remove}
+            </Button>
+          }
+          title={copy.removeTitle}
+          description={copy.removeDescription(name)}
+          confirmLabel={copy.remove}
+          busyLabel={copy.removing}
+          cancelLabel={copy.cancel}
+          busy={remove.pending}
+          onConfirm={() => {
+            void remove.run(user.id).then((done) => {
+              if (done) setConfirming(false);
+            });
+          }}
+        />
       </div>
     </li>
   );
