@@ -1,6 +1,7 @@
 // The admin domain against the local stack: the users page paged and filtered on the server (admin_users_page:
 // search, plan, status, email confirmed, inactivity, plan-start sort, pages of 10 with the total), the dashboard
-// figures, the user actions, refusal for a non-admin (RPC and domain) and 'offline' without a connection.
+// figures, the user actions (plan, status, ban, edit, delete, resend confirmation) with the server's admin_logs
+// entries, refusal for a non-admin (RPC and domain) and 'offline' without a connection.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,5 +262,18 @@ describe('admin dashboard and user actions', () => {
 
     const self = await adminClient.rpc('admin_delete_user', { p_user_id: adminId });
     expect(self.error).toMatchObject({ code: '42501', message: 'Um administrador não pode excluir a própria conta.' });
+  });
+
+  it('resends the sign-up confirmation of an unconfirmed owner (it reaches the mail outbox)', async () => {
+    const pending = (await admin.usersPage({ confirmed: false })).rows[0];
+    const email = pending?.email ?? '';
+    expect(email).toMatch(/@teste\.dev$/);
+    await admin.resendConfirmation({ email });
+    const response = await fetch(`${stack.url}/mail/v1/messages/latest?to=${encodeURIComponent(email)}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { kind: string }).kind).toBe('signup');
+    expect((await failure(admin.resendConfirmation({ email: 'não é email' }))).issues).toEqual([
+      { field: 'email', code: 'invalid_format' },
+    ]);
   });
 });
