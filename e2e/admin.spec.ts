@@ -180,6 +180,43 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test('admin pages: pulsing skeleton while the server answers, the error state when it fails', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const email = `admin-estados-${Date.now().toString(36)}@exemplo.com.br`;
+  await createAdmin(email);
+  await signIn(page, email);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    // The worker's request for the counters waits until the skeleton has been seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route('**/rest/v1/rpc/count_users*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/admin');
+    await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
+    await shot(page, 'dashboard-loading', viewport.width);
+    release();
+    await expect(page.getByRole('region', { name: 'Total de Usuários' })).toBeVisible();
+    await context.unroute('**/rest/v1/rpc/count_users*');
+
+    // The server fails every time: after the retries, the spec's sentence and 'Tentar novamente'.
+    await context.route('**/rest/v1/rpc/admin_users_page*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"XX000","message":"falha"}' }),
+    );
+    await page.goto('/admin/users');
+    await expect(page.getByRole('alert').filter({ hasText: 'Erro ao carregar usuários' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+    await shot(page, 'users-error', viewport.width);
+    await context.unroute('**/rest/v1/rpc/admin_users_page*');
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page.getByText('Página 1 de', { exact: false })).toBeVisible();
+  }
+});
+
 test('an owner who opens /admin is sent to /dashboard', async ({ page }) => {
   const email = `dona-admin-${Date.now()}@exemplo.com.br`;
   await createConfirmedOwner(email);
