@@ -142,4 +142,4 @@ export type {
 } from './reports/handlers.ts';
 export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './sales/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';
-export type { AdminDashboard, AdminLogEntry, AdminUserRow, AdminUsersPage } from './admin/handlers.ts';
+export type { AdminDashboard, AdminLogEntry, AdminLogRow, AdminLogsPage, AdminUserRow, AdminUsersPage } from './admin/handlers.ts';

@@ -277,3 +277,57 @@ describe('admin dashboard and user actions', () => {
     ]);
   });
 });
+
+describe('admin logs page', () => {
+  it('admin and security logs newest first, 20 a page with the total, searched on the server; owners refused', async () => {
+    for (let index = 0; index < 25; index += 1) {
+      await adminClient.rpc('log_admin_action', {
+        p_action: `lote ${String(index).padStart(2, '0')}`,
+        p_target_type: 'system',
+        p_details: { index },
+      });
+    }
+    await stack.db.query(
+      `INSERT INTO public.security_logs (action, ip_address, user_id, blocked, details, created_at)
+       SELECT 'login_failed', '10.0.0.' || i, $1::uuid, i % 2 = 0, jsonb_build_object('tentativa', i), now() - make_interval(secs => i)
+         FROM generate_series(1, 23) i`,
+      [ids[3] ?? ''],
+    );
+    const first = await admin.logsPage({ search: 'lote' });
+    expect(first).toMatchObject({ kind: 'admin', total: 25, page: 1, pages: 2 });
+    expect(first.rows).toHaveLength(20);
+    expect(first.rows[0]).toMatchObject({
+      action: 'lote 24',
+      targetType: 'system',
+      blocked: null,
+      actorId: adminId,
+      details: { index: 24 },
+    });
+    const second = await admin.logsPage({ search: 'lote', page: 2 });
+    expect(second.rows.map((row) => row.action)).toEqual(['lote 04', 'lote 03', 'lote 02', 'lote 01', 'lote 00']);
+    expect(await admin.logsPage({ search: 'lote', page: 7 })).toMatchObject({ page: 2, pages: 2, total: 25 });
+    // The server's own entries of the user changes above are there too.
+    expect((await admin.logsPage({ search: 'update_user_plan' })).total).toBeGreaterThanOrEqual(2);
+    expect((await admin.logsPage({ search: 'nada(disso),*' })).total).toBe(0);
+
+    const security = await admin.logsPage({ kind: 'security' });
+    expect(security).toMatchObject({ kind: 'security', total: 23, pages: 2 });
+    expect(security.rows[0]).toMatchObject({
+      action: 'login_failed',
+      ip: '10.0.0.1',
+      blocked: false,
+      actorId: ids[3],
+      targetType: null,
+    });
+    expect((await admin.logsPage({ kind: 'security', search: '10.0.0.2' })).rows.map((row) => row.ip).sort()).toEqual([
+      '10.0.0.2',
+      '10.0.0.20',
+      '10.0.0.21',
+      '10.0.0.22',
+      '10.0.0.23',
+    ]);
+    const owner = createAdminDomain({ client: () => ownerClient, connectivity }).handlers;
+    // RLS hides the rows from an owner: an empty list, never someone's logs.
+    expect(await owner.logsPage({})).toMatchObject({ total: 0, rows: [] });
+  });
+});

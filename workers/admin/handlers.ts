@@ -9,6 +9,8 @@ import { planFigures } from './figures.ts';
 import {
   ADMIN_PAGE_SIZE,
   editUserSchema,
+  LOGS_PAGE_SIZE,
+  logsQuerySchema,
   PREMIUM_GRANT_DAYS,
   resendSchema,
   setPlanSchema,
@@ -16,6 +18,8 @@ import {
   userIdSchema,
   usersQuerySchema,
   type EditUserInput,
+  type LogKind,
+  type LogsQuery,
   type UserPlan,
   type UsersQuery,
   type UserStatus,
@@ -82,6 +86,45 @@ interface UsersPageRow {
   /** bigint: a number in JSON, kept safe if a server sends it as text. */
   total: number | string;
 }
+
+export interface AdminLogRow {
+  readonly id: string;
+  readonly action: string;
+  /** Admin log: the target's type; security log: null. */
+  readonly targetType: string | null;
+  readonly targetId: string | null;
+  /** Security log: whether the attempt was blocked ('Bloqueado') or only watched ('Monitorado'). */
+  readonly blocked: boolean | null;
+  /** The admin (admin log) or the user (security log) it concerns. */
+  readonly actorId: string | null;
+  readonly ip: string | null;
+  readonly details: unknown;
+  readonly createdAt: string;
+}
+
+export interface AdminLogsPage {
+  readonly kind: LogKind;
+  readonly rows: readonly AdminLogRow[];
+  readonly total: number;
+  readonly page: number;
+  readonly pages: number;
+}
+
+interface FullLogRow {
+  id: string;
+  action: string;
+  target_type?: string | null;
+  target_id?: string | null;
+  blocked?: boolean | null;
+  admin_id?: string | null;
+  user_id?: string | null;
+  ip_address: string | null;
+  details: unknown;
+  created_at: string;
+}
+
+/** Text for a PostgREST or=(…) filter: its own syntax characters and the pattern's wildcards (* %) dropped. */
+const filterText = (text: string) => text.replace(/[,()*%\\:"']/g, ' ').trim();
 
 interface LogRow {
   id: string;
@@ -208,6 +251,54 @@ export function createAdminDomain(options: AdminDomainOptions) {
 
     /** One page of 10 users with the total, filtered and sorted on the server. */
     usersPage,
+
+    /** /admin/logs: admin or security log entries, newest first, 20 a page with the total, searched on the server. */
+    async logsPage(query: LogsQuery = {}): Promise<AdminLogsPage> {
+      const { kind, search, page } = parseInput(logsQuerySchema, query);
+      const client = server.online();
+      const table = kind === 'admin' ? 'admin_logs' : 'security_logs';
+      const text = filterText(search);
+      const ask = (wanted: number) => {
+        let request = client
+          .from(table)
+          .select('*', { count: 'exact' })
+          .order('created_at', { ascending: false })
+          .order('id', { ascending: false })
+          .range((wanted - 1) * LOGS_PAGE_SIZE, wanted * LOGS_PAGE_SIZE - 1);
+        if (text !== '') {
+          const columns = kind === 'admin' ? ['action', 'target_type', 'target_id', 'ip_address'] : ['action', 'ip_address'];
+          request = request.or(columns.map((column) => `${column}.ilike.*${text}*`).join(','));
+        }
+        return request;
+      };
+      let wanted = page;
+      let answer = await reaching(() => ask(wanted));
+      // Past the end: PostgREST answers 416; the last page instead.
+      if (answer.error && answer.status === 416 && wanted > 1) {
+        const first = await reaching(() => ask(1));
+        wanted = Math.max(1, Math.ceil((first.count ?? 0) / LOGS_PAGE_SIZE));
+        answer = wanted === 1 ? first : await reaching(() => ask(wanted));
+      }
+      const rows = rowsOrThrow<FullLogRow>(answer);
+      const total = answer.count ?? rows.length;
+      return {
+        kind,
+        rows: rows.map((row) => ({
+          id: row.id,
+          action: row.action,
+          targetType: row.target_type ?? null,
+          targetId: row.target_id ?? null,
+          blocked: kind === 'security' ? Boolean(row.blocked) : null,
+          actorId: (kind === 'admin' ? row.admin_id : row.user_id) ?? null,
+          ip: row.ip_address,
+          details: row.details,
+          createdAt: row.created_at,
+        })),
+        total,
+        page: wanted,
+        pages: Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE)),
+      };
+    },
 
     /** Premium for 30 days from now, or back to free with no end date (spec 2 §4). */
     async setPlan(input: { userId: string; plan: UserPlan }): Promise<void> {

@@ -70,3 +70,16 @@ export const editUserSchema = v.object({
 });
 
 export type EditUserInput = v.InferInput<typeof editUserSchema>;
+
+/** Logs page size (spec 2 §9). */
+export const LOGS_PAGE_SIZE = 20;
+export const LOG_KINDS = ['admin', 'security'] as const;
+export type LogKind = (typeof LOG_KINDS)[number];
+
+export const logsQuerySchema = v.object({
+  kind: v.optional(v.picklist(LOG_KINDS, 'invalid_option'), 'admin'),
+  search: v.optional(v.pipe(v.string('invalid_type'), v.trim(), v.maxLength(200, 'too_long')), ''),
+  page: v.optional(v.pipe(v.number('invalid_type'), v.integer('invalid_type'), v.minValue(1, 'too_small')), 1),
+});
+
+export type LogsQuery = v.InferInput<typeof logsQuerySchema>;
