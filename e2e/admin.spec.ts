@@ -143,7 +143,7 @@ for (const viewport of VIEWPORTS) {
     await modal.getByLabel('Nome do Mercado', { exact: true }).fill(`Novo ${tag}`.slice(0, 40));
     await shot(page, 'edit', viewport.width);
     await modal.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Usuário atualizado com sucesso')).toBeVisible();
+    await expect(page.getByText('Usuário atualizado com sucesso', { exact: true })).toBeVisible();
     await expect(modal).toBeHidden();
     await expect(cards.first()).toContainText(`Novo ${tag}`.slice(0, 40));
 
@@ -171,6 +171,21 @@ for (const viewport of VIEWPORTS) {
     await expect(activity.getByText('Usuário editado').first()).toBeVisible();
     await expect(activity.getByText('Plano do usuário alterado').first()).toBeVisible();
     expect(await figure(page, 'Usuários Premium')).toBeGreaterThanOrEqual(1);
+
+    // /admin/logs: the same entries, 20 a page, with their details; the security log beside them.
+    if (viewport.width < 768) await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu administrativo' }).getByRole('link', { name: 'Logs', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Logs do Sistema' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Buscar nos logs' }).fill('delete_user');
+    const entries = page.locator('main li');
+    await expect(entries.first().getByRole('heading')).toHaveText('Usuário excluído');
+    await entries.first().getByText('Detalhes').click();
+    await expect(entries.first().locator('pre')).toContainText(`Dona 10 ${tag}`);
+    await shot(page, 'logs', viewport.width);
+    await page.getByRole('radio', { name: 'Segurança' }).click();
+    await expect(page.getByRole('radio', { name: 'Segurança' })).toBeChecked();
+    await page.getByRole('searchbox', { name: 'Buscar nos logs' }).fill('');
+    await expect(page.getByText(/\d+ registros?|Nenhum log encontrado/).first()).toBeVisible();
 
     // Offline: the area says it needs a connection.
     await context.setOffline(true);

@@ -120,4 +120,22 @@ export const adminText = {
     saving: 'Salvando...',
     cancel: 'Cancelar',
   },
+  // Logs page
+  logs: {
+    kinds: 'Tipo de log',
+    admin: 'Administrativos',
+    security: 'Segurança',
+    searchLabel: 'Buscar nos logs',
+    searchPlaceholder: 'Buscar por ação, alvo ou IP...',
+    total: (count: number) => `${count.toLocaleString('pt-BR')} ${count === 1 ? 'registro' : 'registros'}`,
+    empty: 'Nenhum log encontrado',
+    loadError: 'Erro ao carregar logs',
+    blocked: 'Bloqueado',
+    watched: 'Monitorado',
+    when: 'Data e hora',
+    actor: 'ID',
+    ip: 'IP',
+    details: 'Detalhes',
+    noIp: 'N/A',
+  },
 } as const;

@@ -1,7 +1,7 @@
 // The admin area's online reads through react-query: fresh for 5 minutes, up to 3 retries while online and none
 // when the worker says the device is offline or the server refused (spec 2 §9); the worker does the fetching.
 import { keepPreviousData, QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UsersQuery } from '../../../workers/admin/schema.ts';
+import type { LogsQuery, UsersQuery } from '../../../workers/admin/schema.ts';
 import { DataError } from '../../../workers/contract/errors.ts';
 import { useDataClient } from '../../lib/use-data-client.ts';
 
@@ -49,4 +49,13 @@ export function useAdminUsers(query: UsersQuery) {
 export function useInvalidateAdmin(): () => Promise<void> {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+export function useAdminLogs(query: LogsQuery) {
+  const data = useDataClient();
+  return useQuery({
+    queryKey: ['admin', 'logs', query] as const,
+    queryFn: () => data.admin.logsPage(query),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,7 +1,7 @@
 // /admin/users (spec 2 §2): the total, a search by name, email or market, the filters (inline on a desktop, in a
 // dialog with 'Aplicar' on a phone), pages of 10 asked from the server with 'Página X de Y', and each user's card.
 import { useEffect, useState } from 'react';
-import { ChevronLeft, ChevronRight, Search, SlidersHorizontal } from 'lucide-react';
+import { Search, SlidersHorizontal } from 'lucide-react';
 import type { AdminUserRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -12,6 +12,7 @@ import { useAdminUsers } from '../queries.ts';
 import { activeFilterCount, NO_FILTERS, toUsersQuery, type UserFilterValues } from '../user-filters.ts';
 import { EditUserDialog } from './EditUserDialog.tsx';
 import { LoadError } from './LoadError.tsx';
+import { PageNav } from './PageNav.tsx';
 import { SkeletonBlock, SkeletonCards } from './Skeleton.tsx';
 import { UserCard } from './UserCard.tsx';
 import { UserFilters } from './UserFilters.tsx';
@@ -118,31 +119,7 @@ export function AdminUsersPage() {
               <UserCard key={user.id} user={user} onEdit={setEditing} />
             ))}
           </ul>
-          <nav aria-label={copy.page(shown.page, shown.pages)} className="flex flex-wrap items-center justify-between gap-2">
-            <Button
-              variant="secondary"
-              disabled={shown.page <= 1 || users.isFetching}
-              onClick={() => {
-                setPage(shown.page - 1);
-              }}
-            >
-              <ChevronLeft aria-hidden size={18} />
-              {copy.previous}
-            </Button>
-            <p aria-live="polite" className="order-first w-full text-center text-sm font-medium sm:order-none sm:w-auto">
-              {copy.page(shown.page, shown.pages)}
-            </p>
-            <Button
-              variant="secondary"
-              disabled={shown.page >= shown.pages || users.isFetching}
-              onClick={() => {
-                setPage(shown.page + 1);
-              }}
-            >
-              {copy.next}
-              <ChevronRight aria-hidden size={18} />
-            </Button>
-          </nav>
+          <PageNav page={shown.page} pages={shown.pages} busy={users.isFetching} onPage={setPage} />
         </>
       ) : null}
       <EditUserDialog

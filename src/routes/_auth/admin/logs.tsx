@@ -1,8 +1,7 @@
-// /admin/logs: placeholder until its screen is built; the title is final.
+// /admin/logs: the admin and security logs, paged on the server.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { AdminLogsPage } from '../../../features/admin/components/AdminLogsPage.tsx';
 
 export const Route = createFileRoute('/_auth/admin/logs')({
-  component: () => <PagePlaceholder title={t.pages.adminLogs} />,
+  component: AdminLogsPage,
 });

@@ -1,0 +1,150 @@
+// /admin/logs (spec 2 §2): administrative or security log, a search, 20 entries a page from the server; each
+// entry with its action, target badge (or Bloqueado / Monitorado), time with seconds, short id, IP and JSON details.
+import { useEffect, useState } from 'react';
+import { clsx } from 'clsx';
+import { Search } from 'lucide-react';
+import type { AdminLogRow } from '../../../../workers/api.ts';
+import type { LogKind } from '../../../../workers/admin/schema.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { inputClass } from '../../../ui/form/TextField.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
+import { useAdminLogs } from '../queries.ts';
+import { LoadError } from './LoadError.tsx';
+import { PageNav } from './PageNav.tsx';
+import { SkeletonBlock, SkeletonCards } from './Skeleton.tsx';
+
+const copy = t.admin.logs;
+const actions = t.admin.dashboard.actions;
+const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** dd/MM/yyyy HH:mm:ss in the device's time zone. */
+function withSeconds(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'medium' });
+}
+
+function LogEntry({ entry }: { entry: AdminLogRow }) {
+  const badge =
+    entry.blocked === null ? (
+      entry.targetType ? (
+        <span className={clsx(BADGE, 'bg-brand-50 text-brand-700')}>{entry.targetType}</span>
+      ) : null
+    ) : (
+      <span className={clsx(BADGE, entry.blocked ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900')}>
+        {entry.blocked ? copy.blocked : copy.watched}
+      </span>
+    );
+  return (
+    <li className="flex min-w-0 flex-col gap-2 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="min-w-0 break-words font-semibold text-brand-900">{actions[entry.action] ?? entry.action}</h2>
+        {badge}
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="sr-only">{copy.when}</dt>
+          <dd>
+            <time dateTime={entry.createdAt}>{withSeconds(entry.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-ink/60">{copy.actor}: </dt>
+          <dd className="inline font-mono">{entry.actorId ? entry.actorId.slice(-8) : copy.noIp}</dd>
+        </div>
+        <div>
+          <dt className="inline text-ink/60">{copy.ip}: </dt>
+          <dd className="inline break-all font-mono">{entry.ip ?? copy.noIp}</dd>
+        </div>
+      </dl>
+      {entry.details === null || entry.details === undefined ? null : (
+        <details className="min-w-0">
+          <summary className="min-h-11 cursor-pointer content-center text-sm font-medium text-brand-700">{copy.details}</summary>
+          <pre className="max-h-64 overflow-auto rounded-xl bg-paper p-3 text-xs">{JSON.stringify(entry.details, null, 2)}</pre>
+        </details>
+      )}
+    </li>
+  );
+}
+
+export function AdminLogsPage() {
+  usePageTitle(t.pages.adminLogs);
+  const [kind, setKind] = useState<LogKind>('admin');
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed);
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [typed]);
+  const logs = useAdminLogs({ kind, search: search.trim(), page });
+  const shown = logs.data?.kind === kind ? logs.data : undefined;
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 py-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
+          {t.pages.adminLogs}
+        </h1>
+        {shown ? <p className="text-ink/70">{copy.total(shown.total)}</p> : <SkeletonBlock className="h-5 w-24" />}
+      </div>
+      <div role="radiogroup" aria-label={copy.kinds} className="grid grid-cols-2 gap-1 rounded-xl bg-brand-50 p-1 sm:w-96">
+        {(['admin', 'security'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={kind === option}
+            onClick={() => {
+              setKind(option);
+              setPage(1);
+            }}
+            className={clsx(
+              'min-h-11 rounded-lg px-3 font-semibold',
+              kind === option ? 'bg-white text-brand-900 shadow-sm' : 'text-brand-700 hover:bg-white/60',
+            )}
+          >
+            {option === 'admin' ? copy.admin : copy.security}
+          </button>
+        ))}
+      </div>
+      <div className="relative">
+        <Search aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink/50" />
+        <input
+          type="search"
+          aria-label={copy.searchLabel}
+          placeholder={copy.searchPlaceholder}
+          className={`${inputClass} border-ink/20 pl-10`}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+          }}
+        />
+      </div>
+      {logs.isError && !shown ? (
+        <LoadError title={copy.loadError} error={logs.error} onRetry={() => void logs.refetch()} />
+      ) : !shown ? (
+        <SkeletonCards count={5} className="h-28" grid="flex flex-col gap-3" />
+      ) : shown.rows.length === 0 ? (
+        <p role="status" className="rounded-2xl border border-dashed border-brand-100 bg-white p-8 text-center font-semibold">
+          {copy.empty}
+        </p>
+      ) : (
+        <>
+          <ul aria-busy={logs.isFetching || undefined} className="flex flex-col gap-3">
+            {shown.rows.map((entry) => (
+              <LogEntry key={entry.id} entry={entry} />
+            ))}
+          </ul>
+          <PageNav page={shown.page} pages={shown.pages} busy={logs.isFetching} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}
