@@ -178,6 +178,8 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('heading', { level: 1, name: 'Logs do Sistema' })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Buscar nos logs' }).fill('delete_user');
     const entries = page.locator('main li');
+    // Only deletions once the search has reached the server.
+    await expect(entries.filter({ hasNot: page.getByRole('heading', { name: 'Usuário excluído' }) })).toHaveCount(0);
     await expect(entries.first().getByRole('heading')).toHaveText('Usuário excluído');
     await entries.first().getByText('Detalhes').click();
     await expect(entries.first().locator('pre')).toContainText(`Dona 10 ${tag}`);
