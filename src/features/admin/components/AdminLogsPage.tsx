@@ -15,6 +15,7 @@ import { SkeletonBlock, SkeletonCards } from './Skeleton.tsx';
 
 const copy = t.admin.logs;
 const actions = t.admin.dashboard.actions;
+const targets = t.admin.dashboard.targets;
 const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -29,7 +30,7 @@ function LogEntry({ entry }: { entry: AdminLogRow }) {
   const badge =
     entry.blocked === null ? (
       entry.targetType ? (
-        <span className={clsx(BADGE, 'bg-brand-50 text-brand-700')}>{entry.targetType}</span>
+        <span className={clsx(BADGE, 'bg-brand-50 text-brand-700')}>{targets[entry.targetType] ?? entry.targetType}</span>
       ) : null
     ) : (
       <span className={clsx(BADGE, entry.blocked ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900')}>
