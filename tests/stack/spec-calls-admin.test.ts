@@ -28,6 +28,9 @@ const ADMIN_RPCS: [string, Record<string, unknown>][] = [
   ['log_admin_action', { p_action: 'x', p_target_type: 'user', p_target_id: null, p_details: null }],
   ['check_sla_violations', {}],
   ['mark_ticket_read_admin', { p_ticket_id: randomUUID() }],
+  // Added for the admin area (migrations 0012 and 0014).
+  ['admin_users_page', { p_search: 'a', p_limit: 10, p_offset: 0 }],
+  ['admin_delete_user', { p_user_id: randomUUID() }],
 ];
 
 beforeAll(async () => {
