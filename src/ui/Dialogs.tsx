@@ -36,14 +36,18 @@ export function FormDialog({
   description,
   closeLabel,
   size = 'md',
+  layer = 'base',
   children,
 }: FormDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <Dialog.Portal>
-        <Dialog.Overlay className={OVERLAY} />
-        <Dialog.Content className={clsx(CONTENT, WIDTH[size])} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Overlay className={clsx(OVERLAY, LAYER[layer].overlay)} />
+        <Dialog.Content
+          className={clsx(CONTENT, WIDTH[size], LAYER[layer].content)}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <div className="flex items-start justify-between gap-3">
             <Dialog.Title className="text-lg font-semibold text-brand-900">{title}</Dialog.Title>
             <Dialog.Close
