@@ -3,6 +3,7 @@
 // an owner returning to it) timed to the first frame of its revenue chart painted with every sale counted,
 // against the same route change back to the static 'Menu Principal' page measured in the same page.
 import type { Page } from '@playwright/test';
+import { frameProbe } from './frame-probe.ts';
 import type { RunningStack } from '../supabase/local/stack.ts';
 
 const DAYS = 90;
@@ -26,42 +27,15 @@ interface ReportsProbeWindow {
  * and ends in the first animation frame after the DOM mutation that made the screen show the target: the
  * revenue chart marked painted and labelled with the expected number of sales, or the 'Menu Principal' title.
  */
-export const REPORTS_PROBE = String.raw`(() => {
-  let waiter = null;
-  const ready = (target) => {
-    if (target.kind === 'static') return document.getElementById('page-title')?.textContent === 'Menu Principal';
-    const chart = document.querySelector('[data-testid="revenue-chart"][data-painted="true"]');
-    return !!chart && (chart.getAttribute('aria-label') || '').includes(' em ' + target.count + ' vendas');
-  };
-  const check = () => {
-    if (!waiter || waiter.t0 === null || waiter.done || !ready(waiter.target)) return;
-    waiter.done = true;
-    const current = waiter;
-    requestAnimationFrame(() => current.resolve(performance.now() - current.t0));
-  };
-  window.addEventListener('popstate', () => {
-    if (waiter && waiter.t0 === null) {
-      waiter.t0 = performance.now();
-      queueMicrotask(check);
-    }
-  }, true);
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  window.reportsBench = {
-    arm(target) {
-      let resolve;
-      const promise = new Promise((done) => (resolve = done));
-      waiter = { target, t0: null, done: false, resolve, promise };
-    },
-    result(timeoutMs) {
-      const current = waiter;
-      if (!current) return Promise.reject(new Error('nothing armed'));
-      return Promise.race([
-        current.promise,
-        new Promise((_, fail) => setTimeout(() => fail(new Error('no matching frame within ' + timeoutMs + ' ms')), timeoutMs)),
-      ]).finally(() => { if (waiter === current) waiter = null; });
-    },
-  };
-})();`;
+export const REPORTS_PROBE = frameProbe({
+  global: 'reportsBench',
+  start: { on: 'window', event: 'popstate' },
+  ready: String.raw`(target) => {
+  if (target.kind === 'static') return document.getElementById('page-title')?.textContent === 'Menu Principal';
+  const chart = document.querySelector('[data-testid="revenue-chart"][data-painted="true"]');
+  return !!chart && (chart.getAttribute('aria-label') || '').includes(' em ' + target.count + ' vendas');
+}`,
+});
 
 export interface ReportProduct {
   readonly id: string;

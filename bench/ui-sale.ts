@@ -2,6 +2,7 @@
 // showing the cart cleared and the stock of the products in view lowered, against 'Limpar Carrinho' with the same
 // 20 items (the same trip to the worker and back, without storing a sale) measured in the same page.
 import type { Page } from '@playwright/test';
+import { frameProbe } from './frame-probe.ts';
 
 const ITEMS = 20;
 const ROUNDS = 40;
@@ -19,53 +20,26 @@ interface SaleProbeWindow {
  * animation frame after the DOM mutation that made the screen show the cart badge at 0 and, for a sale, every
  * product row in view whose name is expected reading its expected stock (at least one such row in view).
  */
-export const SALE_PROBE = String.raw`(() => {
-  let waiter = null;
-  const ready = (expected) => {
-    const badge = document.querySelector('[data-testid="cart-count"]');
-    if (!badge || badge.textContent !== '0') return false;
-    if (!expected) return true;
-    const list = document.querySelector('ul[aria-label="Produtos"]');
-    if (!list) return false;
-    let seen = 0;
-    for (const row of list.querySelectorAll(':scope > li')) {
-      const button = row.querySelector('button[aria-label^="Adicionar "]');
-      const name = button ? button.getAttribute('aria-label').replace(/^Adicionar /, '').replace(/ ao carrinho$/, '') : null;
-      if (!name || !(name in expected)) continue;
-      if (!row.textContent.includes(expected[name])) return false;
-      seen += 1;
-    }
-    return seen > 0;
-  };
-  const check = () => {
-    if (!waiter || waiter.t0 === null || waiter.done || !ready(waiter.expected)) return;
-    waiter.done = true;
-    const current = waiter;
-    requestAnimationFrame(() => current.resolve(performance.now() - current.t0));
-  };
-  document.addEventListener('click', () => {
-    if (waiter && waiter.t0 === null) {
-      waiter.t0 = performance.now();
-      queueMicrotask(check);
-    }
-  }, true);
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  window.saleBench = {
-    arm(expected) {
-      let resolve;
-      const promise = new Promise((done) => (resolve = done));
-      waiter = { expected, t0: null, done: false, resolve, promise };
-    },
-    result(timeoutMs) {
-      const current = waiter;
-      if (!current) return Promise.reject(new Error('nothing armed'));
-      return Promise.race([
-        current.promise,
-        new Promise((_, fail) => setTimeout(() => fail(new Error('no matching frame within ' + timeoutMs + ' ms')), timeoutMs)),
-      ]).finally(() => { if (waiter === current) waiter = null; });
-    },
-  };
-})();`;
+export const SALE_PROBE = frameProbe({
+  global: 'saleBench',
+  start: { on: 'document', event: 'click' },
+  ready: String.raw`(expected) => {
+  const badge = document.querySelector('[data-testid="cart-count"]');
+  if (!badge || badge.textContent !== '0') return false;
+  if (!expected) return true;
+  const list = document.querySelector('ul[aria-label="Produtos"]');
+  if (!list) return false;
+  let seen = 0;
+  for (const row of list.querySelectorAll(':scope > li')) {
+    const button = row.querySelector('button[aria-label^="Adicionar "]');
+    const name = button ? button.getAttribute('aria-label').replace(/^Adicionar /, '').replace(/ ao carrinho$/, '') : null;
+    if (!name || !(name in expected)) continue;
+    if (!row.textContent.includes(expected[name])) return false;
+    seen += 1;
+  }
+  return seen > 0;
+}`,
+});
 
 export interface SaleProduct {
   readonly nome: string;
