@@ -15,6 +15,8 @@ export const CHROMIUM_ARGS = [
 /** Both ports can move (E2E_PREVIEW_PORT, E2E_STACK_URL) so two runs can share a machine; the app must then be
  * built with VITE_SUPABASE_URL set to the same stack address. */
 const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
+/** The built app to serve (`vite build --outDir X`), so two runs can each serve their own build. */
+const DIST = process.env.E2E_DIST ?? 'dist';
 /** The local stack the built app reaches by default (VITE_SUPABASE_URL unset → http://127.0.0.1:54321). */
 export const STACK_URL = process.env.E2E_STACK_URL ?? 'http://127.0.0.1:54321';
 
@@ -42,7 +44,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      command: `npx vite preview --outDir ${DIST} --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${PREVIEW_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
