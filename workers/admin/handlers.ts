@@ -6,6 +6,7 @@ import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import { planFigures } from './figures.ts';
+import { createNotificationsHandlers } from './notifications.ts';
 import {
   ADMIN_PAGE_SIZE,
   editUserSchema,
@@ -212,6 +213,7 @@ export function createAdminDomain(options: AdminDomainOptions) {
   }
 
   const handlers = {
+    ...createNotificationsHandlers(server),
     /** The /admin dashboard's cards (spec 2 §2): counters, plan figures and the last 5 admin log entries. */
     async dashboard(): Promise<AdminDashboard> {
       const client = server.online();
