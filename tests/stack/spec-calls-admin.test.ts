@@ -31,6 +31,12 @@ const ADMIN_RPCS: [string, Record<string, unknown>][] = [
   // Added for the admin area (migrations 0012 and 0014).
   ['admin_users_page', { p_search: 'a', p_limit: 10, p_offset: 0 }],
   ['admin_delete_user', { p_user_id: randomUUID() }],
+  // /admin/products and /admin/sales (migration 0015).
+  ['admin_products_page', { p_search: 'a', p_limit: 10, p_offset: 0 }],
+  ['admin_product_categories', {}],
+  ['admin_product_owners', { p_search: 'a', p_limit: 20 }],
+  ['admin_delete_product', { p_product_id: randomUUID() }],
+  ['admin_sales_page', { p_search: 'a', p_tipo: null, p_limit: 10, p_offset: 0 }],
 ];
 
 beforeAll(async () => {

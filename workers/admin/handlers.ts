@@ -6,6 +6,8 @@ import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import { planFigures } from './figures.ts';
+import { createProductsHandlers } from './products.ts';
+import { createSalesHandlers } from './sales.ts';
 import { createNotificationsHandlers } from './notifications.ts';
 import {
   ADMIN_PAGE_SIZE,
@@ -213,6 +215,8 @@ export function createAdminDomain(options: AdminDomainOptions) {
   }
 
   const handlers = {
+    ...createProductsHandlers(server),
+    ...createSalesHandlers(server),
     ...createNotificationsHandlers(server),
     /** The /admin dashboard's cards (spec 2 §2): counters, plan figures and the last 5 admin log entries. */
     async dashboard(): Promise<AdminDashboard> {
