@@ -22,6 +22,7 @@ import { createStockDomain } from './stock/handlers.ts';
 import { createSyncDomain } from './sync/handlers.ts';
 import { createTillDomain } from './till/handlers.ts';
 import { createSuppliersDomain } from './suppliers/handlers.ts';
+import { createSupportDomain } from './support/handlers.ts';
 import { createSystemDomain, type SystemOptions } from './system/handlers.ts';
 import { map, of, type Observable } from 'rxjs';
 
@@ -79,6 +80,11 @@ function createDomains(options: DataApiOptions) {
     barcode: createBarcodeDomain(options.barcodeLookup),
     images: createImagesDomain(workspace, session$, options.connectivity, options.images),
     admin: createAdminDomain({ client: () => account.auth.client, connectivity: options.connectivity }),
+    support: createSupportDomain({
+      client: () => account.auth.client,
+      account$: account.live.account(undefined),
+      connectivity: options.connectivity,
+    }),
   };
   return { domains, workspace, account };
 }
@@ -146,3 +152,6 @@ export type { AdminDashboard, AdminLogEntry, AdminLogRow, AdminLogsPage, AdminUs
 export type { AdminProductCategory, AdminProductOwner, AdminProductRow, AdminProductsPage } from './admin/products.ts';
 export type { AdminSaleRow, AdminSalesPage } from './admin/sales.ts';
 export type { AdminNotificationRow, AdminNotificationsPage } from './admin/notifications.ts';
+export type { BoardQuery } from './admin/support-schema.ts';
+export type { SupportBoard, SupportColumn, SupportMessage, SupportTicketCard, SupportTicketDetail } from './admin/support.ts';
+export type { OwnerConversationView, OwnerTicket, OwnerTicketsView, SupportUnavailable } from './support/handlers.ts';

@@ -70,7 +70,7 @@ export async function supportHasUnread(client: SupabaseClient, userId: string): 
 }
 
 /** The owner whose active premium plan includes support, or null. */
-function premiumSupportOwner(account: AccountState): string | null {
+export function premiumSupportOwner(account: AccountState): string | null {
   if (account.status !== 'signed_in') return null;
   return account.plan.isPremium && account.plan.paymentStatus === 'ativo' ? account.user.id : null;
 }

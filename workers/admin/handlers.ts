@@ -28,6 +28,7 @@ import {
   type UserStatus,
 } from './schema.ts';
 import { createAdminServer, reaching, rowsOrThrow, serverError } from './server.ts';
+import { createSupportHandlers } from './support.ts';
 
 export interface AdminLogEntry {
   readonly id: string;
@@ -215,6 +216,7 @@ export function createAdminDomain(options: AdminDomainOptions) {
   }
 
   const handlers = {
+    ...createSupportHandlers(server),
     ...createProductsHandlers(server),
     ...createSalesHandlers(server),
     ...createNotificationsHandlers(server),
