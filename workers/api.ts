@@ -149,6 +149,8 @@ export type {
 export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './sales/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';
 export type { AdminDashboard, AdminLogEntry, AdminLogRow, AdminLogsPage, AdminUserRow, AdminUsersPage } from './admin/handlers.ts';
+export type { AdminPaymentRow, AdminPaymentsPage, AdminPaymentStats } from './admin/payments.ts';
+export type { AdminSetting, BlockedIp, BlockedIpsList, SlaAlert } from './admin/settings.ts';
 export type { AdminProductCategory, AdminProductOwner, AdminProductRow, AdminProductsPage } from './admin/products.ts';
 export type { AdminSaleRow, AdminSalesPage } from './admin/sales.ts';
 export type { AdminNotificationRow, AdminNotificationsPage } from './admin/notifications.ts';

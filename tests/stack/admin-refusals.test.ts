@@ -32,6 +32,8 @@ const ADMIN_RPCS = [
   'mark_ticket_read_admin',
   'admin_users_page',
   'admin_delete_user',
+  'admin_payments_page',
+  'admin_payments_stats',
 ];
 
 interface AdminRpc {

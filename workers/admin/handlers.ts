@@ -6,6 +6,7 @@ import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import { planFigures } from './figures.ts';
+import { createPaymentsHandlers } from './payments.ts';
 import { createProductsHandlers } from './products.ts';
 import { createSalesHandlers } from './sales.ts';
 import { createNotificationsHandlers } from './notifications.ts';
@@ -28,6 +29,7 @@ import {
   type UserStatus,
 } from './schema.ts';
 import { createAdminServer, reaching, rowsOrThrow, serverError } from './server.ts';
+import { createSettingsHandlers } from './settings.ts';
 import { createSupportHandlers } from './support.ts';
 
 export interface AdminLogEntry {
@@ -216,6 +218,8 @@ export function createAdminDomain(options: AdminDomainOptions) {
   }
 
   const handlers = {
+    ...createPaymentsHandlers(server),
+    ...createSettingsHandlers(server),
     ...createSupportHandlers(server),
     ...createProductsHandlers(server),
     ...createSalesHandlers(server),
