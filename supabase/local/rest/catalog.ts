@@ -97,7 +97,11 @@ interface RoutineRow {
 const RELATIONS_SQL = `
 SELECT n.nspname AS schema, c.relname AS name, c.relkind::text AS kind,
   (SELECT coalesce(json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
-            'udt', t.typname, 'default', pg_get_expr(d.adbin, d.adrelid)) ORDER BY a.attnum), '[]')
+            'udt', t.typname, 'default', CASE
+              -- An identity column has no pg_attrdef entry: its default is the next value of its sequence.
+              WHEN a.attidentity IN ('a', 'd') THEN format('nextval(%L::regclass)',
+                pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+              ELSE pg_get_expr(d.adbin, d.adrelid) END) ORDER BY a.attnum), '[]')
      FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
      LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
     WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS columns,
@@ -161,10 +165,16 @@ function toRoutine(row: RoutineRow, schemas: readonly string[]): Routine {
   return {
     schema: row.schema,
     name: row.name,
-    args: inputs.map((arg, index) => ({ name: arg.name, type: arg.type, variadic: arg.mode === 'v', hasDefault: index >= firstDefault })),
+    args: inputs.map((arg, index) => ({
+      name: arg.name,
+      type: arg.type,
+      variadic: arg.mode === 'v',
+      hasDefault: index >= firstDefault,
+    })),
     returnsSet: row.returns_set,
     returnKind,
-    returnRelation: row.return_relation && schemas.includes(row.return_schema) ? keyOf(row.return_schema, row.return_relation) : null,
+    returnRelation:
+      row.return_relation && schemas.includes(row.return_schema) ? keyOf(row.return_schema, row.return_relation) : null,
     outColumns,
     volatility,
   };
@@ -181,7 +191,9 @@ export async function readSchemaCache(db: Database, schemas: readonly string[]):
       schema: row.schema,
       name: row.name,
       kind: row.kind === 'v' || row.kind === 'm' ? 'view' : 'table',
-      columns: new Map(row.columns.map((c) => [c.name, { name: c.name, type: c.type, udt: c.udt, defaultExpression: c.default }])),
+      columns: new Map(
+        row.columns.map((c) => [c.name, { name: c.name, type: c.type, udt: c.udt, defaultExpression: c.default }]),
+      ),
       primaryKey: primary,
       uniqueKeys: row.keys.map((key) => key.columns),
     });

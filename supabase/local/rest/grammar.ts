@@ -348,7 +348,10 @@ function logicValue(cursor: Cursor, operator: Operator): FilterValue {
   if (operator === 'in') return { kind: 'list', items: listItems(cursor, '(', ')') };
   if (cursor.peek() === '"') return { kind: 'text', text: cursor.quoted() };
   const start = cursor.position;
+  let closed = false;
   if (cursor.peek() === '{') {
+    // An array literal `{a,b}` may hold commas; a value that only starts with `{` (an id like `{abc`) is a
+    // plain value up to the next `,` or `)`, as PostgREST reads it.
     let depth = 0;
     let inQuotes = false;
     while (!cursor.done) {
@@ -360,7 +363,10 @@ function logicValue(cursor: Cursor, operator: Operator): FilterValue {
       cursor.position += 1;
       if (depth === 0) break;
     }
-  } else {
+    closed = depth === 0 && (cursor.done || cursor.peek() === ',' || cursor.peek() === ')');
+    if (!closed) cursor.position = start;
+  }
+  if (!closed) {
     while (!cursor.done && cursor.peek() !== ',' && cursor.peek() !== ')') cursor.position += 1;
   }
   const text = cursor.text.slice(start, cursor.position);

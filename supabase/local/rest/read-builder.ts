@@ -82,7 +82,7 @@ export function fieldSql(shape: Shape, alias: string, field: Field): string {
 
 const COMPARISON: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 const PATTERN: Record<string, string> = { like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*' };
-const GEOMETRY: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-' };
+const GEOMETRY: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&>', nxr: '&<', adj: '-|-' };
 const TEXT_SEARCH: Record<string, string> = {
   fts: 'to_tsquery',
   plfts: 'plainto_tsquery',
