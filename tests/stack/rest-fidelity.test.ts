@@ -1,6 +1,7 @@
 // The REST gateway answering as PostgREST does for requests apps commonly send (not only the app's own), with
 // supabase-js on a fixture schema: a logic-tree value that only starts with `{` is a plain value, the range
-// operators nxl / nxr are &> / &<, and missing=default fills identity columns from their sequence.
+// operators nxl / nxr are &> / &<, missing=default fills identity columns from their sequence, and an upsert
+// answers 201 only when it inserted a row (200 when it updated or ignored them all).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestDatabase } from '../support/database.ts';
@@ -93,5 +94,28 @@ describe('missing=default', () => {
     // The table's own default later on continues after them.
     const next = await api.from('fy_canais').insert({ slug: 'tres' }).select('id').single<{ id: number }>();
     expect(next.data?.id).toBe((rows[1]?.id ?? 0) + 1);
+  });
+});
+
+describe('upsert status', () => {
+  it('201 when a row was inserted, 200 when every row was updated or ignored, with or without the rows back', async () => {
+    const fresh = await api.from('fy_docs').upsert({ id: 'novo', rotulo: 'um' });
+    expect(fresh.status).toBe(201);
+    const updated = await api.from('fy_docs').upsert({ id: 'novo', rotulo: 'dois' });
+    expect(updated.status).toBe(200);
+    const updatedRows = await api.from('fy_docs').upsert({ id: 'novo', rotulo: 'três' }).select('id, rotulo');
+    expect([updatedRows.status, updatedRows.data]).toEqual([200, [{ id: 'novo', rotulo: 'três' }]]);
+    const mixed = await api
+      .from('fy_docs')
+      .upsert([
+        { id: 'novo', rotulo: 'quatro' },
+        { id: 'outro', rotulo: 'cinco' },
+      ])
+      .select('id');
+    expect([mixed.status, sorted(ids(mixed.data))]).toEqual([201, ['novo', 'outro']]);
+    const ignored = await api.from('fy_docs').upsert({ id: 'novo', rotulo: 'x' }, { ignoreDuplicates: true }).select('id');
+    expect([ignored.status, ignored.data]).toEqual([200, []]);
+    const plain = await api.from('fy_docs').insert({ id: 'terceiro', rotulo: 'seis' });
+    expect(plain.status).toBe(201);
   });
 });

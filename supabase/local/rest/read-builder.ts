@@ -335,7 +335,7 @@ export function assertLevelsUsed(ctx: BuildContext): void {
  */
 export function renderResponseQuery(
   parts: SelectParts,
-  options: { count: boolean; body: boolean; stripNulls: boolean; with?: string },
+  options: { count: boolean; body: boolean; stripNulls: boolean; with?: string; extra?: string },
 ): string {
   const total = options.count
     ? `(SELECT count(*) FROM (${renderSelect(parts, { paging: false, projection: '1' })}) _c)`
@@ -343,5 +343,6 @@ export function renderResponseQuery(
   let body = `coalesce(json_agg(_r), '[]'::json)`;
   if (options.stripNulls) body = `json_strip_nulls(${body})`;
   const prefix = options.with ? `WITH ${options.with} ` : '';
-  return `${prefix}SELECT ${total} AS total, count(*) AS page_total, ${options.body ? `${body}::text` : 'NULL::text'} AS body FROM (${renderSelect(parts)}) _r`;
+  const extra = options.extra ? `, ${options.extra}` : '';
+  return `${prefix}SELECT ${total} AS total, count(*) AS page_total, ${options.body ? `${body}::text` : 'NULL::text'} AS body${extra} FROM (${renderSelect(parts)}) _r`;
 }

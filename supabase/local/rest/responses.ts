@@ -6,6 +6,8 @@ export interface StatementRow {
   total: string | number | null;
   page_total: string | number;
   body: string | null;
+  /** Upserts: how many of the written rows were inserted rather than updated. */
+  inserted?: string | number | null;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -25,7 +27,12 @@ export function contentRange(lower: number, rows: number, total: number | null):
 export function rangeStatus(lower: number, rows: number, total: number | null): number {
   if (total === null) return 200;
   if (lower > total) {
-    throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${lower} was requested, but there are only ${total} rows.`);
+    throw new ApiError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `An offset of ${lower} was requested, but there are only ${total} rows.`,
+    );
   }
   return rows < total ? 206 : 200;
 }

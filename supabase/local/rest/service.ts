@@ -194,9 +194,17 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     build: BuildContext,
     mutation: string | null,
     created: boolean,
+    upsert = false,
   ): Promise<Response> {
     const returnPref = call.prefer.return ?? 'minimal';
     const wantsRows = returnPref !== 'minimal';
+    // An upsert answers 201 when it inserted a row and 200 when it only updated (or ignored) rows, as PostgREST
+    // does; a row the statement inserted has xmax 0 (tables only: a view has no xmax).
+    const countInserted = upsert && relation.kind === 'table' && mutation !== null;
+    const written = countInserted
+      ? `pgrst_written AS (${mutation} RETURNING ${MUTATION_ALIAS}.*, (${MUTATION_ALIAS}.xmax = 0) AS pgrst_inserted)`
+      : '';
+    const insertedColumn = `(SELECT count(*) FROM pgrst_written WHERE pgrst_inserted) AS inserted`;
     let sql: string;
     if (mutation === null) {
       sql = `SELECT NULL::bigint AS total, 0::bigint AS page_total, '[]'::text AS body`;
@@ -206,12 +214,18 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       const representation: BuildContext = { ...build, levels, usedLevels: new Set(['']) };
       const parts = buildLevel(representation, shapeOf(relation), 'pgrst_source', query.select, []);
       assertLevelsUsed(representation);
+      const columns = [...relation.columns.keys()].map(quoteIdent).join(', ');
       sql = renderResponseQuery(parts, {
         count: false,
         body: true,
         stripNulls: call.accept.stripNulls,
-        with: `pgrst_source AS (${mutation} RETURNING ${MUTATION_ALIAS}.*)`,
+        with: countInserted
+          ? `${written}, pgrst_source AS (SELECT ${columns} FROM pgrst_written)`
+          : `pgrst_source AS (${mutation} RETURNING ${MUTATION_ALIAS}.*)`,
+        ...(countInserted ? { extra: insertedColumn } : {}),
       });
+    } else if (countInserted) {
+      sql = `WITH ${written} SELECT NULL::bigint AS total, count(*) AS page_total, NULL::text AS body, ${insertedColumn} FROM pgrst_written`;
     } else {
       sql = `WITH pgrst_source AS (${mutation} RETURNING 1) SELECT NULL::bigint AS total, count(*) AS page_total, NULL::text AS body FROM pgrst_source`;
     }
@@ -246,8 +260,9 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
         headers.location = `/${relation.name}?${filters.join('&')}`;
       }
     }
-    if (returnPref !== 'representation') return respond(created ? 201 : 204, null, headers);
-    return respond(created ? 201 : 200, shapeBody(row.body, affected, call.accept.singular), headers);
+    const createdStatus = countInserted && Number(row.inserted ?? 0) === 0 ? 200 : 201;
+    if (returnPref !== 'representation') return respond(created ? createdStatus : 204, null, headers);
+    return respond(created ? createdStatus : 200, shapeBody(row.body, affected, call.accept.singular), headers);
   }
 
   async function insert(call: Call, name: string): Promise<Response> {
@@ -266,7 +281,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       missingDefault: call.prefer.missingDefault,
       conflict,
     });
-    return write(call, relation, query, build, mutation, true);
+    return write(call, relation, query, build, mutation, true, conflict !== null);
   }
 
   async function update(call: Call, name: string): Promise<Response> {
