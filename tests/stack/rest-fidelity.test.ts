@@ -1,7 +1,8 @@
 // The REST gateway answering as PostgREST does for requests apps commonly send (not only the app's own), with
 // supabase-js on a fixture schema: a logic-tree value that only starts with `{` is a plain value, the range
 // operators nxl / nxr are &> / &<, missing=default fills identity columns from their sequence, and an upsert
-// answers 201 only when it inserted a row (200 when it updated or ignored them all).
+// answers 201 only when it inserted a row (200 when it updated or ignored them all), and count=planned / estimated
+// give the planner's estimate (estimated: the exact count up to 1000 rows) with 206 for a part.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestDatabase } from '../support/database.ts';
@@ -18,6 +19,10 @@ CREATE TABLE fy_canais (
 GRANT ALL ON fy_docs, fy_faixas, fy_canais TO anon, authenticated, service_role;
 GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO anon, authenticated, service_role;
 INSERT INTO fy_docs (id, rotulo) VALUES ('{abc', 'chave-aberta'), ('{a,b}', 'literal'), ('b', 'simples'), ('z{', 'fim');
+CREATE TABLE fy_muitos (n int PRIMARY KEY, m int NOT NULL);
+GRANT ALL ON fy_muitos TO anon, authenticated, service_role;
+INSERT INTO fy_muitos (n, m) SELECT i, i FROM generate_series(1, 3000) i;
+ANALYZE fy_muitos;
 INSERT INTO fy_faixas (id, faixa) VALUES (1, '[1,5)'), (2, '[4,9)'), (3, '[10,20)'), (4, '[0,30)');
 `;
 
@@ -117,5 +122,32 @@ describe('upsert status', () => {
     expect([ignored.status, ignored.data]).toEqual([200, []]);
     const plain = await api.from('fy_docs').insert({ id: 'terceiro', rotulo: 'seis' });
     expect(plain.status).toBe(201);
+  });
+});
+
+describe('planned and estimated counts', () => {
+  async function plannerRows(sql: string): Promise<number> {
+    const { rows } = await stack.db.query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(`EXPLAIN (FORMAT JSON) ${sql}`);
+    return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? -1;
+  }
+
+  // n and m are equal, which the planner does not know: it multiplies the two filters' selectivities and
+  // expects about a quarter of the rows where half match.
+  it('count=planned is the planner’s estimate of the filtered rows, 206 when more than the page', async () => {
+    const expected = await plannerRows('SELECT 1 FROM fy_muitos WHERE n > 1500 AND m > 1500');
+    expect(expected).toBeLessThan(1000);
+    const page = await api.from('fy_muitos').select('n', { count: 'planned' }).gt('n', 1500).gt('m', 1500).order('n').limit(3);
+    expect(page.error).toBeNull();
+    expect([page.status, page.count]).toEqual([206, expected]);
+    const all = await api.from('fy_muitos').select('n', { count: 'planned', head: true });
+    expect([all.status, all.count]).toEqual([200, 3000]);
+  });
+
+  it('count=estimated is exact up to 1000 rows and the planner’s estimate beyond', async () => {
+    const small = await api.from('fy_muitos').select('n', { count: 'estimated' }).lte('n', 600).lte('m', 600).limit(2);
+    expect([small.status, small.count]).toEqual([206, 600]);
+    const expected = await plannerRows('SELECT 1 FROM fy_muitos WHERE n > 1500 AND m > 1500');
+    const big = await api.from('fy_muitos').select('n', { count: 'estimated' }).gt('n', 1500).gt('m', 1500).limit(10);
+    expect([big.status, big.count]).toEqual([206, expected]);
   });
 });

@@ -15,7 +15,15 @@ import { CatalogHolder, keyOf, type Relation, type SchemaCache } from './catalog
 import { ApiError, toApiError } from './errors.ts';
 import { parseAccept, parsePrefer, parseRangeHeader, profileSchema, type AcceptedFormat, type Preferences } from './prefer.ts';
 import { emptyLevel, parseQuery, type QueryRequest } from './query-request.ts';
-import { assertLevelsUsed, buildLevel, newContext, renderResponseQuery, shapeOf, type BuildContext } from './read-builder.ts';
+import {
+  assertLevelsUsed,
+  buildLevel,
+  newContext,
+  renderResponseQuery,
+  renderSelect,
+  shapeOf,
+  type BuildContext,
+} from './read-builder.ts';
 import { deleteSql, insertRows, insertSql, MUTATION_ALIAS, updateSql } from './mutation.ts';
 import { argumentNames, findRoutine, routineCall, scalarStatement, takesWholeBody } from './rpc.ts';
 import { DEFAULT_MAX_BODY_BYTES, isRecord, readJsonBody } from './body.ts';
@@ -64,6 +72,9 @@ interface Call {
   startedAt: number;
 }
 
+/** Where count=estimated turns from the exact count to the planner's: Supabase's default db-max-rows. */
+export const ESTIMATED_COUNT_THRESHOLD = 1000;
+
 export function createRestService(ctx: StackContext, options: RestOptions = {}): RestService {
   const schemas = options.schemas ?? ['public'];
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -81,6 +92,8 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     params: readonly unknown[],
     readOnly: boolean,
     check?: (row: StatementRow) => void,
+    /** Runs first, in the same transaction and role (the planner's estimate of a count). */
+    prepare?: (tx: Queryable) => Promise<void>,
   ): Promise<StatementRow> {
     const options: CallerOptions = {
       readOnly,
@@ -89,7 +102,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       path: call.url.pathname,
     };
     const empty: StatementRow = { total: null, page_total: 0, body: null };
-    if (!check && !call.prefer.rollback) {
+    if (!check && !prepare && !call.prefer.rollback) {
       // Nothing to decide between the statement and the commit: everything goes to the database at once.
       const { rows } = await asCallerStatement<StatementRow>(ctx.db, call.caller, { sql, params }, options);
       return rows[0] ?? empty;
@@ -99,6 +112,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
         ctx.db,
         call.caller,
         async (tx: Queryable) => {
+          await prepare?.(tx);
           const { rows } = await tx.query<StatementRow>(sql, params);
           const row = rows[0] ?? empty;
           check?.(row);
@@ -177,13 +191,28 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       [],
     );
     assertLevelsUsed(build);
+    const counting = call.prefer.count;
     const sql = renderResponseQuery(parts, {
-      count: call.prefer.count !== null,
+      count: counting === 'exact' || counting === 'estimated',
       body: call.method !== 'HEAD',
       stripNulls: call.accept.stripNulls,
     });
-    const row = await run(call, sql, build.params.values, true);
-    return readResponse(call, query, row);
+    if (counting !== 'planned' && counting !== 'estimated')
+      return readResponse(call, query, await run(call, sql, build.params.values, true));
+    // planned: the planner's estimate of the unpaged query; estimated: the exact count up to the row limit, the
+    // planner's estimate beyond it (PostgREST's count=planned / count=estimated).
+    let planned = 0;
+    const estimate = async (tx: Queryable) => {
+      const explained = await tx.query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
+        `EXPLAIN (FORMAT JSON) ${renderSelect(parts, { paging: false, projection: '1' })}`,
+        build.params.values,
+      );
+      planned = Math.round(explained.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+    };
+    const row = await run(call, sql, build.params.values, true, undefined, estimate);
+    const exact = toCount(row.total);
+    const total = counting === 'planned' || exact === null || exact > ESTIMATED_COUNT_THRESHOLD ? planned : exact;
+    return readResponse(call, query, { ...row, total });
   }
 
   /** Runs a write and answers with nothing, headers, or the changed rows read back through the select list. */
