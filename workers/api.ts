@@ -154,6 +154,13 @@ export type { AdminSetting, BlockedIp, BlockedIpsList, SlaAlert } from './admin/
 export type { AdminProductCategory, AdminProductOwner, AdminProductRow, AdminProductsPage } from './admin/products.ts';
 export type { AdminSaleRow, AdminSalesPage } from './admin/sales.ts';
 export type { AdminNotificationRow, AdminNotificationsPage } from './admin/notifications.ts';
+export type {
+  NotificationsQuery,
+  NotificationType,
+  ReadFilter,
+  SendableNotificationType,
+  SendNotificationInput,
+} from './admin/notifications-schema.ts';
 export type { BoardQuery } from './admin/support-schema.ts';
 export type { SupportBoard, SupportColumn, SupportMessage, SupportTicketCard, SupportTicketDetail } from './admin/support.ts';
 export type { OwnerConversationView, OwnerTicket, OwnerTicketsView, SupportUnavailable } from './support/handlers.ts';

@@ -30,6 +30,9 @@ export const adminText = {
     noActivity: 'Nenhuma atividade recente',
     /** The server's log actions in words; others are shown as written. */
     actions: {
+      send_notification: 'Notificação enviada',
+      mark_notification_read: 'Notificação marcada como lida',
+      delete_notification: 'Notificação excluída',
       update_user_plan: 'Plano do usuário alterado',
       update_user_status: 'Status do usuário alterado',
       update_user: 'Usuário editado',

@@ -2,6 +2,7 @@
 import { newSaleText } from './new-sale.pt-BR.ts';
 import { expensesText } from './expenses.pt-BR.ts';
 import { adminText } from './admin.pt-BR.ts';
+import { adminNotificationsText } from './admin-notifications.pt-BR.ts';
 import { tillText } from './till.pt-BR.ts';
 import { salesHistoryText } from './sales-history.pt-BR.ts';
 
@@ -9,6 +10,7 @@ export const ptBR = {
   newSale: newSaleText,
   expenses: expensesText,
   admin: adminText,
+  adminNotifications: adminNotificationsText,
   till: tillText,
   salesHistory: salesHistoryText,
   app: {

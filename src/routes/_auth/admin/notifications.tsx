@@ -1,8 +1,7 @@
-// /admin/notifications: placeholder until its screen is built; the title is final.
+// /admin/notifications: every owner's notifications (paged on the server) and the send form.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { AdminNotificationsPage } from '../../../features/admin/components/AdminNotificationsPage.tsx';
 
 export const Route = createFileRoute('/_auth/admin/notifications')({
-  component: () => <PagePlaceholder title={t.pages.adminNotifications} />,
+  component: AdminNotificationsPage,
 });
