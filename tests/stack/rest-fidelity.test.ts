@@ -2,7 +2,8 @@
 // supabase-js on a fixture schema: a logic-tree value that only starts with `{` is a plain value, the range
 // operators nxl / nxr are &> / &<, missing=default fills identity columns from their sequence, and an upsert
 // answers 201 only when it inserted a row (200 when it updated or ignored them all), and count=planned / estimated
-// give the planner's estimate (estimated: the exact count up to 1000 rows) with 206 for a part.
+// give the planner's estimate (estimated: the exact count up to 1000 rows) with 206 for a part; the same table
+// embedded twice under one name is refused (42712).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestDatabase } from '../support/database.ts';
@@ -16,7 +17,8 @@ CREATE TABLE fy_canais (
   dados jsonb DEFAULT '{"ok": true}',
   slug text
 );
-GRANT ALL ON fy_docs, fy_faixas, fy_canais TO anon, authenticated, service_role;
+CREATE TABLE fy_trocas (id int PRIMARY KEY, de_id int REFERENCES fy_faixas(id), para_id int REFERENCES fy_faixas(id));
+GRANT ALL ON fy_docs, fy_faixas, fy_canais, fy_trocas TO anon, authenticated, service_role;
 GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO anon, authenticated, service_role;
 INSERT INTO fy_docs (id, rotulo) VALUES ('{abc', 'chave-aberta'), ('{a,b}', 'literal'), ('b', 'simples'), ('z{', 'fim');
 CREATE TABLE fy_muitos (n int PRIMARY KEY, m int NOT NULL);
@@ -24,6 +26,7 @@ GRANT ALL ON fy_muitos TO anon, authenticated, service_role;
 INSERT INTO fy_muitos (n, m) SELECT i, i FROM generate_series(1, 3000) i;
 ANALYZE fy_muitos;
 INSERT INTO fy_faixas (id, faixa) VALUES (1, '[1,5)'), (2, '[4,9)'), (3, '[10,20)'), (4, '[0,30)');
+INSERT INTO fy_trocas (id, de_id, para_id) VALUES (1, 1, 2);
 `;
 
 let stack: TestStack;
@@ -149,5 +152,18 @@ describe('planned and estimated counts', () => {
     const expected = await plannerRows('SELECT 1 FROM fy_muitos WHERE n > 1500 AND m > 1500');
     const big = await api.from('fy_muitos').select('n', { count: 'estimated' }).gt('n', 1500).gt('m', 1500).limit(10);
     expect([big.status, big.count]).toEqual([206, expected]);
+  });
+});
+
+describe('embedding one table twice', () => {
+  it('under the same name is refused with 42712, under two aliases it is answered', async () => {
+    const twice = await api.from('fy_trocas').select('id, fy_faixas!de_id(id), fy_faixas!para_id(id)');
+    expect([twice.status, twice.error?.code, twice.error?.message]).toEqual([
+      400,
+      '42712',
+      'table name "fy_faixas" specified more than once',
+    ]);
+    const aliased = await api.from('fy_trocas').select('id, de:fy_faixas!de_id(id), para:fy_faixas!para_id(id)');
+    expect(aliased.data).toEqual([{ id: 1, de: { id: 1 }, para: { id: 2 } }]);
   });
 });

@@ -250,6 +250,11 @@ export function buildLevel(
       }
       const relationship = findRelationship(ctx.cache, shape.relation, item.name, item.hint);
       const key = item.alias ?? item.name;
+      // PostgREST names each embed's join after it: the same name twice (`clientes!a(*),clientes!b(*)` without
+      // aliases) is Postgres's duplicate alias error.
+      if (!item.spread && embeds.has(key)) {
+        throw new ApiError(400, '42712', `table name "${key}" specified more than once`);
+      }
       const childPath = [...path, key];
       ctx.usedLevels.add(childPath.join('.'));
       const target = relationship.target;
