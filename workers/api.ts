@@ -153,6 +153,7 @@ export type { AdminPaymentRow, AdminPaymentsPage, AdminPaymentStats } from './ad
 export type { AdminSetting, BlockedIp, BlockedIpsList, SlaAlert } from './admin/settings.ts';
 export type { AdminProductCategory, AdminProductOwner, AdminProductRow, AdminProductsPage } from './admin/products.ts';
 export type { AdminSaleRow, AdminSalesPage } from './admin/sales.ts';
+export type { OwnersQuery, ProductsQuery, SalesQuery, SaleType } from './admin/products-sales-schema.ts';
 export type { AdminNotificationRow, AdminNotificationsPage } from './admin/notifications.ts';
 export type {
   NotificationsQuery,

@@ -2,6 +2,7 @@
 import { newSaleText } from './new-sale.pt-BR.ts';
 import { expensesText } from './expenses.pt-BR.ts';
 import { adminText } from './admin.pt-BR.ts';
+import { adminProductsSalesText } from './admin-products-sales.pt-BR.ts';
 import { adminNotificationsText } from './admin-notifications.pt-BR.ts';
 import { tillText } from './till.pt-BR.ts';
 import { salesHistoryText } from './sales-history.pt-BR.ts';
@@ -10,6 +11,7 @@ export const ptBR = {
   newSale: newSaleText,
   expenses: expensesText,
   admin: adminText,
+  adminProductsSales: adminProductsSalesText,
   adminNotifications: adminNotificationsText,
   till: tillText,
   salesHistory: salesHistoryText,

@@ -1,8 +1,7 @@
-// /admin/products: placeholder until its screen is built; the title is final.
+// /admin/products: every owner's products, paged on the server.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { ProductsPage } from '../../../features/admin/components/ProductsPage.tsx';
 
 export const Route = createFileRoute('/_auth/admin/products')({
-  component: () => <PagePlaceholder title={t.pages.adminProducts} />,
+  component: ProductsPage,
 });

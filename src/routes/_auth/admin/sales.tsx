@@ -1,8 +1,7 @@
-// /admin/sales: placeholder until its screen is built; the title is final.
+// /admin/sales: every owner's sales, paged on the server.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { SalesPage } from '../../../features/admin/components/SalesPage.tsx';
 
 export const Route = createFileRoute('/_auth/admin/sales')({
-  component: () => <PagePlaceholder title={t.pages.adminSales} />,
+  component: SalesPage,
 });

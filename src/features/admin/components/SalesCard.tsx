@@ -1,0 +1,38 @@
+// One sale on /admin/sales (spec 2 §2): 'Venda #' and the id's last 8 characters, the type badge, total, date,
+// the owner and market, the client, and the payment method with its description.
+import { clsx } from 'clsx';
+import type { AdminSaleRow } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { formatBRL, formatDate } from '../../../lib/format.ts';
+import { paymentLabel } from '../../sales/index.ts';
+import { saleUserLabel } from '../products-sales-rules.ts';
+import { ProductDetail } from './ProductsCard.tsx';
+
+const copy = t.adminProductsSales.sales;
+const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
+
+export function SalesCard({ sale }: { sale: AdminSaleRow }) {
+  const fiado = sale.tipo === 'fiado';
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-lg font-semibold text-brand-900">{copy.saleTitle(sale.id)}</h2>
+          <span className={clsx(BADGE, fiado ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-800')}>
+            {fiado ? copy.types.fiado : copy.types.avista}
+          </span>
+        </div>
+        <p className="text-lg font-bold text-brand-900">
+          <span className="sr-only">{copy.amount}: </span>
+          {formatBRL(sale.total)}
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm lg:grid-cols-4">
+        <ProductDetail term={copy.date} value={formatDate(sale.data) || copy.none} />
+        <ProductDetail term={copy.payment} value={paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao)} />
+        <ProductDetail term={copy.user} value={saleUserLabel(sale.usuarioNome, sale.nomeMercado)} wide />
+        <ProductDetail term={copy.client} value={sale.clienteNome ?? copy.noClient} wide />
+      </dl>
+    </li>
+  );
+}
