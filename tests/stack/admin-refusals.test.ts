@@ -32,6 +32,11 @@ const ADMIN_RPCS = [
   'mark_ticket_read_admin',
   'admin_users_page',
   'admin_delete_user',
+  'admin_products_page',
+  'admin_product_categories',
+  'admin_product_owners',
+  'admin_delete_product',
+  'admin_sales_page',
   'admin_payments_page',
   'admin_payments_stats',
 ];
