@@ -33,6 +33,7 @@ export const adminText = {
       send_notification: 'Notificação enviada',
       mark_notification_read: 'Notificação marcada como lida',
       delete_notification: 'Notificação excluída',
+      delete_product: 'Produto excluído',
       update_user_plan: 'Plano do usuário alterado',
       update_user_status: 'Status do usuário alterado',
       update_user: 'Usuário editado',
