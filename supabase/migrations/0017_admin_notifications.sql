@@ -1,8 +1,11 @@
 -- The admin's notifications (spec 2 §2 /admin/notifications, §7 Admin): every owner's notifications paged on the
 -- server with the owner's name and market, and the three writes — send (to one owner or, in one statement, to
--- every owner), mark read, delete — as SECURITY DEFINER functions for admins only, each writing its admin_logs
--- entry. notificacoes is replicated: the writes stamp updated_at and go through the table's triggers (_modified),
--- and a deletion is the soft delete (_deleted) every device's pull sees, never a DELETE a pull would miss.
+-- every owner), mark read, delete — as SECURITY DEFINER functions for admins only. Every admin change to another
+-- user's notifications is written to admin_logs by the server, whether it came by these functions or by REST
+-- (spec 2 §7's plain insert / update lido / delete): the send function writes its own entry (to all or to one),
+-- triggers write the rest. notificacoes is replicated: the writes stamp updated_at and go through the table's
+-- triggers (_modified), and a deletion is the soft delete (_deleted) every device's pull sees, never a DELETE a
+-- pull would miss.
 
 CREATE INDEX IF NOT EXISTS notificacoes_admin_lista_idx
   ON public.notificacoes (created_at DESC, id DESC) WHERE NOT _deleted;
@@ -81,6 +84,8 @@ BEGIN
   IF p_user_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM public.users u WHERE u.id = p_user_id) THEN
     RAISE EXCEPTION 'Usuário não encontrado.' USING ERRCODE = 'P0002';
   END IF;
+  -- This function logs the send itself (to all or to one); the insert trigger below leaves it alone.
+  PERFORM set_config('caderneta.envio_registrado', 'on', true);
   INSERT INTO public.notificacoes (user_id, tipo, mensagem, referencia_id)
   SELECT u.id, p_tipo, btrim(p_mensagem), v_referencia
     FROM public.users u LEFT JOIN auth.users a ON a.id = u.id
@@ -88,6 +93,7 @@ BEGIN
               THEN coalesce(a.raw_app_meta_data ->> 'role', '') IS DISTINCT FROM 'admin'
               ELSE u.id = p_user_id END;
   GET DIAGNOSTICS v_count = ROW_COUNT;
+  PERFORM set_config('caderneta.envio_registrado', 'off', true);
   INSERT INTO public.admin_logs (admin_id, action, target_type, target_id, details, ip_address)
   VALUES (auth.uid(), 'send_notification', CASE WHEN p_user_id IS NULL THEN 'all' ELSE 'user' END, p_user_id::text,
           jsonb_build_object('tipo', p_tipo, 'count', v_count, 'mensagem', btrim(p_mensagem), 'referencia_id', v_referencia),
@@ -111,10 +117,8 @@ BEGIN
   IF v_row.lido THEN
     RETURN;
   END IF;
+  -- Logged by the trigger registrar_notificacao_alterada_por_admin.
   UPDATE public.notificacoes n SET lido = true, updated_at = now() WHERE n.id = p_id;
-  INSERT INTO public.admin_logs (admin_id, action, target_type, target_id, details, ip_address)
-  VALUES (auth.uid(), 'mark_notification_read', 'notification', p_id::text,
-          jsonb_build_object('tipo', v_row.tipo, 'user_id', v_row.user_id), public.ip_da_requisicao());
 END $$;
 
 -- Deletes one owner's notification: the soft delete the owner's devices pull and drop from their list.
@@ -122,19 +126,14 @@ CREATE OR REPLACE FUNCTION public.admin_delete_notification(p_id uuid)
 RETURNS void
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ''
 AS $$
-DECLARE
-  v_row public.notificacoes;
 BEGIN
   PERFORM public.exigir_admin();
-  SELECT * INTO v_row FROM public.notificacoes n WHERE n.id = p_id AND NOT n._deleted FOR UPDATE;
+  PERFORM 1 FROM public.notificacoes n WHERE n.id = p_id AND NOT n._deleted FOR UPDATE;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'Notificação não encontrada.' USING ERRCODE = 'P0002';
   END IF;
+  -- Logged by the trigger registrar_notificacao_alterada_por_admin.
   UPDATE public.notificacoes n SET _deleted = true, updated_at = now() WHERE n.id = p_id;
-  INSERT INTO public.admin_logs (admin_id, action, target_type, target_id, details, ip_address)
-  VALUES (auth.uid(), 'delete_notification', 'notification', p_id::text,
-          jsonb_build_object('tipo', v_row.tipo, 'user_id', v_row.user_id, 'mensagem', v_row.mensagem),
-          public.ip_da_requisicao());
 END $$;
 
 REVOKE ALL ON FUNCTION public.admin_notifications_page(text, boolean, integer, integer) FROM PUBLIC, anon;
@@ -145,3 +144,70 @@ GRANT EXECUTE ON FUNCTION public.admin_notifications_page(text, boolean, integer
 GRANT EXECUTE ON FUNCTION public.admin_send_notification(text, text, uuid, text) TO authenticated, service_role;
 GRANT EXECUTE ON FUNCTION public.admin_mark_notification_read(uuid) TO authenticated, service_role;
 GRANT EXECUTE ON FUNCTION public.admin_delete_notification(uuid) TO authenticated, service_role;
+
+-- An admin's send by REST (a row, or a row per user, spec 2 §7): one entry per statement with the count. The
+-- server's own notifications (support replies, stock alerts) are system types and are not sends.
+CREATE OR REPLACE FUNCTION public.registrar_notificacoes_enviadas_por_admin()
+RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
+AS $$
+DECLARE
+  v_count integer;
+  v_users integer;
+  v_user uuid;
+  v_tipos jsonb;
+BEGIN
+  IF NOT public.is_admin() OR current_setting('caderneta.envio_registrado', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  SELECT count(*), count(DISTINCT n.user_id), min(n.user_id::text)::uuid,
+         jsonb_agg(DISTINCT n.tipo)
+    INTO v_count, v_users, v_user, v_tipos
+    FROM novas n
+   WHERE n.user_id IS DISTINCT FROM auth.uid() AND n.tipo = ANY (public.tipos_notificacao_enviaveis());
+  IF v_count = 0 THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO public.admin_logs (admin_id, action, target_type, target_id, details, ip_address)
+  VALUES (auth.uid(), 'send_notification', CASE WHEN v_users = 1 THEN 'user' ELSE 'users' END,
+          CASE WHEN v_users = 1 THEN v_user::text END,
+          jsonb_build_object('tipo', CASE WHEN jsonb_array_length(v_tipos) = 1 THEN v_tipos -> 0 ELSE v_tipos END,
+                             'count', v_count),
+          public.ip_da_requisicao());
+  RETURN NULL;
+END $$;
+
+-- An admin marking another user's notification read, or deleting it (the soft delete a REST DELETE becomes).
+CREATE OR REPLACE FUNCTION public.registrar_notificacao_alterada_por_admin()
+RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
+AS $$
+DECLARE
+  v_action text;
+BEGIN
+  IF NOT public.is_admin() OR NEW.user_id IS NOT DISTINCT FROM auth.uid() THEN
+    RETURN NULL;
+  END IF;
+  v_action := CASE
+    WHEN NEW._deleted AND NOT OLD._deleted THEN 'delete_notification'
+    WHEN NEW.lido AND NOT OLD.lido AND NOT NEW._deleted THEN 'mark_notification_read'
+  END;
+  IF v_action IS NULL THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO public.admin_logs (admin_id, action, target_type, target_id, details, ip_address)
+  VALUES (auth.uid(), v_action, 'notification', NEW.id::text,
+          jsonb_build_object('tipo', NEW.tipo, 'user_id', NEW.user_id, 'mensagem', NEW.mensagem),
+          public.ip_da_requisicao());
+  RETURN NULL;
+END $$;
+
+REVOKE ALL ON FUNCTION public.registrar_notificacoes_enviadas_por_admin() FROM PUBLIC, anon, authenticated;
+REVOKE ALL ON FUNCTION public.registrar_notificacao_alterada_por_admin() FROM PUBLIC, anon, authenticated;
+
+CREATE TRIGGER registrar_envio_por_admin
+  AFTER INSERT ON public.notificacoes REFERENCING NEW TABLE AS novas
+  FOR EACH STATEMENT EXECUTE FUNCTION public.registrar_notificacoes_enviadas_por_admin();
+CREATE TRIGGER registrar_alteracao_por_admin
+  AFTER UPDATE ON public.notificacoes
+  FOR EACH ROW EXECUTE FUNCTION public.registrar_notificacao_alterada_por_admin();

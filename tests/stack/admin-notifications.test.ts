@@ -218,6 +218,59 @@ describe('admin notifications', () => {
     expect((await failure(admin.markNotificationRead({ id: randomUUID() }))).code).toBe('not_found');
   });
 
+  it('logs the admin REST calls of spec 2 §7 too: a row per user, update lido, delete; not the server’s own', async () => {
+    const sends = (await logsOf('send_notification')).length;
+    const inserted = await adminClient
+      .from('notificacoes')
+      .insert(owners.slice(0, 2).map((user_id) => ({ user_id, tipo: 'novidade', mensagem: 'Novidade: relatórios' })))
+      .select('id');
+    expect(inserted.error).toBeNull();
+    const logged = await logsOf('send_notification');
+    expect(logged).toHaveLength(sends + 1);
+    expect(logged.at(-1)).toMatchObject({ admin_id: adminId, target_type: 'users', target_id: null });
+    expect(logged.at(-1)?.details).toEqual({ tipo: 'novidade', count: 2 });
+    // A support reply's notification (a system type) is not a send.
+    expect(
+      (await adminClient.from('notificacoes').insert({ user_id: owners[0], tipo: 'resposta_suporte', mensagem: 'Oi' })).error,
+    ).toBeNull();
+    expect(await logsOf('send_notification')).toHaveLength(sends + 1);
+
+    const [first, second] = (inserted.data ?? []).map((row: { id: string }) => row.id);
+    const reads = (await logsOf('mark_notification_read')).length;
+    expect(
+      (
+        await adminClient
+          .from('notificacoes')
+          .update({ lido: true })
+          .eq('id', first ?? '')
+      ).error,
+    ).toBeNull();
+    expect((await logsOf('mark_notification_read')).at(-1)).toMatchObject({ target_type: 'notification', target_id: first });
+    expect(await logsOf('mark_notification_read')).toHaveLength(reads + 1);
+    const deletes = (await logsOf('delete_notification')).length;
+    expect(
+      (
+        await adminClient
+          .from('notificacoes')
+          .delete()
+          .eq('id', second ?? '')
+      ).error,
+    ).toBeNull();
+    expect((await logsOf('delete_notification')).at(-1)).toMatchObject({ target_type: 'notification', target_id: second });
+    expect(await logsOf('delete_notification')).toHaveLength(deletes + 1);
+    // An owner's own changes are not admin actions.
+    const own = (await pull()).find((doc) => !doc.lido && !doc._deleted);
+    expect(
+      (
+        await ownerClient
+          .from('notificacoes')
+          .update({ lido: true })
+          .eq('id', own?.id ?? '')
+      ).error,
+    ).toBeNull();
+    expect(await logsOf('mark_notification_read')).toHaveLength(reads + 1);
+  });
+
   it('refuses a non-admin: each RPC with 42501 (anon 401), the domain with forbidden', async () => {
     const calls: [string, Record<string, unknown>][] = [
       ['admin_notifications_page', {}],
