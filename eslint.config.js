@@ -64,9 +64,9 @@ const testOnlyBlocks = [
 
 // Import zones, written as patterns over the import specifier (relative paths, as the tree writes them).
 const workerInternals = {
-  regex: '(^|/)workers/(?!api\\.ts$|contract/|[^/]+/schema\\.ts$)',
+  regex: '(^|/)workers/(?!api\\.ts$|contract/|[^/]+/([a-z0-9]+-)*schema\\.ts$)',
   message:
-    'A UI não importa o interior do worker: só workers/api.ts (tipos), workers/contract/* e os schemas de entrada workers/<domínio>/schema.ts.',
+    'A UI não importa o interior do worker: só workers/api.ts (tipos), workers/contract/* e os schemas de entrada workers/<domínio>/schema.ts (ou <área>-schema.ts).',
 };
 const workerApiValues = {
   regex: '(^|/)workers/api\\.ts$',

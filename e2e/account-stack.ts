@@ -11,7 +11,9 @@ const port = Number(process.env.E2E_STACK_PORT ?? 54321);
 const siteUrl = process.env.E2E_SITE_URL ?? 'http://127.0.0.1:4173';
 const dataDir = mkdtempSync(join(tmpdir(), 'caderneta-e2e-'));
 
-const stack = await startStack({ port, dataDir, siteUrl, publicUrl: `http://127.0.0.1:${port}` });
+// The specs may play a load balancer on loopback (X-Forwarded-For), e.g. a sign-in from an address an admin blocked;
+// the browser never sends that header itself, so every other request is still the loopback peer.
+const stack = await startStack({ port, dataDir, siteUrl, publicUrl: `http://127.0.0.1:${port}`, trustedProxies: ['127.0.0.1'] });
 for (const account of DEMO_ACCOUNTS) await createAccount(stack.db, account, new Date().toISOString());
 console.info(`stack e2e em ${stack.url} (dados em ${dataDir})`);
 

@@ -23,6 +23,7 @@ export const errorMessages: Readonly<Record<DataErrorCode, string>> = {
   otp_expired: t.auth.reset.invalidLink,
   rate_limited: t.auth.rateLimited,
   account_suspended: t.auth.login.suspended,
+  ip_blocked: t.auth.login.ipBlocked,
   profile_failed: t.auth.login.profileFailed,
   unsynced_changes: 'Há alterações neste aparelho que ainda não foram enviadas ao servidor.',
   function_failed: t.account.unknownError,
@@ -52,6 +53,14 @@ const invalidAmount = 'Por favor, informe um valor válido maior que zero.';
 const clientRequired = 'Por favor, preencha o nome e telefone do cliente.';
 const tillAmount = 'Informe um valor igual ou maior que zero.';
 const tillTooLarge = 'Valor acima do permitido.';
+/** A whole-number setting of /admin/settings (spec 2 §5: parsed as integers). */
+const adminIntegerField = (min: number) => ({
+  not_a_number: t.adminSettings.integerError,
+  invalid_type: t.adminSettings.integerError,
+  required: t.adminSettings.integerError,
+  too_small: t.adminSettings.tooSmall(min),
+  too_large: t.adminSettings.tooLarge,
+});
 
 /** The spec's own words for the fields it names, by form (the command's domain). */
 export const fieldWording = {
@@ -131,6 +140,19 @@ export const fieldWording = {
     },
     chavePix: { invalid_format: t.pix.keyInvalid, too_long: t.pix.keyTooLong, unchanged: t.pix.unchanged },
     cidade: { required: t.pix.cityRequired, too_long: t.pix.cityTooLong },
+  },
+  adminSetting: {
+    'value.max_login_attempts': adminIntegerField(1),
+    'value.lockout_duration': adminIntegerField(1),
+    'value.products': adminIntegerField(0),
+    'value.clients': adminIntegerField(0),
+  },
+  adminBlockIp: {
+    ip: {
+      required: t.adminSettings.ips.required,
+      invalid_format: t.adminSettings.ips.invalid,
+      duplicate: t.adminSettings.ips.duplicate,
+    },
   },
   adminUser: {
     email: { required: 'Informe o email.', invalid_format: 'Informe um email válido.' },

@@ -4,6 +4,8 @@ import { expensesText } from './expenses.pt-BR.ts';
 import { adminText } from './admin.pt-BR.ts';
 import { adminProductsSalesText } from './admin-products-sales.pt-BR.ts';
 import { adminNotificationsText } from './admin-notifications.pt-BR.ts';
+import { adminPaymentsText } from './admin-payments.pt-BR.ts';
+import { adminSettingsText } from './admin-settings.pt-BR.ts';
 import { tillText } from './till.pt-BR.ts';
 import { salesHistoryText } from './sales-history.pt-BR.ts';
 
@@ -13,6 +15,8 @@ export const ptBR = {
   admin: adminText,
   adminProductsSales: adminProductsSalesText,
   adminNotifications: adminNotificationsText,
+  adminPayments: adminPaymentsText,
+  adminSettings: adminSettingsText,
   till: tillText,
   salesHistory: salesHistoryText,
   app: {
@@ -235,6 +239,7 @@ export const ptBR = {
       resent: 'E-mail reenviado!',
       profileFailed: 'Erro ao verificar dados do usuário.',
       suspended: 'Sua conta está suspensa. Fale com o suporte do Caderneta para reativá-la.',
+      ipBlocked: 'Acesso bloqueado para este endereço IP.',
       unknown: 'Ocorreu um erro desconhecido ao tentar fazer login.',
       fallback: 'Verifique suas credenciais e tente novamente',
       offlineTitle: 'Sem conexão',

@@ -22,6 +22,7 @@ export type AccountErrorReason = Extract<
   | 'otp_expired'
   | 'rate_limited'
   | 'account_suspended'
+  | 'ip_blocked'
   | 'profile_failed'
   | 'not_signed_in'
   | 'unsynced_changes'
@@ -46,6 +47,8 @@ const REASON_OF_CODE: Record<string, AccountErrorReason> = {
   over_request_rate_limit: 'rate_limited',
   over_email_send_rate_limit: 'rate_limited',
   user_banned: 'account_suspended',
+  // The front door refuses an address an admin blocked (public.blocked_ips).
+  ip_address_blocked: 'ip_blocked',
 };
 
 /** An edge function's failure: its JSON `error` when it sent one, else 'Erro HTTP {status}' (doc 2 §8). */

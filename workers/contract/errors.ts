@@ -22,6 +22,7 @@ export const DATA_ERROR_CODES = [
   'otp_expired',
   'rate_limited',
   'account_suspended',
+  'ip_blocked',
   'profile_failed',
   'unsynced_changes',
   'function_failed',

@@ -26,6 +26,7 @@ const LOGIN_MESSAGES: Partial<Record<AccountFailure['reason'], string>> = {
   profile_failed: t.auth.login.profileFailed,
   rate_limited: t.auth.rateLimited,
   account_suspended: t.auth.login.suspended,
+  ip_blocked: t.auth.login.ipBlocked,
   internal: t.auth.login.fallback,
 };
 

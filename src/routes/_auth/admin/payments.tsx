@@ -1,8 +1,7 @@
-// /admin/payments: placeholder until its screen is built; the title is final.
+// /admin/payments: the admin's payments list with its cards, filters and CSV export.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { PaymentsPage } from '../../../features/admin/components/PaymentsPage.tsx';
 
 export const Route = createFileRoute('/_auth/admin/payments')({
-  component: () => <PagePlaceholder title={t.pages.adminPayments} />,
+  component: PaymentsPage,
 });

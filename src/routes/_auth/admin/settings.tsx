@@ -1,8 +1,7 @@
-// /admin/settings: placeholder until its screen is built; the title is final.
+// /admin/settings: the system settings, security, support SLA and blocked IPs tabs.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { SettingsPage } from '../../../features/admin/components/SettingsPage.tsx';
 
 export const Route = createFileRoute('/_auth/admin/settings')({
-  component: () => <PagePlaceholder title={t.pages.adminSettings} />,
+  component: SettingsPage,
 });

@@ -1,0 +1,25 @@
+// The Sistema tab (spec 2 §2): one card per stored setting, ordered by key; pulsing while loading, 'Erro ao
+// carregar configurações' with 'Tentar novamente' on failure.
+import { t } from '../../../i18n/pt-BR.ts';
+import { useAdminSettings } from '../settings-queries.ts';
+import { LoadError } from './LoadError.tsx';
+import { SettingCard } from './SettingCard.tsx';
+import { SkeletonCards } from './Skeleton.tsx';
+
+const GRID = 'grid gap-4 lg:grid-cols-2';
+
+export function SettingsSystemTab() {
+  const settings = useAdminSettings();
+  if (settings.isPending) return <SkeletonCards count={3} className="h-64" grid={GRID} />;
+  if (settings.isError) {
+    return <LoadError title={t.adminSettings.loadError} error={settings.error} onRetry={() => void settings.refetch()} />;
+  }
+  return (
+    <div className={GRID}>
+      {settings.data.map((setting) => (
+        // A new stored value (after a save or a refresh) starts the card's form again from it.
+        <SettingCard key={`${setting.key}:${setting.updatedAt}`} setting={setting} />
+      ))}
+    </div>
+  );
+}
