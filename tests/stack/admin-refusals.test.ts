@@ -39,6 +39,10 @@ const ADMIN_RPCS = [
   'admin_sales_page',
   'admin_payments_page',
   'admin_payments_stats',
+  'admin_notifications_page',
+  'admin_send_notification',
+  'admin_mark_notification_read',
+  'admin_delete_notification',
 ];
 
 interface AdminRpc {
