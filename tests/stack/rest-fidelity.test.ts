@@ -1,5 +1,5 @@
 // The REST gateway answering as PostgREST does for requests apps commonly send (not only the app's own), with
-// supabase-js on a fixture schema: a logic-tree value that only starts with `{` is a plain value, the range
+// supabase-js on a fixture schema: a logic-tree value that only starts with `{` or `"` is a plain value, the range
 // operators nxl / nxr are &> / &<, missing=default fills identity columns from their sequence, and an upsert
 // answers 201 only when it inserted a row (200 when it updated or ignored them all), and count=planned / estimated
 // give the planner's estimate (estimated: the exact count up to 1000 rows) with 206 for a part; the same table
@@ -20,7 +20,8 @@ CREATE TABLE fy_canais (
 CREATE TABLE fy_trocas (id int PRIMARY KEY, de_id int REFERENCES fy_faixas(id), para_id int REFERENCES fy_faixas(id));
 GRANT ALL ON fy_docs, fy_faixas, fy_canais, fy_trocas TO anon, authenticated, service_role;
 GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO anon, authenticated, service_role;
-INSERT INTO fy_docs (id, rotulo) VALUES ('{abc', 'chave-aberta'), ('{a,b}', 'literal'), ('b', 'simples'), ('z{', 'fim');
+INSERT INTO fy_docs (id, rotulo) VALUES ('{abc', 'chave-aberta'), ('{a,b}', 'literal'), ('b', 'simples'), ('z{', 'fim'),
+  ('"abc', 'aspas');
 CREATE TABLE fy_muitos (n int PRIMARY KEY, m int NOT NULL);
 GRANT ALL ON fy_muitos TO anon, authenticated, service_role;
 INSERT INTO fy_muitos (n, m) SELECT i, i FROM generate_series(1, 3000) i;
@@ -65,6 +66,14 @@ describe('logic-tree values that start with {', () => {
     const literal = await api.from('fy_docs').select('id').or('id.eq.{a,b},id.eq.b');
     expect(literal.error).toBeNull();
     expect(sorted(ids(literal.data))).toEqual(['b', '{a,b}']);
+  });
+
+  it('a value that only starts with a double quote is plain; a quoted one keeps its commas', async () => {
+    const plain = await api.from('fy_docs').select('id').or('id.eq."abc,rotulo.eq.simples');
+    expect(plain.error).toBeNull();
+    expect(sorted(ids(plain.data))).toEqual(['"abc', 'b']);
+    const quoted = await api.from('fy_docs').select('id').or('rotulo.eq."chave-aberta",id.eq."{a,b}"');
+    expect(sorted(ids(quoted.data))).toEqual(['{a,b}', '{abc']);
   });
 
   it('a brace closed in the middle of a value is plain too', async () => {

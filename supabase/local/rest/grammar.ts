@@ -344,10 +344,24 @@ export function parseKey(key: string): { path: string[]; field: Field } {
   return { path, field };
 }
 
+/** Where the quoted text opening at `start` closes (backslash escapes skipped), or -1. */
+function closingQuote(text: string, start: number): number {
+  for (let index = start + 1; index < text.length; index += 1) {
+    if (text.charAt(index) === '\\') index += 1;
+    else if (text.charAt(index) === '"') return index;
+  }
+  return -1;
+}
+
 function logicValue(cursor: Cursor, operator: Operator): FilterValue {
   if (operator === 'in') return { kind: 'list', items: listItems(cursor, '(', ')') };
-  if (cursor.peek() === '"') return { kind: 'text', text: cursor.quoted() };
   const start = cursor.position;
+  if (cursor.peek() === '"') {
+    // A quoted value ends at its closing quote; a value that only starts with `"` is plain, as in PostgREST.
+    const end = closingQuote(cursor.text, start);
+    const after = end === -1 ? '' : cursor.text.charAt(end + 1);
+    if (end !== -1 && (after === '' || after === ',' || after === ')')) return { kind: 'text', text: cursor.quoted() };
+  }
   let closed = false;
   if (cursor.peek() === '{') {
     // An array literal `{a,b}` may hold commas; a value that only starts with `{` (an id like `{abc`) is a
