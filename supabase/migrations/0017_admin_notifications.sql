@@ -45,15 +45,26 @@ BEGIN
   IF p_limit IS NULL OR p_limit NOT BETWEEN 1 AND 100 OR p_offset IS NULL OR p_offset < 0 THEN
     RAISE EXCEPTION 'Página inválida.' USING ERRCODE = '22023';
   END IF;
+  -- The page first (an index scan newest first), the owners joined to its rows only; the total counted apart.
   RETURN QUERY
-    SELECT n.id, n.user_id, n.tipo, n.mensagem, n.lido, n.referencia_id, n.created_at, u.nome, u.nome_mercado,
-           count(*) OVER ()
-      FROM public.notificacoes n LEFT JOIN public.users u ON u.id = n.user_id
-     WHERE NOT n._deleted
-       AND (p_tipo IS NULL OR n.tipo = p_tipo)
-       AND (p_lido IS NULL OR n.lido = p_lido)
-     ORDER BY n.created_at DESC, n.id DESC
-     LIMIT p_limit OFFSET p_offset;
+    WITH pagina AS (
+      SELECT n.id, n.user_id, n.tipo, n.mensagem, n.lido, n.referencia_id, n.created_at
+        FROM public.notificacoes n
+       WHERE NOT n._deleted
+         AND (p_tipo IS NULL OR n.tipo = p_tipo)
+         AND (p_lido IS NULL OR n.lido = p_lido)
+       ORDER BY n.created_at DESC, n.id DESC
+       LIMIT p_limit OFFSET p_offset
+    ), contagem AS (
+      SELECT count(*) AS total
+        FROM public.notificacoes n
+       WHERE NOT n._deleted
+         AND (p_tipo IS NULL OR n.tipo = p_tipo)
+         AND (p_lido IS NULL OR n.lido = p_lido)
+    )
+    SELECT p.id, p.user_id, p.tipo, p.mensagem, p.lido, p.referencia_id, p.created_at, u.nome, u.nome_mercado, c.total
+      FROM pagina p CROSS JOIN contagem c LEFT JOIN public.users u ON u.id = p.user_id
+     ORDER BY p.created_at DESC, p.id DESC;
 END $$;
 
 -- Sends one notification to an owner, or (p_user_id null) to every owner in one INSERT; the number of rows.
