@@ -7,19 +7,23 @@
 CREATE INDEX IF NOT EXISTS produtos_vivos_criacao_idx ON public.produtos (created_at DESC, id) WHERE NOT _deleted;
 CREATE INDEX IF NOT EXISTS vendas_vivas_criacao_idx ON public.vendas (created_at DESC, id) WHERE NOT _deleted;
 
--- True when `p_busca` (accents and case ignored, taken literally: % and _ are plain characters) is in any text.
-CREATE OR REPLACE FUNCTION public.contem_busca(p_busca text, VARIADIC p_textos text[])
-RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE SET search_path = ''
+-- Text as the searches compare it: lower case, without the accents of Portuguese (the same letters as
+-- sem_acentos of 0010). Plain SQL with no SET clause, so the planner inlines it instead of calling it per row.
+CREATE OR REPLACE FUNCTION public.texto_de_busca(p_texto text)
+RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$
-  SELECT nullif(btrim(p_busca), '') IS NULL
-      OR EXISTS (SELECT 1 FROM unnest(p_textos) AS t(texto)
-                  WHERE strpos(public.sem_acentos(t.texto), public.sem_acentos(btrim(p_busca))) > 0)
+  SELECT pg_catalog.lower(pg_catalog.translate(p_texto,
+    'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñÝýÿ',
+    'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnYyy'))
 $$;
-REVOKE ALL ON FUNCTION public.contem_busca(text, text[]) FROM PUBLIC, anon;
-GRANT EXECUTE ON FUNCTION public.contem_busca(text, text[]) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.texto_de_busca(text) FROM PUBLIC, anon;
+GRANT EXECUTE ON FUNCTION public.texto_de_busca(text) TO authenticated, service_role;
 
--- One page of live products, newest first, each with its owner and the total of the filtered list.
+-- One page of live products, newest first, each with its owner and the total of the filtered list. The search
+-- (accents and case ignored, taken literally: % and _ are plain characters) looks at the product's name, brand
+-- and category, and at its owner's name, market and email: the matching owners are found once, not per product;
+-- only the page's rows are joined to their owners.
 CREATE OR REPLACE FUNCTION public.admin_products_page(
   p_search text DEFAULT NULL,
   p_user_id uuid DEFAULT NULL,
@@ -34,24 +38,41 @@ RETURNS TABLE (
 )
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
 AS $$
+DECLARE
+  v_busca text := nullif(public.texto_de_busca(btrim(p_search)), '');
+  v_categoria text := nullif(btrim(p_categoria), '');
+  v_donos uuid[];
 BEGIN
   PERFORM public.exigir_admin();
   IF p_limit IS NULL OR p_limit NOT BETWEEN 1 AND 100 OR p_offset IS NULL OR p_offset < 0 THEN
     RAISE EXCEPTION 'Página inválida.' USING ERRCODE = '22023';
   END IF;
+  IF v_busca IS NOT NULL THEN
+    SELECT coalesce(array_agg(u.id), '{}') INTO v_donos
+      FROM public.users u LEFT JOIN auth.users a ON a.id = u.id
+     WHERE strpos(public.texto_de_busca(concat_ws(E'\x1f', u.nome, u.nome_mercado, coalesce(a.email, u.email))), v_busca) > 0;
+  END IF;
   RETURN QUERY
+    WITH filtrados AS MATERIALIZED (
+      SELECT p.id, p.created_at FROM public.produtos p
+       WHERE NOT p._deleted
+         AND (p_user_id IS NULL OR p.user_id = p_user_id)
+         AND (v_categoria IS NULL OR btrim(p.categoria) = v_categoria)
+         AND (v_busca IS NULL
+              OR p.user_id = ANY (v_donos)
+              OR strpos(public.texto_de_busca(concat_ws(E'\x1f', p.nome, p.marca, p.categoria)), v_busca) > 0)
+    ), pagina AS (
+      SELECT f.id, f.created_at FROM filtrados f ORDER BY f.created_at DESC, f.id LIMIT p_limit OFFSET p_offset
+    )
     SELECT p.id, p.user_id, p.nome, p.descricao, p.marca, p.categoria, p.preco, p.preco_compra, p.estoque,
            p.estoque_minimo, p.codigo_barras, p.unidade, p.imagem_url, p.created_at,
-           u.id IS NOT NULL, u.nome, u.nome_mercado, coalesce(a.email, u.email)::text, count(*) OVER ()
-      FROM public.produtos p
+           u.id IS NOT NULL, u.nome, u.nome_mercado, coalesce(a.email, u.email)::text,
+           (SELECT count(*) FROM filtrados)
+      FROM pagina g
+      JOIN public.produtos p ON p.id = g.id
       LEFT JOIN public.users u ON u.id = p.user_id
       LEFT JOIN auth.users a ON a.id = p.user_id
-     WHERE NOT p._deleted
-       AND (p_user_id IS NULL OR p.user_id = p_user_id)
-       AND (nullif(btrim(p_categoria), '') IS NULL OR btrim(p.categoria) = btrim(p_categoria))
-       AND public.contem_busca(p_search, p.nome, p.marca, p.categoria, u.nome, u.nome_mercado, coalesce(a.email, u.email)::text)
-     ORDER BY p.created_at DESC, p.id
-     LIMIT p_limit OFFSET p_offset;
+     ORDER BY g.created_at DESC, g.id;
 END $$;
 
 -- The category filter's choices: every category of a live product (not only the page's), with how many.
@@ -66,7 +87,7 @@ BEGIN
       FROM public.produtos p
      WHERE NOT p._deleted AND nullif(btrim(p.categoria), '') IS NOT NULL
      GROUP BY btrim(p.categoria)
-     ORDER BY public.sem_acentos(btrim(p.categoria)), btrim(p.categoria);
+     ORDER BY public.texto_de_busca(btrim(p.categoria)), btrim(p.categoria);
 END $$;
 
 -- The user filter's search-as-you-type: owners of live products matching the text (name, market, email), a few
@@ -75,6 +96,8 @@ CREATE OR REPLACE FUNCTION public.admin_product_owners(p_search text DEFAULT NUL
 RETURNS TABLE (id uuid, nome text, nome_mercado text, email text)
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
 AS $$
+DECLARE
+  v_busca text := nullif(public.texto_de_busca(btrim(p_search)), '');
 BEGIN
   PERFORM public.exigir_admin();
   IF p_limit IS NULL OR p_limit NOT BETWEEN 1 AND 50 THEN
@@ -84,9 +107,10 @@ BEGIN
     SELECT u.id, u.nome, u.nome_mercado, coalesce(a.email, u.email)::text
       FROM public.users u
       LEFT JOIN auth.users a ON a.id = u.id
-     WHERE public.contem_busca(p_search, u.nome, u.nome_mercado, coalesce(a.email, u.email)::text)
+     WHERE (v_busca IS NULL
+            OR strpos(public.texto_de_busca(concat_ws(E'\x1f', u.nome, u.nome_mercado, coalesce(a.email, u.email))), v_busca) > 0)
        AND EXISTS (SELECT 1 FROM public.produtos p WHERE p.user_id = u.id AND NOT p._deleted)
-     ORDER BY public.sem_acentos(coalesce(u.nome, '')), u.id
+     ORDER BY public.texto_de_busca(coalesce(u.nome, '')), u.id
      LIMIT p_limit;
 END $$;
 
@@ -144,7 +168,9 @@ CREATE TRIGGER registrar_exclusao_por_admin
   EXECUTE FUNCTION public.registrar_exclusao_de_produto_por_admin();
 
 -- One page of live sales, newest first, with the owner and the client; the figures of the search (count,
--- revenue, à vista and fiado counts: any tipo but fiado is à vista) and the total of the chosen type.
+-- revenue, à vista and fiado counts: any tipo but fiado is à vista) and the total of the chosen type. The search
+-- looks at the owner's name, market and email, the client's name and the payment method and its description;
+-- matching owners and clients are found once, and only the page's rows are joined to them.
 CREATE OR REPLACE FUNCTION public.admin_sales_page(
   p_search text DEFAULT NULL,
   p_tipo text DEFAULT NULL,
@@ -155,6 +181,9 @@ RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
 AS $$
 DECLARE
+  v_busca text := nullif(public.texto_de_busca(btrim(p_search)), '');
+  v_donos uuid[];
+  v_clientes uuid[];
   v_result jsonb;
 BEGIN
   PERFORM public.exigir_admin();
@@ -164,38 +193,46 @@ BEGIN
   IF p_limit IS NULL OR p_limit NOT BETWEEN 1 AND 100 OR p_offset IS NULL OR p_offset < 0 THEN
     RAISE EXCEPTION 'Página inválida.' USING ERRCODE = '22023';
   END IF;
-  WITH buscadas AS (
-    SELECT v.id, v.user_id, v.data, v.total, v.tipo, v.forma_pagamento, v.forma_pagamento_descricao, v.created_at,
-           (v.tipo = 'fiado') AS fiado, u.nome AS usuario_nome, u.nome_mercado, coalesce(a.email, u.email)::text AS usuario_email,
-           v.cliente_id, c.nome AS cliente_nome, c.telefone AS cliente_telefone
+  IF v_busca IS NOT NULL THEN
+    SELECT coalesce(array_agg(u.id), '{}') INTO v_donos
+      FROM public.users u LEFT JOIN auth.users a ON a.id = u.id
+     WHERE strpos(public.texto_de_busca(concat_ws(E'\x1f', u.nome, u.nome_mercado, coalesce(a.email, u.email))), v_busca) > 0;
+    SELECT coalesce(array_agg(c.id), '{}') INTO v_clientes
+      FROM public.clientes c
+     WHERE strpos(public.texto_de_busca(c.nome), v_busca) > 0;
+  END IF;
+  WITH buscadas AS MATERIALIZED (
+    SELECT v.id, v.created_at, v.total, (v.tipo = 'fiado') AS fiado
       FROM public.vendas v
+     WHERE NOT v._deleted
+       AND (v_busca IS NULL
+            OR v.user_id = ANY (v_donos)
+            OR v.cliente_id = ANY (v_clientes)
+            OR strpos(public.texto_de_busca(concat_ws(E'\x1f', v.forma_pagamento, v.forma_pagamento_descricao)), v_busca) > 0)
+  ), do_tipo AS (
+    SELECT b.* FROM buscadas b WHERE p_tipo IS NULL OR (p_tipo = 'fiado') = b.fiado
+  ), pagina AS (
+    SELECT d.id, d.created_at FROM do_tipo d ORDER BY d.created_at DESC, d.id LIMIT p_limit OFFSET p_offset
+  ), linhas AS (
+    SELECT v.id, v.user_id, v.data, v.total, v.tipo, v.forma_pagamento, v.forma_pagamento_descricao, v.created_at,
+           u.nome AS usuario_nome, u.nome_mercado, coalesce(a.email, u.email)::text AS usuario_email,
+           v.cliente_id, c.nome AS cliente_nome, c.telefone AS cliente_telefone
+      FROM pagina g
+      JOIN public.vendas v ON v.id = g.id
       LEFT JOIN public.users u ON u.id = v.user_id
       LEFT JOIN auth.users a ON a.id = v.user_id
       LEFT JOIN public.clientes c ON c.id = v.cliente_id AND c.user_id = v.user_id
-     WHERE NOT v._deleted
-       AND public.contem_busca(p_search, u.nome, u.nome_mercado, coalesce(a.email, u.email)::text, c.nome,
-                               v.forma_pagamento, v.forma_pagamento_descricao)
-  ), do_tipo AS (
-    SELECT b.* FROM buscadas b
-     WHERE p_tipo IS NULL OR (p_tipo = 'fiado') = b.fiado
-  ), pagina AS (
-    SELECT d.* FROM do_tipo d ORDER BY d.created_at DESC, d.id LIMIT p_limit OFFSET p_offset
+  ), figuras AS (
+    SELECT count(*) AS todas, count(*) FILTER (WHERE NOT b.fiado) AS avista, count(*) FILTER (WHERE b.fiado) AS fiado,
+           coalesce(sum(b.total), 0) AS receita
+      FROM buscadas b
   )
   SELECT jsonb_build_object(
            'total', (SELECT count(*) FROM do_tipo),
-           'todas', (SELECT count(*) FROM buscadas),
-           'avista', (SELECT count(*) FROM buscadas WHERE NOT fiado),
-           'fiado', (SELECT count(*) FROM buscadas WHERE fiado),
-           'receita', (SELECT coalesce(sum(total), 0) FROM buscadas),
-           'rows', coalesce((SELECT jsonb_agg(jsonb_build_object(
-                               'id', p.id, 'user_id', p.user_id, 'data', p.data, 'total', p.total, 'tipo', p.tipo,
-                               'forma_pagamento', p.forma_pagamento,
-                               'forma_pagamento_descricao', p.forma_pagamento_descricao, 'created_at', p.created_at,
-                               'usuario_nome', p.usuario_nome, 'nome_mercado', p.nome_mercado,
-                               'usuario_email', p.usuario_email, 'cliente_id', p.cliente_id,
-                               'cliente_nome', p.cliente_nome, 'cliente_telefone', p.cliente_telefone)
-                             ORDER BY p.created_at DESC, p.id) FROM pagina p), '[]'::jsonb))
-    INTO v_result;
+           'todas', f.todas, 'avista', f.avista, 'fiado', f.fiado, 'receita', f.receita,
+           'rows', coalesce((SELECT jsonb_agg(to_jsonb(l) ORDER BY l.created_at DESC, l.id) FROM linhas l), '[]'::jsonb))
+    INTO v_result
+    FROM figuras f;
   RETURN v_result;
 END $$;
 

@@ -155,6 +155,8 @@ describe('admin products page', () => {
     expect(await names('%')).toEqual(['Sabão 50%']);
     expect(await names('_')).toEqual([]);
     expect(await names('ninguém')).toEqual([]);
+    // One field at a time: the name's end and the brand together match nothing.
+    expect(await names('sanitaria qboa')).toEqual([]);
   });
 
   it('filters by owner and by category, together with the search', async () => {
