@@ -23,6 +23,11 @@ export interface StackConfig {
   jwtExpirySeconds: number;
   /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES, comma-separated addresses). */
   trustedProxies: string[];
+  /**
+   * Schemas the REST API exposes, the first one the default (PGRST_DB_SCHEMAS, comma-separated, as PostgREST's
+   * db-schemas); others are reached with Accept-Profile / Content-Profile (supabase-js `.schema('x')`).
+   */
+  restSchemas: string[];
 }
 
 export async function signServiceKey(secret: string, role: 'anon' | 'service_role'): Promise<string> {
@@ -53,6 +58,12 @@ export async function loadConfig(
         .split(',')
         // As the front door compares them: IPv4-mapped IPv6 (`::ffff:10.0.0.1`) is the IPv4 address.
         .map((address) => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''))
+        .filter(Boolean),
+    restSchemas:
+      overrides.restSchemas ??
+      (env.PGRST_DB_SCHEMAS ?? 'public')
+        .split(',')
+        .map((schema) => schema.trim())
         .filter(Boolean),
   };
 }

@@ -38,7 +38,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
   const ctx: StackContext = { config, db };
   const mail = createMailService(ctx);
   const services: StackService[] = [
-    createRestService(ctx),
+    createRestService(ctx, { schemas: config.restSchemas }),
     createRealtimeService(ctx),
     createStorageService(ctx),
     createFunctionsService(ctx),

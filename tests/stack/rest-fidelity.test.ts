@@ -1,9 +1,9 @@
 // The REST gateway answering as PostgREST does for requests apps commonly send (not only the app's own), with
-// supabase-js on a fixture schema: a logic-tree value that only starts with `{` or `"` is a plain value, the range
-// operators nxl / nxr are &> / &<, missing=default fills identity columns from their sequence, and an upsert
-// answers 201 only when it inserted a row (200 when it updated or ignored them all), and count=planned / estimated
-// give the planner's estimate (estimated: the exact count up to 1000 rows) with 206 for a part; the same table
-// embedded twice under one name is refused (42712).
+// supabase-js on a fixture schema: logic-tree values that only start with `{` or `"` are plain values; the range
+// operators nxl / nxr are &> / &<; missing=default fills identity columns from their sequence; an upsert answers
+// 201 only when it inserted a row; count=planned / estimated give the planner's estimate (estimated: exact up to
+// 1000 rows) with 206 for a part; the same table embedded twice under one name is refused (42712); schemas of the
+// configured list are reached with Accept-Profile / Content-Profile, others refused (PGRST106).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestDatabase } from '../support/database.ts';
@@ -22,6 +22,16 @@ GRANT ALL ON fy_docs, fy_faixas, fy_canais, fy_trocas TO anon, authenticated, se
 GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO anon, authenticated, service_role;
 INSERT INTO fy_docs (id, rotulo) VALUES ('{abc', 'chave-aberta'), ('{a,b}', 'literal'), ('b', 'simples'), ('z{', 'fim'),
   ('"abc', 'aspas');
+CREATE SCHEMA fy_loja;
+GRANT USAGE ON SCHEMA fy_loja TO anon, authenticated, service_role;
+CREATE TABLE fy_loja.caixas (id int PRIMARY KEY, nome text NOT NULL);
+CREATE FUNCTION fy_loja.dobro(n int) RETURNS int LANGUAGE sql IMMUTABLE AS $$ SELECT n * 2 $$;
+GRANT ALL ON fy_loja.caixas TO anon, authenticated, service_role;
+GRANT EXECUTE ON FUNCTION fy_loja.dobro(int) TO anon, authenticated, service_role;
+CREATE SCHEMA fy_escondido;
+GRANT USAGE ON SCHEMA fy_escondido TO anon, authenticated, service_role;
+CREATE TABLE fy_escondido.segredos (id int PRIMARY KEY);
+GRANT ALL ON fy_escondido.segredos TO anon, authenticated, service_role;
 CREATE TABLE fy_muitos (n int PRIMARY KEY, m int NOT NULL);
 GRANT ALL ON fy_muitos TO anon, authenticated, service_role;
 INSERT INTO fy_muitos (n, m) SELECT i, i FROM generate_series(1, 3000) i;
@@ -36,7 +46,7 @@ let api: SupabaseClient;
 beforeAll(async () => {
   const db = await createTestDatabase();
   await db.exec(FIXTURE);
-  stack = await startTestStack({ db });
+  stack = await startTestStack({ db, config: { restSchemas: ['public', 'fy_loja'] } });
   api = stack.serviceClient();
 });
 
@@ -174,5 +184,30 @@ describe('embedding one table twice', () => {
     ]);
     const aliased = await api.from('fy_trocas').select('id, de:fy_faixas!de_id(id), para:fy_faixas!para_id(id)');
     expect(aliased.data).toEqual([{ id: 1, de: { id: 1 }, para: { id: 2 } }]);
+  });
+});
+
+describe('schemas other than public', () => {
+  it('supabase-js .schema() reads, writes and calls in an exposed schema', async () => {
+    const loja = api.schema('fy_loja');
+    const inserted = await loja.from('caixas').insert({ id: 1, nome: 'balcão' }).select('id, nome');
+    expect([inserted.status, inserted.data]).toEqual([201, [{ id: 1, nome: 'balcão' }]]);
+    const read = await loja.from('caixas').select('nome').eq('id', 1).single();
+    expect(read.data).toEqual({ nome: 'balcão' });
+    const called = await loja.rpc('dobro', { n: 21 });
+    expect(called.data).toBe(42);
+    // Not found in public: the default schema is the first one.
+    const missing = await api.from('caixas').select('*');
+    expect([missing.status, missing.error?.code]).toEqual([404, 'PGRST205']);
+  });
+
+  it('a schema outside the list is refused with PGRST106 and the list in the hint', async () => {
+    const hidden = await api.schema('fy_escondido').from('segredos').select('*');
+    expect(hidden.status).toBe(406);
+    expect(hidden.error).toMatchObject({
+      code: 'PGRST106',
+      message: 'Invalid schema: fy_escondido',
+      hint: 'Only the following schemas are exposed: public, fy_loja',
+    });
   });
 });
