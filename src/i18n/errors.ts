@@ -154,6 +154,11 @@ export const fieldWording = {
       duplicate: t.adminSettings.ips.duplicate,
     },
   },
+  support: {
+    message: { required: t.adminSupport.typeMessage },
+    ticketId: { required: t.adminSupport.invalidTicket, invalid_format: t.adminSupport.invalidTicket },
+    title: { required: 'Informe o título do ticket.' },
+  },
   adminUser: {
     email: { required: 'Informe o email.', invalid_format: 'Informe um email válido.' },
     telefone: { too_long: 'O telefone tem no máximo 11 dígitos.' },

@@ -2,6 +2,7 @@
 import { newSaleText } from './new-sale.pt-BR.ts';
 import { expensesText } from './expenses.pt-BR.ts';
 import { adminText } from './admin.pt-BR.ts';
+import { adminSupportText, ownerSupportText } from './admin-support.pt-BR.ts';
 import { adminProductsSalesText } from './admin-products-sales.pt-BR.ts';
 import { adminNotificationsText } from './admin-notifications.pt-BR.ts';
 import { adminPaymentsText } from './admin-payments.pt-BR.ts';
@@ -13,6 +14,8 @@ export const ptBR = {
   newSale: newSaleText,
   expenses: expensesText,
   admin: adminText,
+  adminSupport: adminSupportText,
+  ownerSupport: ownerSupportText,
   adminProductsSales: adminProductsSalesText,
   adminNotifications: adminNotificationsText,
   adminPayments: adminPaymentsText,

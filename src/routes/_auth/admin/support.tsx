@@ -1,8 +1,7 @@
-// /admin/support: placeholder until its screen is built; the title is final.
+// /admin/support: the support board with the ticket detail modal.
 import { createFileRoute } from '@tanstack/react-router';
-import { t } from '../../../i18n/pt-BR.ts';
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { SupportBoardPage } from '../../../features/admin/components/SupportBoardPage.tsx';
 
 export const Route = createFileRoute('/_auth/admin/support')({
-  component: () => <PagePlaceholder title={t.pages.adminSupport} />,
+  component: SupportBoardPage,
 });

@@ -1,0 +1,186 @@
+// The support ticket's detail modal (spec 2 §2, §4): who opened it, the first-response and resolution stamps, the
+// description and the conversation oldest first (Cliente / Suporte with times); while open or in progress a reply
+// box and the status buttons ('Marcar como Em Andamento' disabled when already so). Opening an unread ticket
+// marks it read for the admin.
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { clsx } from 'clsx';
+import type { SupportTicketCard, SupportTicketDetail } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { FormDialog } from '../../../ui/Dialogs.tsx';
+import { inputClass } from '../../../ui/form/TextField.tsx';
+import { showToast } from '../../../ui/toast.ts';
+import { useMarkTicketRead, useMoveTicket, useReplyTicket } from '../support-actions.ts';
+import { useSupportTicket } from '../support-queries.ts';
+import { LoadError } from './LoadError.tsx';
+import { SkeletonBlock } from './Skeleton.tsx';
+import { PriorityBadge, StatusBadge } from './SupportBadges.tsx';
+
+const copy = t.adminSupport;
+
+function Stamp({ term, value }: { term: string; value: string | null }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-ink/60">{term}</dt>
+      <dd className="break-words text-sm font-medium">{value ? formatDateTime(value) : copy.notYet}</dd>
+    </div>
+  );
+}
+
+function Conversation({ detail }: { detail: SupportTicketDetail }) {
+  if (detail.messages.length === 0) return <p className="text-sm text-ink/70">{copy.noMessages}</p>;
+  return (
+    <ol className="flex flex-col gap-2">
+      {detail.messages.map((message) => {
+        const support = message.from === 'admin';
+        return (
+          <li
+            key={message.id}
+            className={clsx(
+              'flex max-w-[90%] flex-col gap-1 rounded-2xl px-3 py-2',
+              support ? 'self-end bg-brand-50' : 'self-start border border-ink/10 bg-white',
+            )}
+          >
+            <span className="flex flex-wrap items-baseline gap-2 text-xs">
+              <span className="font-semibold text-brand-900">{support ? copy.fromSupport : copy.fromClient}</span>
+              <time dateTime={message.createdAt} className="text-ink/60">
+                {formatDateTime(message.createdAt)}
+              </time>
+            </span>
+            <span className="whitespace-pre-wrap break-words">{message.message}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function ReplyBox({ ticket }: { ticket: SupportTicketCard }) {
+  const reply = useReplyTicket();
+  const move = useMoveTicket();
+  const [text, setText] = useState('');
+  const id = useId();
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (text.trim() === '') {
+      showToast({ title: copy.typeMessage, kind: 'destructive' });
+      return;
+    }
+    if (await reply.run(ticket.id, text)) setText('');
+  };
+  return (
+    <>
+      <form className="flex flex-col gap-2" onSubmit={(event) => void submit(event)} noValidate>
+        <label htmlFor={id} className="text-sm font-medium">
+          {copy.replyLabel}
+        </label>
+        <textarea
+          id={id}
+          rows={3}
+          maxLength={5000}
+          value={text}
+          placeholder={copy.replyPlaceholder}
+          onChange={(event) => {
+            setText(event.target.value);
+          }}
+          className={`${inputClass} border-ink/20 py-3`}
+        />
+        <Button type="submit" busy={reply.pending} className="self-end">
+          {reply.pending ? copy.sending : copy.send}
+        </Button>
+      </form>
+      <div className="flex flex-col gap-2 border-t border-brand-100 pt-3 sm:flex-row sm:flex-wrap">
+        <Button
+          variant="secondary"
+          disabled={ticket.status === 'in_progress' || move.pending}
+          onClick={() => void move.run(ticket.id, 'in_progress')}
+        >
+          {copy.markInProgress}
+        </Button>
+        <Button variant="secondary" disabled={move.pending} onClick={() => void move.run(ticket.id, 'resolved')}>
+          {copy.markResolved}
+        </Button>
+        <Button variant="secondary" disabled={move.pending} onClick={() => void move.run(ticket.id, 'closed')}>
+          {copy.markClosed}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function TicketBody({ card }: { card: SupportTicketCard }) {
+  const detail = useSupportTicket(card.id);
+  const markRead = useMarkTicketRead();
+  const { run } = markRead;
+  useEffect(() => {
+    if (card.unreadAdmin) void run(card.id);
+  }, [card.id, card.unreadAdmin, run]);
+  const ticket = detail.data?.ticket ?? card;
+  const finished = ticket.status === 'resolved' || ticket.status === 'closed';
+  const owner = detail.data?.owner;
+  return (
+    <div className="mt-3 flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-1">
+        <StatusBadge status={ticket.status} />
+        <PriorityBadge priority={ticket.priority} />
+      </div>
+      <h3 className="break-words text-lg font-semibold text-brand-900">{ticket.title}</h3>
+      {owner ? (
+        <p className="break-words text-sm">
+          <span className="text-ink/60">{copy.openedBy}: </span>
+          {[owner.nome, owner.nomeMercado, owner.email].filter(Boolean).join(' · ')}
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-paper p-3 sm:grid-cols-4">
+        <Stamp term={copy.createdAt} value={ticket.createdAt} />
+        <Stamp term={copy.firstResponse} value={ticket.firstResponseAt} />
+        <Stamp term={copy.lastResponse} value={ticket.lastResponseAt} />
+        <Stamp term={copy.resolvedAt} value={ticket.resolvedAt} />
+      </dl>
+      {ticket.description ? (
+        <section aria-label={copy.description}>
+          <h4 className="text-sm font-semibold text-ink/70">{copy.description}</h4>
+          <p className="whitespace-pre-wrap break-words">{ticket.description}</p>
+        </section>
+      ) : null}
+      <section aria-label={copy.conversation} className="flex flex-col gap-2">
+        <h4 className="text-sm font-semibold text-ink/70">{copy.conversation}</h4>
+        {detail.isError && !detail.data ? (
+          <LoadError title={copy.detailsError} error={detail.error} onRetry={() => void detail.refetch()} />
+        ) : detail.data ? (
+          <Conversation detail={detail.data} />
+        ) : (
+          <div role="status" aria-busy className="flex flex-col gap-2">
+            <span className="sr-only">{t.admin.loading}</span>
+            <SkeletonBlock className="h-14 w-3/4" />
+            <SkeletonBlock className="h-14 w-2/3 self-end" />
+          </div>
+        )}
+      </section>
+      {finished ? (
+        <p role="note" className="rounded-xl bg-brand-50 p-3 text-sm">
+          {copy.ticketClosedNotice}
+        </p>
+      ) : (
+        <ReplyBox ticket={ticket} />
+      )}
+    </div>
+  );
+}
+
+export function SupportTicketDialog({ ticket, onClose }: { ticket: SupportTicketCard | null; onClose: () => void }) {
+  return (
+    <FormDialog
+      open={ticket !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={copy.detailsTitle}
+      closeLabel={copy.close}
+      size="xl"
+    >
+      {ticket ? <TicketBody key={ticket.id} card={ticket} /> : null}
+    </FormDialog>
+  );
+}
