@@ -1,8 +1,8 @@
 // /admin/notifications at 360 px and 1280 px against the local stack: an admin sends a notification to every
 // owner from the 'Enviar Notificação' tab while an owner is signed in in another browser, whose bell's unread badge
 // goes up live and whose panel shows the message; sends one to a single owner picked by a search; lists, filters,
-// marks read and deletes (the owner's copy goes too, without a reload); the required-fields message, the empty
-// state, and the pulsing skeleton and the error state of the list.
+// marks read and deletes (the owner's copy goes too, without a reload), each in the admin log; the required-fields
+// message, the empty state, and the pulsing skeleton and the error state of the list.
 import { expect, test, type Page } from '@playwright/test';
 import { STACK_URL } from '../playwright.config.ts';
 import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
@@ -143,6 +143,14 @@ for (const viewport of VIEWPORTS) {
     await expect(panel.getByText('Você não tem notificações.')).toBeVisible();
     await expect(panel.getByText(toAll)).toHaveCount(0);
     await ownerContext.close();
+
+    // The server logged the sends, the mark read and the deletion for the admin log.
+    await page.goto('/admin/logs');
+    await page.getByRole('searchbox', { name: 'Buscar nos logs' }).fill('notification');
+    const entries = page.locator('main li');
+    await expect(entries.filter({ hasText: 'Notificação enviada' })).not.toHaveCount(0);
+    await expect(entries.filter({ hasText: 'Notificação marcada como lida' })).not.toHaveCount(0);
+    await expect(entries.filter({ hasText: 'Notificação excluída' })).not.toHaveCount(0);
   });
 }
 
