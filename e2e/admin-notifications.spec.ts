@@ -2,7 +2,7 @@
 // owner from the 'Enviar Notificação' tab while an owner is signed in in another browser, whose bell's unread badge
 // goes up live and whose panel shows the message; sends one to a single owner picked by a search; lists, filters,
 // marks read and deletes (the owner's copy goes too, without a reload), each in the admin log; the required-fields
-// message, the empty state, and the pulsing skeleton and the error state of the list.
+// message, the empty state, the pulsing skeleton and the error state of the list, and the offline notice.
 import { expect, test, type Page } from '@playwright/test';
 import { STACK_URL } from '../playwright.config.ts';
 import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
@@ -188,5 +188,12 @@ test('admin notifications: pulsing skeleton while the server answers, the error 
     await context.unroute('**/rest/v1/rpc/admin_notifications_page*');
     await page.getByRole('button', { name: 'Tentar novamente' }).click();
     await expect(page.getByText(/^\d+ notificaç(ão|ões)$/)).toBeVisible();
+
+    // Offline: the area says it needs a connection instead of the page.
+    await context.setOffline(true);
+    await expect(page.getByRole('heading', { name: 'Área administrativa indisponível offline' })).toBeVisible();
+    await shot(page, 'offline', viewport.width);
+    await context.setOffline(false);
+    await expect(page.getByRole('tab', { name: 'Listar Notificações' })).toBeVisible();
   }
 });
