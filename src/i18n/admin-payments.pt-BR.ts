@@ -1,7 +1,7 @@
 // The /admin/payments page's sentences (spec 2 §2 Pagamentos, §4 payment status, §8 Admin): `t.adminPayments`.
 export const adminPaymentsText = {
   revenue: 'Receita Total',
-  revenueHint: 'Pagamentos pagos: valor registrado ou o preço do plano (R$ 14,90 mensal, R$ 143,00 anual)',
+  revenueHint: 'Pagos, pelo valor registrado ou o preço do plano',
   transactions: 'Total de Transações',
   pending: 'Pagamentos Pendentes',
   active: 'Assinaturas Ativas',
