@@ -258,7 +258,8 @@ test('support states: skeletons, empty board, errors, the owner offline', async 
     // Owner: the skeleton, then the server's failure with 'Tentar novamente'.
     const releaseOwner = await holdRoute(owner.context, '**/rest/v1/support_tickets*');
     await owner.page.goto('/support');
-    await expect(owner.page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
+    await expect(owner.page.getByRole('heading', { level: 1, name: 'Suporte Premium' })).toBeVisible();
+    await expect(owner.page.locator('main').getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
     await shot(owner.page, 'owner-loading', viewport.width);
     releaseOwner();
     await expect(owner.page.getByText('Nenhum ticket ainda')).toBeVisible();
