@@ -3,7 +3,8 @@
 // operators nxl / nxr are &> / &<; missing=default fills identity columns from their sequence; an upsert answers
 // 201 only when it inserted a row; count=planned / estimated give the planner's estimate (estimated: exact up to
 // 1000 rows) with 206 for a part; the same table embedded twice under one name is refused (42712); schemas of the
-// configured list are reached with Accept-Profile / Content-Profile, others refused (PGRST106).
+// configured list are reached with Accept-Profile / Content-Profile, others refused (PGRST106); Accept: text/csv
+// answers PostgREST's CSV and the explain media type is refused as in a default PostgREST (PGRST107).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestDatabase } from '../support/database.ts';
@@ -209,5 +210,41 @@ describe('schemas other than public', () => {
       message: 'Invalid schema: fy_escondido',
       hint: 'Only the following schemas are exposed: public, fy_loja',
     });
+  });
+});
+
+describe('output formats', () => {
+  it('text/csv: the columns, then a line per row written as Postgres writes a record', async () => {
+    const csv = await api
+      .from('fy_docs')
+      .select('id, rotulo')
+      .in('rotulo', ['literal', 'aspas', 'simples'])
+      .order('rotulo')
+      .csv();
+    expect(csv.error).toBeNull();
+    expect(csv.data).toBe('id,rotulo\n"""abc",aspas\n"{a,b}",literal\nb,simples');
+    const none = await api.from('fy_docs').select('id').eq('id', 'ninguém').csv();
+    expect(none.data).toBe('\n');
+    const response = await fetch(`${stack.url}/rest/v1/fy_faixas?select=id,faixa&id=lte.2&order=id`, {
+      headers: { apikey: stack.anonKey, accept: 'text/csv' },
+    });
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await response.text()).toBe('id,faixa\n1,"[1,5)"\n2,"[4,9)"');
+  });
+
+  it('the execution plan media type is refused as in a default PostgREST', async () => {
+    const response = await fetch(`${stack.url}/rest/v1/fy_docs?select=id`, {
+      headers: { apikey: stack.anonKey, accept: 'application/vnd.pgrst.plan+json' },
+    });
+    expect(response.status).toBe(406);
+    expect(await response.json()).toMatchObject({
+      code: 'PGRST107',
+      message: 'None of these media types are available: application/vnd.pgrst.plan+json',
+    });
+  });
+
+  it('a request without an apikey is refused with 401, as Supabase’s gateway does', async () => {
+    const response = await fetch(`${stack.url}/rest/v1/fy_docs?select=id`);
+    expect(response.status).toBe(401);
   });
 });

@@ -55,7 +55,12 @@ export function parsePrefer(headers: Headers): Preferences {
     if (name !== 'handling') prefs.applied.push(`${name}=${value}`);
   }
   if (prefs.strict && invalid.length > 0) {
-    throw new ApiError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`);
+    throw new ApiError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${invalid.join(', ')}`,
+    );
   }
   return prefs;
 }
@@ -63,6 +68,8 @@ export function parsePrefer(headers: Headers): Preferences {
 export interface AcceptedFormat {
   singular: boolean;
   stripNulls: boolean;
+  /** `Accept: text/csv`: a header line of the columns, then one line per row (reads). */
+  csv?: boolean;
 }
 
 /** Picks the response format from Accept; JSON and PostgREST's object/array media types are supported. */
@@ -72,7 +79,9 @@ export function parseAccept(headers: Headers): AcceptedFormat {
   for (const part of raw.split(',')) {
     const [type = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
     const stripNulls = params.includes('nulls=stripped');
-    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return { singular: true, stripNulls };
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object')
+      return { singular: true, stripNulls };
+    if (type === 'text/csv') return { singular: false, stripNulls: false, csv: true };
     if (['application/json', 'application/vnd.pgrst.array+json', 'application/*', '*/*'].includes(type)) {
       return { singular: false, stripNulls };
     }
@@ -89,7 +98,13 @@ export function parseRangeHeader(headers: Headers): { offset: number; limit: num
   const from = Number(match[1]);
   if (match[2] === '' || match[2] === undefined) return { offset: from, limit: null };
   const to = Number(match[2]);
-  if (to < from) throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `The lower boundary must be lower than or equal to the upper boundary in the Range header.`);
+  if (to < from)
+    throw new ApiError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `The lower boundary must be lower than or equal to the upper boundary in the Range header.`,
+    );
   return { offset: from, limit: to - from + 1 };
 }
 
@@ -99,7 +114,13 @@ export function profileSchema(headers: Headers, method: string, exposed: readonl
   const requested = headers.get(header)?.trim();
   const schema = requested || exposed[0] || 'public';
   if (!exposed.includes(schema)) {
-    throw new ApiError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`);
+    throw new ApiError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${exposed.join(', ')}`,
+    );
   }
   return schema;
 }

@@ -340,13 +340,19 @@ export function assertLevelsUsed(ctx: BuildContext): void {
  */
 export function renderResponseQuery(
   parts: SelectParts,
-  options: { count: boolean; body: boolean; stripNulls: boolean; with?: string; extra?: string },
+  options: { count: boolean; body: boolean; stripNulls: boolean; with?: string; extra?: string; csv?: boolean },
 ): string {
   const total = options.count
     ? `(SELECT count(*) FROM (${renderSelect(parts, { paging: false, projection: '1' })}) _c)`
     : 'NULL::bigint';
   let body = `coalesce(json_agg(_r), '[]'::json)`;
   if (options.stripNulls) body = `json_strip_nulls(${body})`;
+  if (options.csv) {
+    // PostgREST's CSV: the column names (none when no row), a line break, then each row as Postgres writes a
+    // record without its parentheses (quoted where needed, NULL empty), one per line.
+    const header = `CASE WHEN count(*) = 0 THEN '' ELSE ${quoteLiteral(parts.outputs.join(','))} END`;
+    body = `${header} || chr(10) || coalesce(string_agg(substring(_r::text, 2, length(_r::text) - 2), chr(10)), '')`;
+  }
   const prefix = options.with ? `WITH ${options.with} ` : '';
   const extra = options.extra ? `, ${options.extra}` : '';
   return `${prefix}SELECT ${total} AS total, count(*) AS page_total, ${options.body ? `${body}::text` : 'NULL::text'} AS body${extra} FROM (${renderSelect(parts)}) _r`;

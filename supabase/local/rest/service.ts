@@ -74,6 +74,7 @@ interface Call {
 
 /** Where count=estimated turns from the exact count to the planner's: Supabase's default db-max-rows. */
 export const ESTIMATED_COUNT_THRESHOLD = 1000;
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
 export function createRestService(ctx: StackContext, options: RestOptions = {}): RestService {
   const schemas = options.schemas ?? ['public'];
@@ -171,9 +172,9 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     const lower = query.levels.get('')?.offset ?? 0;
     const status = rangeStatus(lower, rows, total);
     const singular = call.accept.singular;
-    let body = shapeBody(row.body, rows, singular);
+    let body = call.accept.csv ? row.body : shapeBody(row.body, rows, singular);
     if (singleObject && body !== null && !singular) body = rows === 0 ? 'null' : unwrapSingle(body);
-    const headers = headersOf(call, singular ? OBJECT_TYPE : JSON_TYPE);
+    const headers = headersOf(call, call.accept.csv ? CSV_TYPE : singular ? OBJECT_TYPE : JSON_TYPE);
     headers['content-range'] = contentRange(lower, rows, total);
     return respond(singular ? 200 : status, call.method === 'HEAD' ? null : body, headers);
   }
@@ -196,6 +197,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       count: counting === 'exact' || counting === 'estimated',
       body: call.method !== 'HEAD',
       stripNulls: call.accept.stripNulls,
+      csv: call.accept.csv === true,
     });
     if (counting !== 'planned' && counting !== 'estimated')
       return readResponse(call, query, await run(call, sql, build.params.values, true));
@@ -248,6 +250,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
         count: false,
         body: true,
         stripNulls: call.accept.stripNulls,
+        csv: call.accept.csv === true && returnPref === 'representation',
         with: countInserted
           ? `${written}, pgrst_source AS (SELECT ${columns} FROM pgrst_written)`
           : `pgrst_source AS (${mutation} RETURNING ${MUTATION_ALIAS}.*)`,
@@ -278,7 +281,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     const row = await run(call, sql, build.params.values, false, check);
     const affected = Number(row.page_total);
     const total = call.prefer.count ? affected : null;
-    const headers = headersOf(call, call.accept.singular ? OBJECT_TYPE : JSON_TYPE);
+    const headers = headersOf(call, call.accept.csv ? CSV_TYPE : call.accept.singular ? OBJECT_TYPE : JSON_TYPE);
     headers['content-range'] = wantsRows && affected > 0 && !created ? `0-${affected - 1}/${total ?? '*'}` : `*/${total ?? '*'}`;
     if (returnPref === 'headers-only' && created && row.body && relation.primaryKey.length > 0) {
       const first = (JSON.parse(row.body) as Record<string, unknown>[])[0];
@@ -291,7 +294,8 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     }
     const createdStatus = countInserted && Number(row.inserted ?? 0) === 0 ? 200 : 201;
     if (returnPref !== 'representation') return respond(created ? createdStatus : 204, null, headers);
-    return respond(created ? createdStatus : 200, shapeBody(row.body, affected, call.accept.singular), headers);
+    const body = call.accept.csv ? row.body : shapeBody(row.body, affected, call.accept.singular);
+    return respond(created ? createdStatus : 200, body, headers);
   }
 
   async function insert(call: Call, name: string): Promise<Response> {
@@ -357,10 +361,12 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
         count: call.prefer.count !== null,
         body: call.method !== 'HEAD',
         stripNulls: call.accept.stripNulls,
+        csv: call.accept.csv === true,
       });
       const row = await run(call, sql, build.params.values, readOnly);
-      return readResponse(call, query, row, !routine.returnsSet);
+      return readResponse(call, query, row, !routine.returnsSet && !call.accept.csv);
     }
+    if (call.accept.csv) throw new ApiError(406, 'PGRST107', 'None of these media types are available: text/csv');
     const row = await run(call, scalarStatement(routine, routineSql), build.params.values, readOnly);
     if (routine.returnKind === 'void') return respond(204, null, headersOf(call));
     const rows = Number(row.page_total);
