@@ -166,6 +166,7 @@ for (const viewport of VIEWPORTS) {
     await expect(cards.nth(1)).toContainText('3 un / 5 un');
     await expect(cards.nth(2)).toContainText('Em estoque');
     await shot(page, 'products', viewport.width);
+    await shot(page, 'products-top', viewport.width, false);
     await page.getByRole('button', { name: 'Próxima' }).click();
     await expect(page.getByText('Página 2 de 2')).toBeVisible();
     await expect(cards).toHaveCount(2);
@@ -208,6 +209,8 @@ for (const viewport of VIEWPORTS) {
     await filters(async (scope) => {
       const picker = scope.getByRole('combobox', { name: 'Usuário' });
       await picker.fill(`bento ${tag}`);
+      await expect(scope.getByRole('option', { name: new RegExp(`Seu Bento ${tag}`) })).toBeVisible();
+      await shot(page, 'products-owner-search', viewport.width, false);
       await scope.getByRole('option', { name: new RegExp(`Seu Bento ${tag}`) }).click();
       await expect(scope.getByRole('group', { name: 'Usuário' })).toContainText(`Seu Bento ${tag} - Armazém ${tag}`);
       await expect(scope.getByLabel('Categoria', { exact: true }).locator('option', { hasText: `Categoria ${tag}` })).toHaveCount(
@@ -232,6 +235,17 @@ for (const viewport of VIEWPORTS) {
     await search.fill(`${tag}-ninguém`);
     await expect(page.getByText('Nenhum produto encontrado')).toBeVisible();
     await shot(page, 'products-empty', viewport.width);
+
+    // The server logged the deletion with the product's name and its owner.
+    if (phone) await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu administrativo' }).getByRole('link', { name: 'Logs', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Buscar nos logs' }).fill('delete_product');
+    const entries = page.locator('main li');
+    await expect(entries.filter({ hasNot: page.getByRole('heading', { name: 'Produto excluído' }) })).toHaveCount(0);
+    await expect(entries.first().getByRole('heading')).toHaveText('Produto excluído');
+    await entries.first().getByText('Detalhes').click();
+    await expect(entries.first().locator('pre')).toContainText(`Produto 05 ${tag}`);
+    await expect(entries.first().locator('pre')).toContainText(`Dona Ana ${tag}`);
 
     // /admin/sales: the figures and counts of the search, the type filter, client and payment searches.
     if (phone) await page.getByRole('button', { name: 'Abrir menu' }).click();

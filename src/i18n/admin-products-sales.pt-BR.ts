@@ -7,7 +7,7 @@ export const adminProductsSalesText = {
     loadError: 'Erro ao carregar produtos',
     empty: 'Nenhum produto encontrado',
     searchLabel: 'Buscar por nome, marca, categoria ou usuário',
-    searchPlaceholder: 'Buscar produtos',
+    searchPlaceholder: 'Buscar produto',
     filters: 'Filtros',
     apply: 'Aplicar',
     close: 'Fechar',

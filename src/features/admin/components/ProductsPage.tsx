@@ -56,7 +56,11 @@ export function ProductsPage() {
         <h1 id="page-title" className="text-2xl font-bold text-brand-900">
           {t.pages.adminProducts}
         </h1>
-        {shown ? <p className="text-ink/70">{copy.total(shown.total)}</p> : <SkeletonBlock className="h-5 w-24" />}
+        {shown ? (
+          <p className="text-ink/70">{copy.total(shown.total)}</p>
+        ) : products.isError ? null : (
+          <SkeletonBlock className="h-5 w-24" />
+        )}
       </div>
 
       <div className="flex gap-2">

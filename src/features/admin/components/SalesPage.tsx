@@ -56,6 +56,9 @@ export function SalesPage() {
 
   const sales = useAdminSales({ search: search.trim(), tipo, page });
   const shown = sales.data;
+  // After a failed read the figures say nothing instead of pulsing forever.
+  const figure = (value: (page: NonNullable<typeof shown>) => string) =>
+    shown ? value(shown) : sales.isError ? copy.none : null;
   const count = (value: number) => value.toLocaleString('pt-BR');
 
   return (
@@ -64,14 +67,18 @@ export function SalesPage() {
         <h1 id="page-title" className="text-2xl font-bold text-brand-900">
           {t.pages.adminSales}
         </h1>
-        {shown ? <p className="text-ink/70">{copy.total(shown.total)}</p> : <SkeletonBlock className="h-5 w-24" />}
+        {shown ? (
+          <p className="text-ink/70">{copy.total(shown.total)}</p>
+        ) : sales.isError ? null : (
+          <SkeletonBlock className="h-5 w-24" />
+        )}
       </div>
 
       <div role="group" aria-label={copy.statsLabel} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label={copy.salesCount} value={shown ? count(shown.counts.todas) : null} />
-        <Figure label={copy.revenue} value={shown ? formatBRL(shown.revenue) : null} />
-        <Figure label={copy.cashCount} value={shown ? count(shown.counts.avista) : null} />
-        <Figure label={copy.fiadoCount} value={shown ? count(shown.counts.fiado) : null} />
+        <Figure label={copy.salesCount} value={figure((page) => count(page.counts.todas))} />
+        <Figure label={copy.revenue} value={figure((page) => formatBRL(page.revenue))} />
+        <Figure label={copy.cashCount} value={figure((page) => count(page.counts.avista))} />
+        <Figure label={copy.fiadoCount} value={figure((page) => count(page.counts.fiado))} />
       </div>
 
       <div className="relative">
