@@ -14,12 +14,12 @@ const copy = t.adminNotifications;
 
 export interface PickedUser {
   readonly id: string;
-  readonly label: string;
+  readonly name: string;
+  /** Market and email. */
+  readonly detail: string;
 }
 
-function describe(user: AdminUserRow): string {
-  return [user.nome ?? copy.noName, user.nomeMercado, user.email].filter(Boolean).join(' · ');
-}
+const detailOf = (user: AdminUserRow) => [user.nomeMercado ?? copy.noMarket, user.email].filter(Boolean).join(' · ');
 
 export function NotificationsUserPicker({
   value,
@@ -40,7 +40,7 @@ export function NotificationsUserPicker({
   const settled = search === text.trim() && !users.isFetching;
 
   const choose = (user: AdminUserRow) => {
-    onChange({ id: user.id, label: describe(user) });
+    onChange({ id: user.id, name: user.nome ?? copy.noName, detail: detailOf(user) });
     setOpen(false);
     setText('');
   };
@@ -73,8 +73,9 @@ export function NotificationsUserPicker({
       {value ? (
         <div className="flex min-h-12 items-center gap-2 rounded-xl border border-brand-500/50 bg-brand-50 py-1 pr-1 pl-3">
           <UserRound aria-hidden size={18} className="shrink-0 text-brand-700" />
-          <output id={id} className="min-w-0 flex-1 break-words">
-            {value.label}
+          <output id={id} className="min-w-0 flex-1 py-1">
+            <span className="block font-medium break-words">{value.name}</span>
+            <span className="block text-sm break-all text-ink/70">{value.detail}</span>
           </output>
           <button
             type="button"
@@ -142,9 +143,7 @@ export function NotificationsUserPicker({
                     className={clsx('cursor-pointer px-4 py-3', index === active && 'bg-brand-50')}
                   >
                     <span className="block font-medium break-words">{user.nome ?? copy.noName}</span>
-                    <span className="block text-sm break-words text-ink/70">
-                      {[user.nomeMercado ?? copy.noMarket, user.email].filter(Boolean).join(' · ')}
-                    </span>
+                    <span className="block text-sm break-words text-ink/70">{detailOf(user)}</span>
                   </li>
                 ))}
               </ul>
