@@ -4,7 +4,8 @@
 // 201 only when it inserted a row; count=planned / estimated give the planner's estimate (estimated: exact up to
 // 1000 rows) with 206 for a part; the same table embedded twice under one name is refused (42712); schemas of the
 // configured list are reached with Accept-Profile / Content-Profile, others refused (PGRST106); Accept: text/csv
-// answers PostgREST's CSV and the explain media type is refused as in a default PostgREST (PGRST107).
+// answers PostgREST's CSV and the explain media type is refused as in a default PostgREST (PGRST107); computed
+// fields (functions of a row) are selected, filtered and ordered by name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestDatabase } from '../support/database.ts';
@@ -33,6 +34,10 @@ CREATE SCHEMA fy_escondido;
 GRANT USAGE ON SCHEMA fy_escondido TO anon, authenticated, service_role;
 CREATE TABLE fy_escondido.segredos (id int PRIMARY KEY);
 GRANT ALL ON fy_escondido.segredos TO anon, authenticated, service_role;
+CREATE TABLE fy_pessoas (id int PRIMARY KEY, nome text NOT NULL, sobrenome text NOT NULL);
+CREATE FUNCTION fy_nome_completo(fy_pessoas) RETURNS text LANGUAGE sql STABLE AS $$ SELECT $1.nome || ' ' || $1.sobrenome $$;
+GRANT ALL ON fy_pessoas TO anon, authenticated, service_role;
+INSERT INTO fy_pessoas VALUES (1, 'Ana', 'Souza'), (2, 'Bia', 'Lima'), (3, 'Caio', 'Alves');
 CREATE TABLE fy_muitos (n int PRIMARY KEY, m int NOT NULL);
 GRANT ALL ON fy_muitos TO anon, authenticated, service_role;
 INSERT INTO fy_muitos (n, m) SELECT i, i FROM generate_series(1, 3000) i;
@@ -246,5 +251,23 @@ describe('output formats', () => {
   it('a request without an apikey is refused with 401, as Supabase’s gateway does', async () => {
     const response = await fetch(`${stack.url}/rest/v1/fy_docs?select=id`);
     expect(response.status).toBe(401);
+  });
+});
+
+describe('computed fields', () => {
+  it('a function of the row is selected, filtered and ordered by name, and is not part of *', async () => {
+    const selected = await api.from('fy_pessoas').select('id, fy_nome_completo').order('fy_nome_completo', { ascending: false });
+    expect(selected.error).toBeNull();
+    expect(selected.data).toEqual([
+      { id: 3, fy_nome_completo: 'Caio Alves' },
+      { id: 2, fy_nome_completo: 'Bia Lima' },
+      { id: 1, fy_nome_completo: 'Ana Souza' },
+    ]);
+    const filtered = await api.from('fy_pessoas').select('id').ilike('fy_nome_completo', '*lima*');
+    expect(filtered.data).toEqual([{ id: 2 }]);
+    const star = await api.from('fy_pessoas').select('*').eq('id', 1);
+    expect(star.data).toEqual([{ id: 1, nome: 'Ana', sobrenome: 'Souza' }]);
+    const aliased = await api.from('fy_pessoas').select('completo:fy_nome_completo').eq('id', 1).single();
+    expect(aliased.data).toEqual({ completo: 'Ana Souza' });
   });
 });

@@ -1,6 +1,7 @@
 // The schema cache: tables, views, columns, keys, foreign keys and functions of the exposed schemas, read from
 // pg_catalog once and reloaded on `NOTIFY pgrst, 'reload schema'`, on demand, or when a name is not found.
 import type { Database } from '../db/database.ts';
+import { quoteIdent } from './sql.ts';
 
 export interface Column {
   name: string;
@@ -20,6 +21,18 @@ export interface Relation {
   primaryKey: string[];
   /** Primary key and unique constraints, each a set of column names. */
   uniqueKeys: string[][];
+  /**
+   * Computed fields: functions of the exposed schemas taking only this relation's row and returning one scalar
+   * (`full_name(people)`), selectable, filterable and orderable by name, never part of `*`.
+   */
+  computed: Map<string, ComputedField>;
+}
+
+export interface ComputedField {
+  /** The function, schema-qualified and quoted, to call with the row. */
+  functionSql: string;
+  /** Its result as a column (for casts of filter values). */
+  column: Column;
 }
 
 export interface ForeignKey {
@@ -92,6 +105,10 @@ interface RoutineRow {
   return_relation: string | null;
   return_columns: { name: string; type: string; udt: string }[] | null;
   volatility: string;
+  /** The table or view whose row type the only input argument has (a computed field's candidate). */
+  row_arg_schema: string | null;
+  row_arg_relation: string | null;
+  return_udt: string;
 }
 
 const RELATIONS_SQL = `
@@ -138,7 +155,11 @@ SELECT n.nspname AS schema, p.proname AS name,
             ORDER BY a.attnum)
      FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
     WHERE a.attrelid = rt.typrelid AND a.attnum > 0 AND NOT a.attisdropped) AS return_columns,
-  p.provolatile::text AS volatility
+  p.provolatile::text AS volatility, rt.typname AS return_udt,
+  CASE WHEN p.pronargs = 1 THEN (SELECT an.nspname FROM pg_type at JOIN pg_class ac ON ac.oid = at.typrelid
+     JOIN pg_namespace an ON an.oid = ac.relnamespace WHERE at.oid = p.proargtypes[0]) END AS row_arg_schema,
+  CASE WHEN p.pronargs = 1 THEN (SELECT ac.relname FROM pg_type at JOIN pg_class ac ON ac.oid = at.typrelid
+     WHERE at.oid = p.proargtypes[0]) END AS row_arg_relation
 FROM pg_proc p
 JOIN pg_namespace n ON n.oid = p.pronamespace
 JOIN pg_type rt ON rt.oid = p.prorettype
@@ -196,6 +217,16 @@ export async function readSchemaCache(db: Database, schemas: readonly string[]):
       ),
       primaryKey: primary,
       uniqueKeys: row.keys.map((key) => key.columns),
+      computed: new Map(),
+    });
+  }
+  for (const row of routineRows) {
+    const relation = row.row_arg_relation ? relations.get(keyOf(row.row_arg_schema ?? '', row.row_arg_relation)) : undefined;
+    if (!relation || row.returns_set || row.return_typtype === 'c' || row.return_type === 'void') continue;
+    if (row.args.some((arg) => arg.mode !== 'i')) continue;
+    relation.computed.set(row.name, {
+      functionSql: `${quoteIdent(row.schema)}.${quoteIdent(row.name)}`,
+      column: { name: row.name, type: row.return_type, udt: row.return_udt, defaultExpression: null },
     });
   }
   const routines = new Map<string, Routine[]>();

@@ -5,7 +5,7 @@ import { arrayElements, regexRisk, TOO_COMPLEX } from './regex-guard.ts';
 import { findRelationship, type Relationship } from './relationships.ts';
 import { emptyLevel, type LevelModifiers } from './query-request.ts';
 import { Params, arrayLiteral, quoteIdent, quoteLiteral } from './sql.ts';
-import type { Column, Relation, SchemaCache } from './catalog.ts';
+import type { Column, ComputedField, Relation, SchemaCache } from './catalog.ts';
 import type { Condition, Field, LogicTree, OrderTerm, SelectItem } from './grammar.ts';
 
 /** What rows are read from: a table, a CTE of changed rows, or a function's result. */
@@ -14,10 +14,12 @@ export interface Shape {
   relation: Relation | null;
   name: string;
   columns: Map<string, Column>;
+  /** Computed fields of the relation (functions of its row), read by name like columns. */
+  computed?: Map<string, ComputedField>;
 }
 
 export function shapeOf(relation: Relation): Shape {
-  return { relation, name: relation.name, columns: relation.columns };
+  return { relation, name: relation.name, columns: relation.columns, computed: relation.computed };
 }
 
 export interface BuildContext {
@@ -64,7 +66,7 @@ function unknownColumn(shape: Shape, name: string): ApiError {
 }
 
 export function column(shape: Shape, name: string): Column {
-  const found = shape.columns.get(name);
+  const found = shape.columns.get(name) ?? shape.computed?.get(name)?.column;
   if (!found) throw unknownColumn(shape, name);
   return found;
 }
@@ -75,7 +77,9 @@ function jsonKey(key: string): string {
 
 export function fieldSql(shape: Shape, alias: string, field: Field): string {
   column(shape, field.name);
-  let sql = `${alias}.${quoteIdent(field.name)}`;
+  const computed = shape.columns.has(field.name) ? undefined : shape.computed?.get(field.name);
+  // A computed field is its function called with the whole row.
+  let sql = computed ? `${computed.functionSql}(${alias})` : `${alias}.${quoteIdent(field.name)}`;
   for (const step of field.jsonPath) sql += `${step.arrow}${jsonKey(step.key)}`;
   return sql;
 }
