@@ -51,6 +51,8 @@ export const adminText = {
       notification: 'notificação',
       users: 'usuários',
       all: 'todos os usuários',
+      setting: 'configuração',
+      ip: 'IP',
     } as Record<string, string | undefined>,
     subscriptions: 'Resumo de Assinaturas',
     free: 'Gratuito',
