@@ -47,6 +47,7 @@ export const adminText = {
     } as Record<string, string | undefined>,
     targets: {
       user: 'usuário',
+      product: 'produto',
       ticket: 'ticket',
       notification: 'notificação',
       users: 'usuários',
