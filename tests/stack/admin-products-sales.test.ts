@@ -251,6 +251,22 @@ describe('admin product deletion', () => {
     expect((await failure(admin.deleteProduct({ productId: randomUUID() }))).code).toBe('not_found');
   });
 
+  it('keeps a photo another live product of the owner still shows', async () => {
+    const service = stack.serviceClient();
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])], { type: 'image/jpeg' });
+    const path = `${bento}/produtos/limpeza.jpg`;
+    expect((await service.storage.from('product-images').upload(path, photo, { contentType: 'image/jpeg' })).error).toBeNull();
+    const url = service.storage.from('product-images').getPublicUrl(path).data.publicUrl;
+    await stack.db.query('UPDATE public.produtos SET imagem_url = $1 WHERE id = ANY($2::uuid[])', [
+      url,
+      [productIds.get('Sabão 50%'), productIds.get('Vela')],
+    ]);
+    await admin.deleteProduct({ productId: productIds.get('Sabão 50%') ?? '' });
+    const { data: left } = await service.storage.from('product-images').list(`${bento}/produtos`);
+    expect((left ?? []).map((entry) => entry.name)).toEqual(['limpeza.jpg']);
+    expect((await admin.productsPage({ userId: bento })).rows.map((row) => row.nome)).toEqual(['Vela']);
+  });
+
   it('an owner deleting her own product is not logged as an admin action', async () => {
     const id = productIds.get('Arroz 11') ?? '';
     await stack.db.query(`UPDATE public.produtos SET _deleted = true WHERE id = $1`, [id]);
