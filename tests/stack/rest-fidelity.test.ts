@@ -5,7 +5,9 @@
 // 1000 rows) with 206 for a part; the same table embedded twice under one name is refused (42712); schemas of the
 // configured list are reached with Accept-Profile / Content-Profile, others refused (PGRST106); Accept: text/csv
 // answers PostgREST's CSV and the explain media type is refused as in a default PostgREST (PGRST107); computed
-// fields (functions of a row) are selected, filtered and ordered by name.
+// fields (functions of a row) are selected, filtered and ordered by name; embedding goes through join tables,
+// functions (computed relationships, recursive ones too) and views, counts related rows (`x(count)`) and spreads
+// to-many embeds into arrays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestDatabase } from '../support/database.ts';
@@ -38,6 +40,22 @@ CREATE TABLE fy_pessoas (id int PRIMARY KEY, nome text NOT NULL, sobrenome text 
 CREATE FUNCTION fy_nome_completo(fy_pessoas) RETURNS text LANGUAGE sql STABLE AS $$ SELECT $1.nome || ' ' || $1.sobrenome $$;
 GRANT ALL ON fy_pessoas TO anon, authenticated, service_role;
 INSERT INTO fy_pessoas VALUES (1, 'Ana', 'Souza'), (2, 'Bia', 'Lima'), (3, 'Caio', 'Alves');
+CREATE TABLE fy_autores (id int PRIMARY KEY, nome text NOT NULL);
+CREATE TABLE fy_livros (id int PRIMARY KEY, titulo text NOT NULL, anterior_id int REFERENCES fy_livros(id));
+CREATE TABLE fy_autorias (autor_id int REFERENCES fy_autores(id), livro_id int REFERENCES fy_livros(id),
+  PRIMARY KEY (autor_id, livro_id));
+CREATE TABLE fy_recados (id int PRIMARY KEY, autor_id int REFERENCES fy_autores(id), texto text NOT NULL);
+CREATE VIEW fy_autores_ativos AS SELECT id, nome FROM fy_autores WHERE id < 10;
+CREATE VIEW fy_recados_v AS SELECT id, autor_id, texto FROM fy_recados;
+CREATE FUNCTION fy_anterior(fy_livros) RETURNS SETOF fy_livros ROWS 1 LANGUAGE sql STABLE AS
+  $$ SELECT * FROM fy_livros WHERE id = $1.anterior_id $$;
+CREATE FUNCTION fy_seguintes(fy_livros) RETURNS SETOF fy_livros LANGUAGE sql STABLE AS
+  $$ SELECT * FROM fy_livros WHERE anterior_id = $1.id ORDER BY id $$;
+GRANT ALL ON fy_autores, fy_livros, fy_autorias, fy_recados, fy_autores_ativos, fy_recados_v TO anon, authenticated, service_role;
+INSERT INTO fy_autores VALUES (1, 'Ana'), (2, 'Bia'), (3, 'Caio');
+INSERT INTO fy_livros VALUES (1, 'Um', NULL), (2, 'Dois', 1), (3, 'Três', 1);
+INSERT INTO fy_autorias VALUES (1, 1), (1, 2), (2, 2);
+INSERT INTO fy_recados VALUES (1, 1, 'oi'), (2, 1, 'tchau'), (3, 2, 'olá');
 CREATE TABLE fy_muitos (n int PRIMARY KEY, m int NOT NULL);
 GRANT ALL ON fy_muitos TO anon, authenticated, service_role;
 INSERT INTO fy_muitos (n, m) SELECT i, i FROM generate_series(1, 3000) i;
@@ -269,5 +287,58 @@ describe('computed fields', () => {
     expect(star.data).toEqual([{ id: 1, nome: 'Ana', sobrenome: 'Souza' }]);
     const aliased = await api.from('fy_pessoas').select('completo:fy_nome_completo').eq('id', 1).single();
     expect(aliased.data).toEqual({ completo: 'Ana Souza' });
+  });
+});
+
+describe('embedding beyond one foreign key', () => {
+  it('many-to-many through a join table, by the target’s name or with the join table as hint', async () => {
+    const books = await api.from('fy_autores').select('nome, fy_livros(titulo)').order('id');
+    expect(books.error).toBeNull();
+    expect(books.data).toEqual([
+      { nome: 'Ana', fy_livros: [{ titulo: 'Um' }, { titulo: 'Dois' }] },
+      { nome: 'Bia', fy_livros: [{ titulo: 'Dois' }] },
+      { nome: 'Caio', fy_livros: [] },
+    ]);
+    const hinted = await api.from('fy_livros').select('titulo, fy_autores!fy_autorias(nome)').eq('id', 2).single();
+    expect(hinted.data).toEqual({ titulo: 'Dois', fy_autores: [{ nome: 'Ana' }, { nome: 'Bia' }] });
+    const inner = await api.from('fy_autores').select('nome, fy_livros!inner(titulo)').eq('fy_livros.titulo', 'Um');
+    expect(inner.data).toEqual([{ nome: 'Ana', fy_livros: [{ titulo: 'Um' }] }]);
+  });
+
+  it('computed relationships: ROWS 1 is to-one, otherwise to-many, recursive too', async () => {
+    const { data, error } = await api.from('fy_livros').select('titulo, fy_anterior(titulo), fy_seguintes(titulo)').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { titulo: 'Um', fy_anterior: null, fy_seguintes: [{ titulo: 'Dois' }, { titulo: 'Três' }] },
+      { titulo: 'Dois', fy_anterior: { titulo: 'Um' }, fy_seguintes: [] },
+      { titulo: 'Três', fy_anterior: { titulo: 'Um' }, fy_seguintes: [] },
+    ]);
+  });
+
+  it('views take part in their base tables’ foreign keys, on either side', async () => {
+    const toView = await api.from('fy_recados').select('texto, fy_autores_ativos(nome)').order('id');
+    expect(toView.error).toBeNull();
+    expect(toView.data).toEqual([
+      { texto: 'oi', fy_autores_ativos: { nome: 'Ana' } },
+      { texto: 'tchau', fy_autores_ativos: { nome: 'Ana' } },
+      { texto: 'olá', fy_autores_ativos: { nome: 'Bia' } },
+    ]);
+    const fromView = await api.from('fy_autores_ativos').select('nome, fy_recados_v(texto)').eq('id', 2).single();
+    expect(fromView.data).toEqual({ nome: 'Bia', fy_recados_v: [{ texto: 'olá' }] });
+  });
+
+  it('x(count) counts the related rows; a spread to-many embed gives arrays', async () => {
+    const counted = await api.from('fy_autores').select('nome, fy_recados(count)').order('id');
+    expect(counted.data).toEqual([
+      { nome: 'Ana', fy_recados: [{ count: 2 }] },
+      { nome: 'Bia', fy_recados: [{ count: 1 }] },
+      { nome: 'Caio', fy_recados: [{ count: 0 }] },
+    ]);
+    const spread = await api.from('fy_autores').select('nome, ...fy_recados(texto, id)').order('id');
+    expect(spread.data).toEqual([
+      { nome: 'Ana', texto: ['oi', 'tchau'], id: [1, 2] },
+      { nome: 'Bia', texto: ['olá'], id: [3] },
+      { nome: 'Caio', texto: [], id: [] },
+    ]);
   });
 });

@@ -26,6 +26,8 @@ export interface Relation {
    * (`full_name(people)`), selectable, filterable and orderable by name, never part of `*`.
    */
   computed: Map<string, ComputedField>;
+  /** Computed relationships: functions of this row returning a table's or view's rows, embedded by their name. */
+  computedRelationships: Map<string, { functionSql: string; target: string; toOne: boolean }>;
 }
 
 export interface ComputedField {
@@ -109,6 +111,8 @@ interface RoutineRow {
   row_arg_schema: string | null;
   row_arg_relation: string | null;
   return_udt: string;
+  /** The planner's rows estimate (`ROWS 1` makes a computed relationship to-one). */
+  estimated_rows: number;
 }
 
 const RELATIONS_SQL = `
@@ -142,6 +146,72 @@ JOIN pg_class fc ON fc.oid = k.confrelid JOIN pg_namespace fn ON fn.oid = fc.rel
 WHERE k.contype = 'f' AND n.nspname = ANY($1) AND fn.nspname = ANY($1)
 ORDER BY k.conname`;
 
+/** Which base-table column each view of the exposed schemas reads (from its rewrite rule's dependencies). */
+const VIEW_COLUMNS_SQL = `
+SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS table_schema, t.relname AS table_name,
+  a.attname AS column_name
+FROM pg_class v
+JOIN pg_namespace vn ON vn.oid = v.relnamespace
+JOIN pg_rewrite r ON r.ev_class = v.oid
+JOIN pg_depend d ON d.classid = 'pg_rewrite'::regclass AND d.objid = r.oid AND d.refclassid = 'pg_class'::regclass
+  AND d.refobjsubid > 0
+JOIN pg_class t ON t.oid = d.refobjid AND t.oid <> v.oid
+JOIN pg_namespace tn ON tn.oid = t.relnamespace
+JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = d.refobjsubid
+WHERE v.relkind IN ('v', 'm') AND vn.nspname = ANY($1)`;
+
+interface ViewColumnRow {
+  view_schema: string;
+  view_name: string;
+  table_schema: string;
+  table_name: string;
+  column_name: string;
+}
+
+/**
+ * The foreign keys of views, inferred from their base tables as PostgREST does: a view that shows a table's key
+ * columns under the same names takes part in that key's relationships, on either side (views that rename the
+ * columns, or chains of views, are not followed).
+ */
+function viewForeignKeys(keys: ForeignKey[], rows: ViewColumnRow[], relations: Map<string, Relation>): ForeignKey[] {
+  /** For each base table, the views that show a set of its columns. */
+  const viewsOf = new Map<string, { view: Relation; columns: Set<string> }[]>();
+  const grouped = new Map<string, { view: Relation; table: string; columns: Set<string> }>();
+  for (const row of rows) {
+    const view = relations.get(keyOf(row.view_schema, row.view_name));
+    if (!view?.columns.has(row.column_name)) continue;
+    const table = keyOf(row.table_schema, row.table_name);
+    const id = `${keyOf(view.schema, view.name)}|${table}`;
+    const entry = grouped.get(id) ?? { view, table, columns: new Set<string>() };
+    entry.columns.add(row.column_name);
+    grouped.set(id, entry);
+  }
+  for (const { view, table, columns } of grouped.values()) viewsOf.set(table, [...(viewsOf.get(table) ?? []), { view, columns }]);
+  const shown = (table: string, needed: string[]) =>
+    (viewsOf.get(table) ?? []).filter(({ columns }) => needed.every((column) => columns.has(column))).map(({ view }) => view);
+  const inferred: ForeignKey[] = [];
+  for (const fk of keys) {
+    const sources = [{ schema: fk.schema, name: fk.table }, ...shown(keyOf(fk.schema, fk.table), fk.columns)];
+    const targets = [
+      { schema: fk.foreignSchema, name: fk.foreignTable },
+      ...shown(keyOf(fk.foreignSchema, fk.foreignTable), fk.foreignColumns),
+    ];
+    for (const [index, source] of sources.entries()) {
+      for (const [targetIndex, target] of targets.entries()) {
+        if (index === 0 && targetIndex === 0) continue;
+        inferred.push({
+          ...fk,
+          schema: source.schema,
+          table: source.name,
+          foreignSchema: target.schema,
+          foreignTable: target.name,
+        });
+      }
+    }
+  }
+  return inferred;
+}
+
 const ROUTINES_SQL = `
 SELECT n.nspname AS schema, p.proname AS name,
   (SELECT coalesce(json_agg(json_build_object('name', coalesce(p.proargnames[a.i], ''), 'type', format_type(a.t, NULL),
@@ -155,7 +225,7 @@ SELECT n.nspname AS schema, p.proname AS name,
             ORDER BY a.attnum)
      FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
     WHERE a.attrelid = rt.typrelid AND a.attnum > 0 AND NOT a.attisdropped) AS return_columns,
-  p.provolatile::text AS volatility, rt.typname AS return_udt,
+  p.provolatile::text AS volatility, rt.typname AS return_udt, p.prorows::float8 AS estimated_rows,
   CASE WHEN p.pronargs = 1 THEN (SELECT an.nspname FROM pg_type at JOIN pg_class ac ON ac.oid = at.typrelid
      JOIN pg_namespace an ON an.oid = ac.relnamespace WHERE at.oid = p.proargtypes[0]) END AS row_arg_schema,
   CASE WHEN p.pronargs = 1 THEN (SELECT ac.relname FROM pg_type at JOIN pg_class ac ON ac.oid = at.typrelid
@@ -205,6 +275,7 @@ export async function readSchemaCache(db: Database, schemas: readonly string[]):
   const relationRows = (await db.query<RelationRow>(RELATIONS_SQL, [schemas])).rows;
   const foreignKeyRows = (await db.query<ForeignKeyRow>(FOREIGN_KEYS_SQL, [schemas])).rows;
   const routineRows = (await db.query<RoutineRow>(ROUTINES_SQL, [schemas])).rows;
+  const viewColumnRows = (await db.query<ViewColumnRow>(VIEW_COLUMNS_SQL, [schemas])).rows;
   const relations = new Map<string, Relation>();
   for (const row of relationRows) {
     const primary = row.keys.find((key) => key.primary)?.columns ?? [];
@@ -218,14 +289,25 @@ export async function readSchemaCache(db: Database, schemas: readonly string[]):
       primaryKey: primary,
       uniqueKeys: row.keys.map((key) => key.columns),
       computed: new Map(),
+      computedRelationships: new Map(),
     });
   }
   for (const row of routineRows) {
     const relation = row.row_arg_relation ? relations.get(keyOf(row.row_arg_schema ?? '', row.row_arg_relation)) : undefined;
-    if (!relation || row.returns_set || row.return_typtype === 'c' || row.return_type === 'void') continue;
-    if (row.args.some((arg) => arg.mode !== 'i')) continue;
+    if (!relation || row.return_type === 'void' || row.args.some((arg) => arg.mode !== 'i')) continue;
+    const functionSql = `${quoteIdent(row.schema)}.${quoteIdent(row.name)}`;
+    const returned = row.return_relation ? keyOf(row.return_schema, row.return_relation) : null;
+    if (returned && relations.has(returned)) {
+      relation.computedRelationships.set(row.name, {
+        functionSql,
+        target: returned,
+        toOne: !row.returns_set || row.estimated_rows === 1,
+      });
+      continue;
+    }
+    if (row.returns_set || row.return_typtype === 'c') continue;
     relation.computed.set(row.name, {
-      functionSql: `${quoteIdent(row.schema)}.${quoteIdent(row.name)}`,
+      functionSql,
       column: { name: row.name, type: row.return_type, udt: row.return_udt, defaultExpression: null },
     });
   }
@@ -243,6 +325,7 @@ export async function readSchemaCache(db: Database, schemas: readonly string[]):
     foreignTable: row.foreign_table,
     foreignColumns: row.foreign_columns,
   }));
+  foreignKeys.push(...viewForeignKeys(foreignKeys, viewColumnRows, relations));
   return { schemas, relations, foreignKeys, routines };
 }
 

@@ -2,7 +2,7 @@
 // casts, JSON paths, embeds through foreign keys (as LATERAL joins), filters, logic trees, order and paging.
 import { ApiError } from './errors.ts';
 import { arrayElements, regexRisk, TOO_COMPLEX } from './regex-guard.ts';
-import { findRelationship, type Relationship } from './relationships.ts';
+import { embedSource, findRelationship, type Relationship } from './relationships.ts';
 import { emptyLevel, type LevelModifiers } from './query-request.ts';
 import { Params, arrayLiteral, quoteIdent, quoteLiteral } from './sql.ts';
 import type { Column, ComputedField, Relation, SchemaCache } from './catalog.ts';
@@ -164,16 +164,6 @@ interface BuiltEmbed {
   lateral: string;
 }
 
-function joinCondition(relationship: Relationship, childAlias: string, parentAlias: string): string[] {
-  const fk = relationship.foreignKey;
-  return fk.columns.map((fkColumn, index) => {
-    const referenced = quoteIdent(fk.foreignColumns[index] ?? '');
-    return relationship.parentHoldsKey
-      ? `${childAlias}.${referenced} = ${parentAlias}.${quoteIdent(fkColumn)}`
-      : `${childAlias}.${quoteIdent(fkColumn)} = ${parentAlias}.${referenced}`;
-  });
-}
-
 function orderSql(shape: Shape, alias: string, term: OrderTerm, embeds: Map<string, BuiltEmbed>): string {
   let expression: string;
   if (term.embed) {
@@ -198,9 +188,9 @@ function orderSql(shape: Shape, alias: string, term: OrderTerm, embeds: Map<stri
     const target = shapeOf(embed.relationship.target);
     const inner = `${embed.alias}_o`;
     const value = fieldSql(target, inner, term.field);
-    const on = joinCondition(embed.relationship, inner, alias).join(' AND ');
-    const from = `${quoteIdent(target.relation?.schema ?? 'public')}.${quoteIdent(target.name)}`;
-    expression = `(SELECT ${value} FROM ${from} AS ${inner} WHERE ${on} LIMIT 1)`;
+    const source = embedSource(embed.relationship, alias);
+    const on = source.join(inner);
+    expression = `(SELECT ${value} FROM ${source.from} AS ${inner}${on.length > 0 ? ` WHERE ${on.join(' AND ')}` : ''} LIMIT 1)`;
   } else {
     expression = fieldSql(shape, alias, term.field);
   }
@@ -239,7 +229,14 @@ export function buildLevel(
       parts.projection.push(`${alias}.*`);
       parts.outputs.push(...shape.columns.keys());
     } else if (item.kind === 'column') {
-      let sql = fieldSql(shape, alias, item.field);
+      // `count` where no column or computed field has that name: PostgREST's legacy count of the rows (of an
+      // embed: `messages(count)` → `[{"count": 2}]`), allowed even with aggregates off.
+      const legacyCount =
+        item.field.name === 'count' &&
+        item.field.jsonPath.length === 0 &&
+        !shape.columns.has('count') &&
+        !shape.computed?.has('count');
+      let sql = legacyCount ? 'count(*)' : fieldSql(shape, alias, item.field);
       if (item.cast) sql = `(${sql})::${item.cast}`;
       const key = item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name;
       parts.projection.push(`${sql} AS ${quoteIdent(key)}`);
@@ -262,28 +259,25 @@ export function buildLevel(
       const childPath = [...path, key];
       ctx.usedLevels.add(childPath.join('.'));
       const target = relationship.target;
-      const child = buildLevel(
-        ctx,
-        shapeOf(target),
-        `${quoteIdent(target.schema)}.${quoteIdent(target.name)}`,
-        item.items,
-        childPath,
-        (childAlias) => joinCondition(relationship, childAlias, alias),
-      );
+      const source = embedSource(relationship, alias);
+      const child = buildLevel(ctx, shapeOf(target), source.from, item.items, childPath, source.join);
       const embedAlias = `_e${ctx.nextAlias++}`;
       const inner = item.joinType === 'inner';
       if (relationship.toOne) {
         child.limit = child.limit ?? 1;
       }
-      if (item.spread) {
-        if (!relationship.toOne) {
-          throw new ApiError(
-            400,
-            'PGRST119',
-            `A spread operation on '${item.name}' is not possible`,
-            `'${shape.name}' and '${target.name}' do not form a many-to-one or one-to-one relationship`,
-          );
+      if (item.spread && !relationship.toOne) {
+        // Spread of a to-many embed: each of its columns becomes an array of the related rows' values.
+        const arrays = child.outputs.map((output) => `json_agg(_x.${quoteIdent(output)}) AS ${quoteIdent(output)}`);
+        parts.joins.push(
+          `LEFT JOIN LATERAL (SELECT ${['count(*) AS _n', ...arrays].join(', ')} FROM (${renderSelect(child)}) _x) AS ${embedAlias} ON true`,
+        );
+        if (inner) parts.where.push(`${embedAlias}._n > 0`);
+        for (const output of child.outputs) {
+          parts.projection.push(`coalesce(${embedAlias}.${quoteIdent(output)}, '[]'::json) AS ${quoteIdent(output)}`);
+          parts.outputs.push(output);
         }
+      } else if (item.spread) {
         parts.joins.push(`${inner ? '' : 'LEFT '}JOIN LATERAL (${renderSelect(child)}) AS ${embedAlias} ON true`);
         for (const output of child.outputs) {
           parts.projection.push(`${embedAlias}.${quoteIdent(output)} AS ${quoteIdent(output)}`);
