@@ -7,7 +7,8 @@
 // answers PostgREST's CSV and the explain media type is refused as in a default PostgREST (PGRST107); computed
 // fields (functions of a row) are selected, filtered and ordered by name; embedding goes through join tables,
 // functions (computed relationships, recursive ones too) and views, counts related rows (`x(count)`) and spreads
-// to-many embeds into arrays.
+// to-many embeds into arrays; RPC takes a raw text/xml/binary body for a single unnamed parameter, repeated
+// query values for a variadic one, and honours max-affected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestDatabase } from '../support/database.ts';
@@ -56,6 +57,14 @@ INSERT INTO fy_autores VALUES (1, 'Ana'), (2, 'Bia'), (3, 'Caio');
 INSERT INTO fy_livros VALUES (1, 'Um', NULL), (2, 'Dois', 1), (3, 'Três', 1);
 INSERT INTO fy_autorias VALUES (1, 1), (1, 2), (2, 2);
 INSERT INTO fy_recados VALUES (1, 1, 'oi'), (2, 1, 'tchau'), (3, 2, 'olá');
+CREATE FUNCTION fy_gritar(text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT upper($1) $$;
+CREATE FUNCTION fy_xml(xml) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT $1::text $$;
+CREATE FUNCTION fy_tamanho(bytea) RETURNS int LANGUAGE sql IMMUTABLE AS $$ SELECT length($1) $$;
+CREATE FUNCTION fy_quantos(VARIADIC v int[]) RETURNS int LANGUAGE sql IMMUTABLE AS $$ SELECT cardinality(v) $$;
+CREATE TABLE fy_fila (id int PRIMARY KEY);
+GRANT ALL ON fy_fila TO anon, authenticated, service_role;
+INSERT INTO fy_fila SELECT generate_series(1, 3);
+CREATE FUNCTION fy_esvaziar() RETURNS SETOF fy_fila LANGUAGE sql AS $$ DELETE FROM fy_fila RETURNING * $$;
 CREATE TABLE fy_muitos (n int PRIMARY KEY, m int NOT NULL);
 GRANT ALL ON fy_muitos TO anon, authenticated, service_role;
 INSERT INTO fy_muitos (n, m) SELECT i, i FROM generate_series(1, 3000) i;
@@ -340,5 +349,48 @@ describe('embedding beyond one foreign key', () => {
       { nome: 'Bia', texto: ['olá'], id: [3] },
       { nome: 'Caio', texto: [], id: [] },
     ]);
+  });
+});
+
+describe('functions', () => {
+  const call = (name: string, body: BodyInit, type: string, prefer?: string) =>
+    fetch(`${stack.url}/rest/v1/rpc/${name}`, {
+      method: 'POST',
+      headers: {
+        apikey: stack.serviceRoleKey,
+        authorization: `Bearer ${stack.serviceRoleKey}`,
+        'content-type': type,
+        ...(prefer ? { prefer } : {}),
+      },
+      body,
+    });
+
+  it('a single unnamed text, xml or bytea parameter takes the raw body', async () => {
+    const text = await call('fy_gritar', 'olá, mercadinho', 'text/plain');
+    expect([text.status, await text.json()]).toEqual([200, 'OLÁ, MERCADINHO']);
+    const xml = await call('fy_xml', '<nota valor="1"/>', 'text/xml');
+    expect([xml.status, await xml.json()]).toEqual([200, '<nota valor="1"/>']);
+    const binary = await call('fy_tamanho', new Uint8Array([0, 1, 2, 255, 10]), 'application/octet-stream');
+    expect([binary.status, await binary.json()]).toEqual([200, 5]);
+    const missing = await call('fy_quantos', 'x', 'text/plain');
+    expect([missing.status, ((await missing.json()) as { code: string }).code]).toEqual([404, 'PGRST202']);
+  });
+
+  it('a variadic parameter takes every repeated value of a GET', async () => {
+    const repeated = await api.rpc('fy_quantos', { v: [1, 2, 3] }, { get: true });
+    expect(repeated.data).toBe(3);
+    const response = await fetch(`${stack.url}/rest/v1/rpc/fy_quantos?v=4&v=5`, { headers: { apikey: stack.anonKey } });
+    expect([response.status, await response.json()]).toEqual([200, 2]);
+  });
+
+  it('max-affected with handling=strict undoes a function that touches more rows', async () => {
+    const refused = await call('fy_esvaziar', '{}', 'application/json', 'handling=strict, max-affected=2');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'PGRST124', details: 'The query affects 3 rows' });
+    const { rows } = await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM fy_fila`);
+    expect(rows[0]?.n).toBe(3);
+    const allowed = await call('fy_esvaziar', '{}', 'application/json', 'handling=strict, max-affected=3');
+    expect(allowed.status).toBe(200);
+    expect(((await allowed.json()) as unknown[]).length).toBe(3);
   });
 });

@@ -18,6 +18,8 @@ export interface QueryRequest {
   onConflict: string[] | null;
   /** Parameters named like a function argument (GET rpc), kept as text. */
   args: Map<string, string>;
+  /** Every value of each argument, in order (a variadic parameter takes them all: `?v=1&v=2`). */
+  argValues: Map<string, string[]>;
 }
 
 const ROOT_ONLY = new Set(['select', 'columns', 'on_conflict', 'apikey']);
@@ -33,6 +35,7 @@ export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string
     columns: params.has('columns') ? parseColumnList(params.get('columns') ?? '') : null,
     onConflict: params.has('on_conflict') ? parseColumnList(params.get('on_conflict') ?? '') : null,
     args: new Map(),
+    argValues: new Map(),
   };
   const level = (path: string[]): LevelModifiers => {
     const key = path.join('.');
@@ -47,6 +50,7 @@ export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string
     if (ROOT_ONLY.has(key)) continue;
     if (argNames.has(key)) {
       request.args.set(key, value);
+      request.argValues.set(key, [...(request.argValues.get(key) ?? []), value]);
       continue;
     }
     const { path, field } = parseKey(key);

@@ -9,7 +9,9 @@ import type { Params } from './sql.ts';
 function notFound(schema: string, name: string, argNames: readonly string[], cache: SchemaCache): ApiError {
   const signature = `${schema}.${name}(${argNames.join(', ')})`;
   const searched = argNames.length > 0 ? ` with parameters ${argNames.join(', ')}` : ' without parameters';
-  const similar = [...cache.routines.keys()].find((key) => key.startsWith(`${schema}.`) && key.slice(schema.length + 1).includes(name));
+  const similar = [...cache.routines.keys()].find(
+    (key) => key.startsWith(`${schema}.`) && key.slice(schema.length + 1).includes(name),
+  );
   return new ApiError(
     404,
     'PGRST202',
@@ -20,12 +22,40 @@ function notFound(schema: string, name: string, argNames: readonly string[], cac
 }
 
 /** A single unnamed json/jsonb argument receives the whole body. */
+/** Bodies PostgREST passes whole to a function's only unnamed parameter of the matching type. */
+export const RAW_BODY_TYPES: Readonly<Record<string, string>> = {
+  'text/plain': 'text',
+  'text/xml': 'xml',
+  'application/octet-stream': 'bytea',
+};
+
+/** The function of this name whose only parameter is unnamed and of `type` (a raw body's target), if any. */
+export function rawBodyRoutine(cache: SchemaCache, schema: string, name: string, type: string): Routine {
+  const routine = (cache.routines.get(keyOf(schema, name)) ?? []).find(
+    (candidate) => candidate.args.length === 1 && candidate.args[0]?.name === '' && candidate.args[0].type === type,
+  );
+  if (routine) return routine;
+  throw new ApiError(
+    404,
+    'PGRST202',
+    `Could not find the function ${schema}.${name} in the schema cache`,
+    `Searched for the function ${schema}.${name} with a single unnamed ${type} parameter, but no matches were found in the schema cache.`,
+    null,
+  );
+}
+
 export function takesWholeBody(routine: Routine): boolean {
   const only = routine.args[0];
   return routine.args.length === 1 && only !== undefined && only.name === '' && (only.type === 'json' || only.type === 'jsonb');
 }
 
-export function findRoutine(cache: SchemaCache, schema: string, name: string, argNames: readonly string[], wholeBody: boolean): Routine {
+export function findRoutine(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  argNames: readonly string[],
+  wholeBody: boolean,
+): Routine {
   const overloads = cache.routines.get(keyOf(schema, name)) ?? [];
   const matches = overloads.filter((routine) => {
     if (wholeBody && takesWholeBody(routine)) return true;
@@ -60,11 +90,23 @@ export interface RoutineCall {
 }
 
 /** Builds `fn(arg := value, …)` with the values read from one bound JSON object. */
-export function routineCall(cache: SchemaCache, routine: Routine, args: unknown, wholeBody: boolean, params: Params): RoutineCall {
+export function routineCall(
+  cache: SchemaCache,
+  routine: Routine,
+  args: unknown,
+  wholeBody: boolean,
+  params: Params,
+  /** A raw body (text, xml, or bytea as hex) for the only unnamed parameter. */
+  raw?: string,
+): RoutineCall {
   const fn = `${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}`;
   let call: string;
   let argsFrom = '';
-  if (wholeBody && takesWholeBody(routine)) {
+  if (raw !== undefined) {
+    const type = routine.args[0]?.type ?? 'text';
+    // bytea arrives as hex text (decoded by Postgres), so both drivers bind it as plain text.
+    call = type === 'bytea' ? `${fn}(decode(${params.add(raw)}, 'hex'))` : `${fn}(${params.add(raw)}::${type})`;
+  } else if (wholeBody && takesWholeBody(routine)) {
     call = `${fn}(${params.add(JSON.stringify(args ?? {}))}::${routine.args[0]?.type ?? 'json'})`;
   } else {
     const given = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
@@ -83,16 +125,15 @@ export function routineCall(cache: SchemaCache, routine: Routine, args: unknown,
       ? { relation, name: routine.name, columns: relation.columns }
       : { relation: null, name: routine.name, columns: new Map(routine.outColumns.map((column) => [column.name, column])) };
   }
-  const from = argsFrom
-    ? `(SELECT _f.* FROM ${argsFrom} CROSS JOIN LATERAL ${call} AS _f)`
-    : `(SELECT _f.* FROM ${call} AS _f)`;
+  const from = argsFrom ? `(SELECT _f.* FROM ${argsFrom} CROSS JOIN LATERAL ${call} AS _f)` : `(SELECT _f.* FROM ${call} AS _f)`;
   return { from, expression: call, argsFrom: argsFrom ? ` FROM ${argsFrom}` : '', shape };
 }
 
 /** The statement for a function that returns a scalar, a set of scalars or nothing: one row with `body` text. */
 export function scalarStatement(routine: Routine, call: RoutineCall): string {
   const { expression, argsFrom: from } = call;
-  if (routine.returnKind === 'void') return `SELECT 1 AS page_total, NULL::text AS body, NULL::bigint AS total, (${expression})::text AS v${from}`;
+  if (routine.returnKind === 'void')
+    return `SELECT 1 AS page_total, NULL::text AS body, NULL::bigint AS total, (${expression})::text AS v${from}`;
   if (routine.returnsSet) {
     return `SELECT count(*) AS page_total, coalesce(json_agg(_s.v), '[]'::json)::text AS body, NULL::bigint AS total FROM (SELECT ${expression} AS v${from}) _s`;
   }

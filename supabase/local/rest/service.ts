@@ -1,6 +1,6 @@
 // The PostgREST-compatible gateway at /rest/v1: tables and views (read, insert, upsert, update, delete) and
 // functions (/rpc), each request run as its caller in one transaction so row-level security decides.
-import { isClientGone } from '../request-body.ts';
+import { BodyTooLarge, isClientGone, readBodyBytes, readBodyText } from '../request-body.ts';
 import {
   asCaller,
   asCallerStatement,
@@ -25,7 +25,16 @@ import {
   type BuildContext,
 } from './read-builder.ts';
 import { deleteSql, insertRows, insertSql, MUTATION_ALIAS, updateSql } from './mutation.ts';
-import { argumentNames, findRoutine, routineCall, scalarStatement, takesWholeBody } from './rpc.ts';
+import {
+  argumentNames,
+  findRoutine,
+  RAW_BODY_TYPES,
+  rawBodyRoutine,
+  routineCall,
+  scalarStatement,
+  takesWholeBody,
+  type RoutineCall,
+} from './rpc.ts';
 import { DEFAULT_MAX_BODY_BYTES, isRecord, readJsonBody } from './body.ts';
 import {
   contentRange,
@@ -339,21 +348,62 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       cache = await catalog.get();
     let query: QueryRequest;
     let args: unknown;
-    if (isRead) {
-      query = parseQuery(call.url.searchParams, argumentNames(cache, call.schema, name));
-      args = Object.fromEntries(query.args);
-    } else {
+    const contentType = (call.request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const rawType = isRead ? undefined : RAW_BODY_TYPES[contentType];
+    let routine;
+    let raw: string | undefined;
+    if (rawType !== undefined) {
+      // text/plain, text/xml, application/octet-stream: the whole body is the only unnamed parameter.
       query = parseQuery(call.url.searchParams);
-      args = (await readJsonBody(call.request, maxBodyBytes)) ?? {};
+      routine = rawBodyRoutine(cache, call.schema, name, rawType);
+      try {
+        raw =
+          rawType === 'bytea'
+            ? (await readBodyBytes(call.request, maxBodyBytes)).toString('hex')
+            : await readBodyText(call.request, maxBodyBytes);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) throw new ApiError(413, 'PGRST413', 'Request size limit exceeded', error.message);
+        throw error;
+      }
+      args = {};
+    } else {
+      if (isRead) {
+        query = parseQuery(call.url.searchParams, argumentNames(cache, call.schema, name));
+        args = Object.fromEntries(query.args);
+        // A variadic parameter gathers every value given for it (`?v=1&v=2`); one array literal (`?v={1,2}`,
+        // as supabase-js sends an array) stays as it is.
+        const variadic = findRoutine(cache, call.schema, name, [...query.args.keys()], false).args.find((arg) => arg.variadic);
+        const values = variadic ? (query.argValues.get(variadic.name) ?? []) : [];
+        if (variadic && isRecord(args) && values.length > 0 && !(values.length === 1 && values[0]?.startsWith('{')))
+          args[variadic.name] = values;
+      } else {
+        query = parseQuery(call.url.searchParams);
+        args = (await readJsonBody(call.request, maxBodyBytes)) ?? {};
+      }
+      const names = isRecord(args) ? Object.keys(args) : [];
+      routine = findRoutine(cache, call.schema, name, names, !isRead);
+      if (!isRecord(args) && !takesWholeBody(routine))
+        throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'The arguments must be a JSON object.');
     }
-    const names = isRecord(args) ? Object.keys(args) : [];
-    const routine = findRoutine(cache, call.schema, name, names, !isRead);
-    if (!isRecord(args) && !takesWholeBody(routine))
-      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'The arguments must be a JSON object.');
     applyRange(call, query);
     const build = newContext(cache, query.levels);
-    const routineSql = routineCall(cache, routine, args, !isRead, build.params);
+    const routineSql: RoutineCall = routineCall(cache, routine, args, !isRead, build.params, raw);
     const readOnly = isRead || routine.volatility !== 'volatile';
+    // max-affected with handling=strict: a function that returns more rows than allowed is undone (PGRST124).
+    const limitAffected =
+      call.prefer.strict && call.prefer.maxAffected !== null && routine.returnsSet
+        ? (result: StatementRow) => {
+            const affected = Number(result.page_total);
+            if (call.prefer.maxAffected !== null && affected > call.prefer.maxAffected) {
+              throw new ApiError(
+                400,
+                'PGRST124',
+                'Query result exceeds max-affected preference constraint',
+                `The query affects ${affected} rows`,
+              );
+            }
+          }
+        : undefined;
     if (routineSql.shape) {
       const parts = buildLevel(build, routineSql.shape, routineSql.from, query.select, []);
       assertLevelsUsed(build);
@@ -363,11 +413,11 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
         stripNulls: call.accept.stripNulls,
         csv: call.accept.csv === true,
       });
-      const row = await run(call, sql, build.params.values, readOnly);
+      const row = await run(call, sql, build.params.values, readOnly, limitAffected);
       return readResponse(call, query, row, !routine.returnsSet && !call.accept.csv);
     }
     if (call.accept.csv) throw new ApiError(406, 'PGRST107', 'None of these media types are available: text/csv');
-    const row = await run(call, scalarStatement(routine, routineSql), build.params.values, readOnly);
+    const row = await run(call, scalarStatement(routine, routineSql), build.params.values, readOnly, limitAffected);
     if (routine.returnKind === 'void') return respond(204, null, headersOf(call));
     const rows = Number(row.page_total);
     const body = routine.returnsSet ? shapeBody(row.body, rows, call.accept.singular) : row.body;
