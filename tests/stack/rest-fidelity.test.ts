@@ -324,6 +324,25 @@ describe('embedding beyond one foreign key', () => {
     ]);
   });
 
+  it('a table referencing itself: by its name with the key as hint, the rows pointing at it; by the key, the one it points at', async () => {
+    const { data, error } = await api
+      .from('fy_livros')
+      .select('titulo, seguintes:fy_livros!anterior_id(titulo), anterior_id(titulo)')
+      .order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { titulo: 'Um', seguintes: [{ titulo: 'Dois' }, { titulo: 'Três' }], anterior_id: null },
+      { titulo: 'Dois', seguintes: [], anterior_id: { titulo: 'Um' } },
+      { titulo: 'Três', seguintes: [], anterior_id: { titulo: 'Um' } },
+    ]);
+    const byConstraint = await api
+      .from('fy_recados')
+      .select('texto, fy_autores!fy_recados_autor_id_fkey(nome)')
+      .eq('id', 3)
+      .single();
+    expect(byConstraint.data).toEqual({ texto: 'olá', fy_autores: { nome: 'Bia' } });
+  });
+
   it('views take part in their base tables’ foreign keys, on either side', async () => {
     const toView = await api.from('fy_recados').select('texto, fy_autores_ativos(nome)').order('id');
     expect(toView.error).toBeNull();

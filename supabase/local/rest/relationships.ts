@@ -158,7 +158,21 @@ export function findRelationship(cache: SchemaCache, parent: Relation, name: str
     if (target) return { kind: 'computed', functionSql: computed.functionSql, target, toOne: computed.toOne };
   }
   const candidates = candidatesOf(cache, parent, name);
-  const matching = hint ? candidates.filter((relationship) => hintMatches(relationship, hint, name)) : candidates;
+  let matching = hint ? candidates.filter((relationship) => hintMatches(relationship, hint, name)) : candidates;
+  // A table referencing itself, embedded by its own name with the key as hint (`children:people!parent_id(*)`):
+  // the rows that point at this one (one-to-many); by the key column's name (`parent_id(*)`) it is many-to-one.
+  if (hint && matching.length === 2) {
+    const [first, second] = matching;
+    if (
+      first?.kind === 'foreign-key' &&
+      second?.kind === 'foreign-key' &&
+      first.foreignKey === second.foreignKey &&
+      first.foreignKey.table === first.foreignKey.foreignTable &&
+      first.foreignKey.schema === first.foreignKey.foreignSchema
+    ) {
+      matching = matching.filter((relationship) => relationship.kind === 'foreign-key' && !relationship.parentHoldsKey);
+    }
+  }
   if (matching.length === 1 && matching[0]) return matching[0];
   if (matching.length === 0) {
     const usingHint = hint ? `, using the hint '${hint}',` : '';
