@@ -28,6 +28,8 @@ export interface StackConfig {
    * db-schemas); others are reached with Accept-Profile / Content-Profile (supabase-js `.schema('x')`).
    */
   restSchemas: string[];
+  /** Aggregate functions in REST selects (PGRST_DB_AGGREGATES_ENABLED=true, as PostgREST's db-aggregates-enabled). */
+  restAggregates: boolean;
 }
 
 export async function signServiceKey(secret: string, role: 'anon' | 'service_role'): Promise<string> {
@@ -65,5 +67,6 @@ export async function loadConfig(
         .split(',')
         .map((schema) => schema.trim())
         .filter(Boolean),
+    restAggregates: overrides.restAggregates ?? env.PGRST_DB_AGGREGATES_ENABLED === 'true',
   };
 }

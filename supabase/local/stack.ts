@@ -38,7 +38,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
   const ctx: StackContext = { config, db };
   const mail = createMailService(ctx);
   const services: StackService[] = [
-    createRestService(ctx, { schemas: config.restSchemas }),
+    createRestService(ctx, { schemas: config.restSchemas, aggregates: config.restAggregates }),
     createRealtimeService(ctx),
     createStorageService(ctx),
     createFunctionsService(ctx),

@@ -8,7 +8,7 @@
 // fields (functions of a row) are selected, filtered and ordered by name; embedding goes through join tables,
 // functions (computed relationships, recursive ones too) and views, counts related rows (`x(count)`) and spreads
 // to-many embeds into arrays; RPC takes a raw text/xml/binary body for a single unnamed parameter, repeated
-// query values for a variadic one, and honours max-affected.
+// query values for a variadic one, and honours max-affected; aggregates (enabled here) group by the other columns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestDatabase } from '../support/database.ts';
@@ -79,7 +79,7 @@ let api: SupabaseClient;
 beforeAll(async () => {
   const db = await createTestDatabase();
   await db.exec(FIXTURE);
-  stack = await startTestStack({ db, config: { restSchemas: ['public', 'fy_loja'] } });
+  stack = await startTestStack({ db, config: { restSchemas: ['public', 'fy_loja'], restAggregates: true } });
   api = stack.serviceClient();
 });
 
@@ -411,5 +411,24 @@ describe('functions', () => {
     const allowed = await call('fy_esvaziar', '{}', 'application/json', 'handling=strict, max-affected=3');
     expect(allowed.status).toBe(200);
     expect(((await allowed.json()) as unknown[]).length).toBe(3);
+  });
+});
+
+describe('aggregate functions (PGRST_DB_AGGREGATES_ENABLED)', () => {
+  it('sum, avg, max, min and count() group by the other selected columns, with casts and aliases', async () => {
+    const grouped = await api.from('fy_recados').select('autor_id, count(), id.max(), id.sum(), id.avg()::int').order('autor_id');
+    expect(grouped.error).toBeNull();
+    expect(grouped.data).toEqual([
+      { autor_id: 1, count: 2, max: 2, sum: 3, avg: 2 },
+      { autor_id: 2, count: 1, max: 3, sum: 3, avg: 3 },
+    ]);
+    const whole = await api.from('fy_muitos').select('total:n.sum(), menor:n.min(), linhas:count()').gt('n', 2990).single();
+    expect(whole.data).toEqual({ total: 29955, menor: 2991, linhas: 10 });
+    const inEmbed = await api.from('fy_autores').select('nome, fy_recados(id.count())').order('id');
+    expect(inEmbed.data).toEqual([
+      { nome: 'Ana', fy_recados: [{ count: 2 }] },
+      { nome: 'Bia', fy_recados: [{ count: 1 }] },
+      { nome: 'Caio', fy_recados: [{ count: 0 }] },
+    ]);
   });
 });

@@ -132,6 +132,13 @@ describe('select', () => {
     expect(names(byEmbedded.data)).toEqual(['sabão', 'água', 'suco de uva']);
   });
 
+  it('refuses aggregate functions, off by default as in PostgREST', async () => {
+    const sum = await api.from('fx_itens').select('preco.sum()');
+    expect([sum.status, sum.error?.code, sum.error?.message]).toEqual([400, 'PGRST123', 'Use of aggregate functions is not allowed']);
+    const count = await api.from('fx_itens').select('count()');
+    expect(count.error?.code).toBe('PGRST123');
+  });
+
   it('reports ambiguous and unknown relationships', async () => {
     const ambiguous = await api.from('fx_ligacoes').select('id, fx_grupos(nome)');
     expect(ambiguous.status).toBe(300);

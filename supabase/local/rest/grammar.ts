@@ -14,7 +14,14 @@ export interface Field {
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias: string | null; cast: string | null }
+  | {
+      kind: 'column';
+      field: Field;
+      alias: string | null;
+      cast: string | null;
+      /** `amount.sum()`, `count()` (field name empty: every row), with the result's cast (`.avg()::int`). */
+      aggregate?: { fn: AggregateFunction; cast: string | null };
+    }
   | {
       kind: 'embed';
       name: string;
@@ -189,17 +196,43 @@ function assertDone(cursor: Cursor): void {
 
 const CAST = /^[a-z_][a-z0-9_]*( [a-z_][a-z0-9_]*)*(\[\])?$/i;
 
-function selectItems(cursor: Cursor, nested: boolean): SelectItem[] {
+export type AggregateFunction = 'count' | 'sum' | 'avg' | 'max' | 'min';
+const AGGREGATES: readonly string[] = ['count', 'sum', 'avg', 'max', 'min'];
+
+/** How a select list is read: aggregates only where the configuration enables them (PostgREST's default: off). */
+export interface SelectOptions {
+  aggregates: boolean;
+}
+
+function castAfter(cursor: Cursor): string | null {
+  if (!cursor.accept('::')) return null;
+  const cast = cursor.name();
+  if (!CAST.test(cast)) throw cursor.fail('expecting a type name');
+  return cast;
+}
+
+/** `.sum()` and its kind after a column, `::type` of the result included. */
+function aggregateAfter(cursor: Cursor, options: SelectOptions): { fn: AggregateFunction; cast: string | null } {
+  if (!options.aggregates) throw aggregatesDisabled();
+  cursor.expect('.');
+  const fn = cursor.name();
+  if (!AGGREGATES.includes(fn)) throw cursor.fail('expecting an aggregate function (count, sum, avg, max, min)');
+  cursor.expect('(');
+  cursor.expect(')');
+  return { fn: fn as AggregateFunction, cast: castAfter(cursor) };
+}
+
+function selectItems(cursor: Cursor, nested: boolean, options: SelectOptions): SelectItem[] {
   const items: SelectItem[] = [];
   if (cursor.done || (nested && cursor.peek() === ')')) return items;
   for (;;) {
-    items.push(selectItem(cursor));
+    items.push(selectItem(cursor, options));
     if (!cursor.accept(',')) break;
   }
   return items;
 }
 
-function embedRest(cursor: Cursor, name: string, alias: string | null, spread: boolean): SelectItem {
+function embedRest(cursor: Cursor, name: string, alias: string | null, spread: boolean, options: SelectOptions): SelectItem {
   let hint: string | null = null;
   let joinType: 'inner' | 'left' | null = null;
   while (cursor.accept('!')) {
@@ -208,8 +241,18 @@ function embedRest(cursor: Cursor, name: string, alias: string | null, spread: b
     else hint = word;
   }
   cursor.expect('(');
-  if (!spread && alias === null && hint === null && name === 'count' && cursor.peek() === ')') throw aggregatesDisabled();
-  const items = cursor.nested(() => selectItems(cursor, true));
+  if (!spread && hint === null && name === 'count' && cursor.peek() === ')') {
+    if (!options.aggregates || joinType !== null) throw aggregatesDisabled();
+    cursor.expect(')');
+    return {
+      kind: 'column',
+      field: { name: '', jsonPath: [] },
+      alias,
+      cast: null,
+      aggregate: { fn: 'count', cast: castAfter(cursor) },
+    };
+  }
+  const items = cursor.nested(() => selectItems(cursor, true, options));
   cursor.expect(')');
   return { kind: 'embed', name, alias, hint, joinType, spread, items };
 }
@@ -218,11 +261,11 @@ function aggregatesDisabled(): ApiError {
   return new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 }
 
-function selectItem(cursor: Cursor): SelectItem {
+function selectItem(cursor: Cursor, options: SelectOptions): SelectItem {
   if (cursor.accept('*')) return { kind: 'star' };
   if (cursor.accept('...')) {
     const name = cursor.name();
-    return embedRest(cursor, name, null, true);
+    return embedRest(cursor, name, null, true, options);
   }
   let alias: string | null = null;
   let name = cursor.name();
@@ -232,26 +275,25 @@ function selectItem(cursor: Cursor): SelectItem {
     if (cursor.accept('...')) throw cursor.fail('a spread cannot have an alias');
     name = cursor.name();
   }
-  if (cursor.peek() === '!' || cursor.peek() === '(') return embedRest(cursor, name, alias, false);
-  if (cursor.peek() === '.') throw aggregatesDisabled();
+  if (cursor.peek() === '!' || cursor.peek() === '(') return embedRest(cursor, name, alias, false, options);
+  if (cursor.peek() === '.') {
+    return { kind: 'column', field: { name, jsonPath: [] }, alias, cast: null, aggregate: aggregateAfter(cursor, options) };
+  }
   const jsonPath: JsonStep[] = [];
   for (;;) {
     const arrow = cursor.accept('->>') ? '->>' : cursor.accept('->') ? '->' : null;
     if (!arrow) break;
     jsonPath.push({ arrow, key: cursor.name() });
   }
-  let cast: string | null = null;
-  if (cursor.accept('::')) {
-    cast = cursor.name();
-    if (!CAST.test(cast)) throw cursor.fail('expecting a type name');
-  }
-  if (cursor.peek() === '.') throw aggregatesDisabled();
+  const cast = castAfter(cursor);
+  if (cursor.peek() === '.')
+    return { kind: 'column', field: { name, jsonPath }, alias, cast, aggregate: aggregateAfter(cursor, options) };
   return { kind: 'column', field: { name, jsonPath }, alias, cast };
 }
 
-export function parseSelect(text: string): SelectItem[] {
+export function parseSelect(text: string, options: SelectOptions = { aggregates: false }): SelectItem[] {
   const cursor = new Cursor(text, `select parameter (${text})`);
-  const items = selectItems(cursor, false);
+  const items = selectItems(cursor, false, options);
   assertDone(cursor);
   return items;
 }

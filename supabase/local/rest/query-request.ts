@@ -1,5 +1,14 @@
 // Splits a request's query string into the select list and, per embed path, its filters, logic, order and paging.
-import { parseCount, parseColumnList, parseFilterValue, parseKey, parseLogic, parseOrder, parseSelect } from './grammar.ts';
+import {
+  parseCount,
+  parseColumnList,
+  parseFilterValue,
+  parseKey,
+  parseLogic,
+  parseOrder,
+  parseSelect,
+  type SelectOptions,
+} from './grammar.ts';
 import type { Condition, LogicTree, OrderTerm, SelectItem } from './grammar.ts';
 
 /** What applies to one level of the result: the root (path '') or an embed (`cliente`, `itens.produto`). */
@@ -28,9 +37,13 @@ export function emptyLevel(): LevelModifiers {
   return { conditions: [], logic: [], order: null, limit: null, offset: null };
 }
 
-export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string> = new Set()): QueryRequest {
+export function parseQuery(
+  params: URLSearchParams,
+  argNames: ReadonlySet<string> = new Set(),
+  options: SelectOptions = { aggregates: false },
+): QueryRequest {
   const request: QueryRequest = {
-    select: parseSelect(params.get('select') ?? '*'),
+    select: parseSelect(params.get('select') ?? '*', options),
     levels: new Map(),
     columns: params.has('columns') ? parseColumnList(params.get('columns') ?? '') : null,
     onConflict: params.has('on_conflict') ? parseColumnList(params.get('on_conflict') ?? '') : null,

@@ -44,6 +44,9 @@ export interface SelectParts {
   joins: string[];
   where: string[];
   orderBy: string[];
+  /** Grouping expressions when the level aggregates (every selected column that is not an aggregate). */
+  groupBy: string[];
+  aggregated: boolean;
   limit: number | null;
   offset: number | null;
 }
@@ -53,6 +56,7 @@ export function renderSelect(parts: SelectParts, options: { paging: boolean; pro
   let sql = `SELECT ${projection} FROM ${parts.from}`;
   if (parts.joins.length > 0) sql += ` ${parts.joins.join(' ')}`;
   if (parts.where.length > 0) sql += ` WHERE ${parts.where.join(' AND ')}`;
+  if (parts.aggregated && parts.groupBy.length > 0) sql += ` GROUP BY ${parts.groupBy.join(', ')}`;
   if (options.paging) {
     if (parts.orderBy.length > 0) sql += ` ORDER BY ${parts.orderBy.join(', ')}`;
     if (parts.limit !== null) sql += ` LIMIT ${parts.limit}`;
@@ -220,6 +224,8 @@ export function buildLevel(
     joins: [],
     where: join ? join(alias) : [],
     orderBy: [],
+    groupBy: [],
+    aggregated: false,
     limit: level.limit,
     offset: level.offset,
   };
@@ -236,9 +242,14 @@ export function buildLevel(
         item.field.jsonPath.length === 0 &&
         !shape.columns.has('count') &&
         !shape.computed?.has('count');
-      let sql = legacyCount ? 'count(*)' : fieldSql(shape, alias, item.field);
-      if (item.cast) sql = `(${sql})::${item.cast}`;
-      const key = item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name;
+      const aggregate = item.aggregate;
+      let sql = legacyCount || (aggregate && item.field.name === '') ? 'count(*)' : fieldSql(shape, alias, item.field);
+      if (item.cast && !(aggregate && item.field.name === '')) sql = `(${sql})::${item.cast}`;
+      if (aggregate && item.field.name !== '') sql = `${aggregate.fn}(${sql})`;
+      if (aggregate?.cast) sql = `(${sql})::${aggregate.cast}`;
+      if (aggregate || legacyCount) parts.aggregated = true;
+      else parts.groupBy.push(sql);
+      const key = item.alias ?? (aggregate ? aggregate.fn : (item.field.jsonPath.at(-1)?.key ?? item.field.name));
       parts.projection.push(`${sql} AS ${quoteIdent(key)}`);
       parts.outputs.push(key);
     } else {

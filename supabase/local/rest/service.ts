@@ -55,6 +55,8 @@ export interface RestOptions {
   /** Exposed schemas; the first is the default profile. */
   schemas?: string[];
   maxBodyBytes?: number;
+  /** Aggregate functions in select (`amount.sum()`), off by default as in PostgREST (db-aggregates-enabled). */
+  aggregates?: boolean;
 }
 
 export interface RestService extends StackService {
@@ -88,6 +90,7 @@ const CSV_TYPE = 'text/csv; charset=utf-8';
 export function createRestService(ctx: StackContext, options: RestOptions = {}): RestService {
   const schemas = options.schemas ?? ['public'];
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const selectOptions = { aggregates: options.aggregates ?? false };
   const catalog = new CatalogHolder(ctx.db, schemas);
 
   function headersOf(call: Call, contentType = JSON_TYPE): Record<string, string> {
@@ -190,7 +193,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
 
   async function read(call: Call, name: string): Promise<Response> {
     const { cache, relation } = await relationFor(call, call.schema, name);
-    const query = parseQuery(call.url.searchParams);
+    const query = parseQuery(call.url.searchParams, undefined, selectOptions);
     applyRange(call, query);
     const build = newContext(cache, query.levels);
     const parts = buildLevel(
@@ -309,7 +312,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
 
   async function insert(call: Call, name: string): Promise<Response> {
     const { cache, relation } = await relationFor(call, call.schema, name);
-    const query = parseQuery(call.url.searchParams);
+    const query = parseQuery(call.url.searchParams, undefined, selectOptions);
     const body = await readJsonBody(call.request, maxBodyBytes);
     if (body === undefined) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
     const { rows, columns } = insertRows(relation, body, query.columns);
@@ -328,7 +331,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
 
   async function update(call: Call, name: string): Promise<Response> {
     const { cache, relation } = await relationFor(call, call.schema, name);
-    const query = parseQuery(call.url.searchParams);
+    const query = parseQuery(call.url.searchParams, undefined, selectOptions);
     const body = await readJsonBody(call.request, maxBodyBytes);
     const build = newContext(cache, query.levels);
     return write(call, relation, query, build, updateSql(build, relation, body ?? {}), false);
@@ -336,7 +339,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
 
   async function remove(call: Call, name: string): Promise<Response> {
     const { cache, relation } = await relationFor(call, call.schema, name);
-    const query = parseQuery(call.url.searchParams);
+    const query = parseQuery(call.url.searchParams, undefined, selectOptions);
     const build = newContext(cache, query.levels);
     return write(call, relation, query, build, deleteSql(build, relation), false);
   }
@@ -354,7 +357,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     let raw: string | undefined;
     if (rawType !== undefined) {
       // text/plain, text/xml, application/octet-stream: the whole body is the only unnamed parameter.
-      query = parseQuery(call.url.searchParams);
+      query = parseQuery(call.url.searchParams, undefined, selectOptions);
       routine = rawBodyRoutine(cache, call.schema, name, rawType);
       try {
         raw =
@@ -368,7 +371,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       args = {};
     } else {
       if (isRead) {
-        query = parseQuery(call.url.searchParams, argumentNames(cache, call.schema, name));
+        query = parseQuery(call.url.searchParams, argumentNames(cache, call.schema, name), selectOptions);
         args = Object.fromEntries(query.args);
         // A variadic parameter gathers every value given for it (`?v=1&v=2`); one array literal (`?v={1,2}`,
         // as supabase-js sends an array) stays as it is.
@@ -377,7 +380,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
         if (variadic && isRecord(args) && values.length > 0 && !(values.length === 1 && values[0]?.startsWith('{')))
           args[variadic.name] = values;
       } else {
-        query = parseQuery(call.url.searchParams);
+        query = parseQuery(call.url.searchParams, undefined, selectOptions);
         args = (await readJsonBody(call.request, maxBodyBytes)) ?? {};
       }
       const names = isRecord(args) ? Object.keys(args) : [];
