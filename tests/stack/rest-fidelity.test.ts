@@ -61,6 +61,8 @@ CREATE FUNCTION fy_gritar(text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT
 CREATE FUNCTION fy_xml(xml) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT $1::text $$;
 CREATE FUNCTION fy_tamanho(bytea) RETURNS int LANGUAGE sql IMMUTABLE AS $$ SELECT length($1) $$;
 CREATE FUNCTION fy_quantos(VARIADIC v int[]) RETURNS int LANGUAGE sql IMMUTABLE AS $$ SELECT cardinality(v) $$;
+CREATE FUNCTION fy_qual(a int) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT 'pelo nome' $$;
+CREATE FUNCTION fy_qual(json) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT 'corpo inteiro' $$;
 CREATE TABLE fy_fila (id int PRIMARY KEY);
 GRANT ALL ON fy_fila TO anon, authenticated, service_role;
 INSERT INTO fy_fila SELECT generate_series(1, 3);
@@ -393,6 +395,11 @@ describe('functions', () => {
     expect([binary.status, await binary.json()]).toEqual([200, 5]);
     const missing = await call('fy_quantos', 'x', 'text/plain');
     expect([missing.status, ((await missing.json()) as { code: string }).code]).toEqual([404, 'PGRST202']);
+  });
+
+  it('overloads: the one whose parameters the arguments name, else the one taking the whole json body', async () => {
+    expect((await api.rpc('fy_qual', { a: 1 })).data).toBe('pelo nome');
+    expect((await api.rpc('fy_qual', { outra: 1 })).data).toBe('corpo inteiro');
   });
 
   it('a variadic parameter takes every repeated value of a GET', async () => {

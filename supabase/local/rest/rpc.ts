@@ -57,12 +57,14 @@ export function findRoutine(
   wholeBody: boolean,
 ): Routine {
   const overloads = cache.routines.get(keyOf(schema, name)) ?? [];
-  const matches = overloads.filter((routine) => {
-    if (wholeBody && takesWholeBody(routine)) return true;
+  const byName = overloads.filter((routine) => {
+    if (takesWholeBody(routine)) return false;
     const names = new Set(routine.args.map((arg) => arg.name));
     if (!argNames.every((arg) => names.has(arg))) return false;
     return routine.args.every((arg) => arg.hasDefault || argNames.includes(arg.name));
   });
+  // The overload whose parameters the arguments name comes first; one taking the whole body is the fallback.
+  const matches = byName.length > 0 || !wholeBody ? byName : overloads.filter(takesWholeBody);
   if (matches.length === 1 && matches[0]) return matches[0];
   if (matches.length === 0) throw notFound(schema, name, argNames, cache);
   throw new ApiError(
