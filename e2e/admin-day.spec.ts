@@ -145,8 +145,14 @@ test('the admin’s day: premium, a blocked IP, a notification to all, a ticket,
   await closed.getByRole('button', { name: `Arquivar "${title}"` }).click();
   await expect(adminPage.getByText('Ticket arquivado').first()).toBeVisible();
   await expect(ticket).toHaveCount(0);
-  // The owner reads the answer.
-  await ownerPage.reload();
+  // The owner's bell has the reply; 'Ver resposta' opens the ticket with the answer.
+  await ownerPage.goto('/account');
+  await ownerPage.getByRole('button', { name: /^Notificações: \d+ não lidas?$/ }).click();
+  const panel = ownerPage.getByRole('dialog', { name: 'Notificações' });
+  const reply = panel.getByRole('listitem').filter({ hasText: `Nova resposta do suporte: ${title}` });
+  await expect(reply).toBeVisible({ timeout: 20_000 });
+  await reply.getByRole('link', { name: 'Ver resposta' }).click();
+  await expect(ownerPage).toHaveURL(/\/support\?ticket=/);
   await expect(ownerPage.getByText(answer)).toBeVisible();
 
   // A test owner with a product and its photo, then deleted by the admin: rows, auth user and photo are gone.

@@ -395,6 +395,7 @@ export const ptBR = {
       removed: 'Notificação excluída',
       removeErrorTitle: 'Erro ao excluir',
       removeError: 'Não foi possível excluir a notificação.',
+      openTicket: 'Ver resposta',
     },
   },
   /** Changes saved on this device and their way to the server (the worker reports facts; these are its words). */

@@ -1,5 +1,6 @@
 // The header's bell: live unread badge ('9+' above 9) and the side panel 'Notificações' (50 newest, from the
 // device's copy, so it reads offline too), with mark one / all as read and delete.
+import { Link } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { AlertTriangle, Bell, BellRing, Check, Package, Trash2, Wallet, X } from 'lucide-react';
 import { clsx } from 'clsx';
@@ -32,6 +33,21 @@ function NotificationRow({ item }: { item: NotificationItem }) {
           {item.mensagem}
         </p>
         <p className="mt-0.5 text-sm text-ink/60">{formatDateTime(item.created_at)}</p>
+        {item.tipo === 'resposta_suporte' && item.referencia_id ? (
+          // The support reply opens its ticket (and counts as read).
+          <Dialog.Close asChild>
+            <Link
+              to="/support"
+              search={{ ticket: item.referencia_id }}
+              onClick={() => {
+                if (!item.lido) void markRead.run(item.id);
+              }}
+              className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {copy.openTicket}
+            </Link>
+          </Dialog.Close>
+        ) : null}
       </div>
       <div className="flex shrink-0 items-start">
         {!item.lido ? (
