@@ -1,23 +1,17 @@
 // /admin/logs (spec 2 §2): administrative or security log, a search, 20 entries a page from the server; each
 // entry with its action, target badge (or Bloqueado / Monitorado), time with seconds, short id, IP and JSON details.
-import { useEffect, useState } from 'react';
 import { clsx } from 'clsx';
-import { Search } from 'lucide-react';
 import type { AdminLogRow } from '../../../../workers/api.ts';
 import type { LogKind } from '../../../../workers/admin/schema.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminLogs } from '../queries.ts';
-import { LoadError } from './LoadError.tsx';
-import { PageNav } from './PageNav.tsx';
-import { SkeletonBlock, SkeletonCards } from './Skeleton.tsx';
+import { ListCount, ListSearchBox, ListStates, useListSearch } from './AdminListLayout.tsx';
 
 const copy = t.admin.logs;
 const actions = t.admin.dashboard.actions;
 const targets = t.admin.dashboard.targets;
 const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** dd/MM/yyyy HH:mm:ss in the device's time zone. */
 function withSeconds(value: string): string {
@@ -71,19 +65,7 @@ function LogEntry({ entry }: { entry: AdminLogRow }) {
 
 export function AdminLogsPage() {
   usePageTitle(t.pages.adminLogs);
-  const [kind, setKind] = useState<LogKind>('admin');
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed);
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [typed]);
+  const { typed, setTyped, search, filters: kind, applyFilters: setKind, page, setPage } = useListSearch<LogKind>('admin');
   const logs = useAdminLogs({ kind, search: search.trim(), page });
   const shown = logs.data?.kind === kind ? logs.data : undefined;
 
@@ -93,7 +75,7 @@ export function AdminLogsPage() {
         <h1 id="page-title" className="text-2xl font-bold text-brand-900">
           {t.pages.adminLogs}
         </h1>
-        {shown ? <p className="text-ink/70">{copy.total(shown.total)}</p> : <SkeletonBlock className="h-5 w-24" />}
+        <ListCount text={shown ? copy.total(shown.total) : undefined} />
       </div>
       <div role="radiogroup" aria-label={copy.kinds} className="grid grid-cols-2 gap-1 rounded-xl bg-brand-50 p-1 sm:w-96">
         {(['admin', 'security'] as const).map((option) => (
@@ -104,7 +86,6 @@ export function AdminLogsPage() {
             aria-checked={kind === option}
             onClick={() => {
               setKind(option);
-              setPage(1);
             }}
             className={clsx(
               'min-h-11 rounded-lg px-3 font-semibold',
@@ -115,37 +96,17 @@ export function AdminLogsPage() {
           </button>
         ))}
       </div>
-      <div className="relative">
-        <Search aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink/50" />
-        <input
-          type="search"
-          aria-label={copy.searchLabel}
-          placeholder={copy.searchPlaceholder}
-          className={`${inputClass} border-ink/20 pl-10`}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
-          }}
-        />
-      </div>
-      {logs.isError && !shown ? (
-        <LoadError title={copy.loadError} error={logs.error} onRetry={() => void logs.refetch()} />
-      ) : !shown ? (
-        <SkeletonCards count={5} className="h-28" grid="flex flex-col gap-3" />
-      ) : shown.rows.length === 0 ? (
-        <p role="status" className="rounded-2xl border border-dashed border-brand-100 bg-white p-8 text-center font-semibold">
-          {copy.empty}
-        </p>
-      ) : (
-        <>
-          <ul aria-busy={logs.isFetching || undefined} className="flex flex-col gap-3">
-            {shown.rows.map((entry) => (
-              <LogEntry key={entry.id} entry={entry} />
-            ))}
-          </ul>
-          <PageNav page={shown.page} pages={shown.pages} busy={logs.isFetching} onPage={setPage} />
-        </>
-      )}
+      <ListSearchBox label={copy.searchLabel} placeholder={copy.searchPlaceholder} value={typed} onChange={setTyped} />
+      <ListStates
+        query={logs}
+        shown={shown}
+        skeleton={{ count: 5, className: 'h-28' }}
+        loadError={copy.loadError}
+        empty={{ text: copy.empty }}
+        onPage={setPage}
+      >
+        {(entry) => <LogEntry key={entry.id} entry={entry} />}
+      </ListStates>
     </section>
   );
 }

@@ -1,17 +1,14 @@
 // /admin/payments (spec 2 §2 Pagamentos): the four cards, a search by name, email or transaction id, status / plan
 // / period filters (inline on a desktop, in a dialog on a phone), 'Atualizar', 'Exportar' (the filtered list as
 // CSV), and pages of 10 payments from the server with 'Página X de Y'.
-import { useState } from 'react';
-import { Download, RefreshCw, Search, SlidersHorizontal } from 'lucide-react';
+import { Download, RefreshCw } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentsFilter } from '../../../../workers/admin/payments-schema.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { csvBlob, downloadBlob, fileDate } from '../../../lib/export/index.ts';
 import { useCommand } from '../../../lib/use-command.ts';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-debounced-value.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { FormDialog } from '../../../ui/Dialogs.tsx';
-import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminPayments } from '../payments-queries.ts';
 import {
@@ -21,12 +18,10 @@ import {
   toPaymentsFilter,
   type PaymentFilterValues,
 } from '../payments-rules.ts';
-import { LoadError } from './LoadError.tsx';
-import { PageNav } from './PageNav.tsx';
+import { ListCount, ListSearchFilters, ListStates, useListSearch } from './AdminListLayout.tsx';
 import { PaymentCard } from './PaymentCard.tsx';
 import { PaymentsFilters } from './PaymentsFilters.tsx';
 import { PaymentsStats } from './PaymentsStats.tsx';
-import { SkeletonBlock, SkeletonCards } from './Skeleton.tsx';
 
 const copy = t.adminPayments;
 
@@ -44,16 +39,11 @@ function useExportPayments() {
 export function PaymentsPage() {
   usePageTitle(t.pages.adminPayments);
   const queryClient = useQueryClient();
-  const [typed, setTyped] = useState('');
-  const search = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
-  const [filters, setFilters] = useState<PaymentFilterValues>(NO_PAYMENT_FILTERS);
-  const [draft, setDraft] = useState<PaymentFilterValues>(NO_PAYMENT_FILTERS);
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const [pageOf, setPageOf] = useState({ key: '', page: 1 });
+  const { typed, setTyped, search, filters, applyFilters, page, setPage } = useListSearch<PaymentFilterValues>(
+    NO_PAYMENT_FILTERS,
+    SEARCH_DEBOUNCE_MS,
+  );
   const filter = toPaymentsFilter(filters, search);
-  // A new search or filter starts again from the first page.
-  const key = JSON.stringify(filter);
-  const page = pageOf.key === key ? pageOf.page : 1;
   const payments = useAdminPayments({ ...filter, page });
   const exporter = useExportPayments();
   const shown = payments.data;
@@ -83,80 +73,32 @@ export function PaymentsPage() {
 
       <PaymentsStats />
 
-      <div className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
-          <Search aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink/50" />
-          <input
-            type="search"
-            aria-label={copy.searchLabel}
-            placeholder={copy.searchPlaceholder}
-            className={`${inputClass} border-ink/20 pl-10`}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-            }}
-          />
-        </div>
-        <FormDialog
-          open={filtersOpen}
-          onOpenChange={(open) => {
-            if (open) setDraft(filters);
-            setFiltersOpen(open);
-          }}
-          trigger={
-            <Button variant="secondary" className="shrink-0 md:hidden">
-              <SlidersHorizontal aria-hidden size={18} />
-              {active > 0 ? `${copy.filters} (${String(active)})` : copy.filters}
-            </Button>
-          }
-          title={copy.filters}
-          closeLabel={copy.close}
-        >
-          <PaymentsFilters value={draft} onChange={setDraft} className="mt-4" />
-          <Button
-            className="mt-5 w-full"
-            onClick={() => {
-              setFilters(draft);
-              setFiltersOpen(false);
-            }}
-          >
-            {copy.apply}
-          </Button>
-        </FormDialog>
-      </div>
-      <div className="hidden md:block">
-        <PaymentsFilters value={filters} onChange={setFilters} className="md:grid-cols-3" />
-      </div>
+      <ListSearchFilters
+        copy={copy}
+        typed={typed}
+        onType={setTyped}
+        value={filters}
+        onApply={applyFilters}
+        active={active}
+        columns="md:grid-cols-3"
+        fields={(value, onChange, className) => <PaymentsFilters value={value} onChange={onChange} className={className} />}
+      />
 
       <div className="flex min-h-6 items-center">
-        {shown ? <p className="text-ink/70">{copy.total(shown.total)}</p> : <SkeletonBlock className="h-5 w-28" />}
+        <ListCount text={shown ? copy.total(shown.total) : undefined} width="w-28" />
       </div>
 
-      {payments.isPending ? (
-        <SkeletonCards count={4} className="h-36" grid="flex flex-col gap-3" />
-      ) : payments.isError && !shown ? (
-        <LoadError title={copy.loadError} error={payments.error} onRetry={() => void payments.refetch()} />
-      ) : shown && shown.rows.length === 0 ? (
-        <div role="status" className="rounded-2xl border border-dashed border-brand-100 bg-white p-8 text-center">
-          <p className="font-semibold">{copy.empty}</p>
-        </div>
-      ) : shown ? (
-        <>
-          <ul aria-label={t.pages.adminPayments} aria-busy={payments.isFetching || undefined} className="flex flex-col gap-3">
-            {shown.rows.map((payment) => (
-              <PaymentCard key={payment.id} payment={payment} />
-            ))}
-          </ul>
-          <PageNav
-            page={shown.page}
-            pages={shown.pages}
-            busy={payments.isFetching}
-            onPage={(next) => {
-              setPageOf({ key, page: next });
-            }}
-          />
-        </>
-      ) : null}
+      <ListStates
+        query={payments}
+        shown={shown}
+        skeleton={{ count: 4, className: 'h-36' }}
+        loadError={copy.loadError}
+        empty={{ text: copy.empty }}
+        listLabel={t.pages.adminPayments}
+        onPage={setPage}
+      >
+        {(payment) => <PaymentCard key={payment.id} payment={payment} />}
+      </ListStates>
     </section>
   );
 }

@@ -1,23 +1,17 @@
 // /admin/sales, 'Gestão de Vendas' (spec 2 §2): the search's figures (sales, revenue, à vista and fiado counts),
 // a search by user, market, client or payment method, the type buttons Todas / À Vista / Fiado with their counts,
 // pages of 10 asked from the server with 'Página X de Y', and each sale's card.
-import { useEffect, useState } from 'react';
 import { clsx } from 'clsx';
-import { Search } from 'lucide-react';
 import type { SaleType } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
-import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminSales } from '../products-sales-queries.ts';
-import { LoadError } from './LoadError.tsx';
-import { PageNav } from './PageNav.tsx';
+import { ListCount, ListSearchBox, ListStates, useListSearch } from './AdminListLayout.tsx';
 import { SalesCard } from './SalesCard.tsx';
-import { SkeletonBlock, SkeletonCards } from './Skeleton.tsx';
+import { SkeletonBlock } from './Skeleton.tsx';
 
 const copy = t.adminProductsSales.sales;
-/** Typing pauses this long before the server is asked (as on /admin/users). */
-const SEARCH_DEBOUNCE_MS = 300;
 const TYPES: readonly { value: SaleType | null; key: 'todas' | SaleType }[] = [
   { value: null, key: 'todas' },
   { value: 'avista', key: 'avista' },
@@ -39,20 +33,7 @@ function Figure({ label, value }: { label: string; value: string | null }) {
 
 export function SalesPage() {
   usePageTitle(t.pages.adminSales);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [tipo, setTipo] = useState<SaleType | null>(null);
-  const [page, setPage] = useState(1);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed);
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [typed]);
+  const { typed, setTyped, search, filters: tipo, applyFilters: setTipo, page, setPage } = useListSearch<SaleType | null>(null);
 
   const sales = useAdminSales({ search: search.trim(), tipo, page });
   const shown = sales.data;
@@ -67,11 +48,7 @@ export function SalesPage() {
         <h1 id="page-title" className="text-2xl font-bold text-brand-900">
           {t.pages.adminSales}
         </h1>
-        {shown ? (
-          <p className="text-ink/70">{copy.total(shown.total)}</p>
-        ) : sales.isError ? null : (
-          <SkeletonBlock className="h-5 w-24" />
-        )}
+        <ListCount text={shown ? copy.total(shown.total) : undefined} failed={sales.isError} />
       </div>
 
       <div role="group" aria-label={copy.statsLabel} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -81,19 +58,7 @@ export function SalesPage() {
         <Figure label={copy.fiadoCount} value={figure((page) => count(page.counts.fiado))} />
       </div>
 
-      <div className="relative">
-        <Search aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink/50" />
-        <input
-          type="search"
-          aria-label={copy.searchLabel}
-          placeholder={copy.searchPlaceholder}
-          className={`${inputClass} border-ink/20 pl-10`}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
-          }}
-        />
-      </div>
+      <ListSearchBox label={copy.searchLabel} placeholder={copy.searchPlaceholder} value={typed} onChange={setTyped} />
 
       <div role="group" aria-label={copy.typeFilter} className="flex flex-wrap gap-2">
         {TYPES.map((option) => {
@@ -112,7 +77,6 @@ export function SalesPage() {
               )}
               onClick={() => {
                 setTipo(option.value);
-                setPage(1);
               }}
             >
               {shown ? copy.withCount(label, shown.counts[option.key]) : label}
@@ -121,24 +85,16 @@ export function SalesPage() {
         })}
       </div>
 
-      {sales.isPending ? (
-        <SkeletonCards count={4} className="h-36" grid="flex flex-col gap-3" />
-      ) : sales.isError && !shown ? (
-        <LoadError title={copy.loadError} error={sales.error} onRetry={() => void sales.refetch()} />
-      ) : shown && shown.rows.length === 0 ? (
-        <div role="status" className="rounded-2xl border border-dashed border-brand-100 bg-white p-8 text-center">
-          <p className="font-semibold">{copy.empty}</p>
-        </div>
-      ) : shown ? (
-        <>
-          <ul aria-busy={sales.isFetching || undefined} className="flex flex-col gap-3">
-            {shown.rows.map((sale) => (
-              <SalesCard key={sale.id} sale={sale} />
-            ))}
-          </ul>
-          <PageNav page={shown.page} pages={shown.pages} busy={sales.isFetching} onPage={setPage} />
-        </>
-      ) : null}
+      <ListStates
+        query={sales}
+        shown={shown}
+        skeleton={{ count: 4, className: 'h-36' }}
+        loadError={copy.loadError}
+        empty={{ text: copy.empty }}
+        onPage={setPage}
+      >
+        {(sale) => <SalesCard key={sale.id} sale={sale} />}
+      </ListStates>
     </section>
   );
 }

@@ -1,49 +1,12 @@
 // The users page's filters (spec 2 §2): plan, payment status, email confirmed, time since last login, plan-start
 // sort; one labelled select each. The page shows them inline on a desktop and in a dialog with 'Aplicar' on a phone.
-import { useId } from 'react';
 import { clsx } from 'clsx';
 import { INACTIVITY_DAYS } from '../../../../workers/admin/schema.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import type { UserFilterValues } from '../user-filters.ts';
+import { FilterSelect } from './FilterSelect.tsx';
 
 const copy = t.admin.users;
-const SELECT =
-  'block min-h-11 w-full rounded-xl border border-ink/20 bg-white px-3 text-base text-ink focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-400';
-
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly (readonly [string, string])[];
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={SELECT}
-        value={value}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-      >
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 export function UserFilters({
   value,
@@ -56,7 +19,7 @@ export function UserFilters({
 }) {
   return (
     <div className={clsx('grid gap-3', className)}>
-      <Select
+      <FilterSelect
         label={copy.plan}
         value={value.plan}
         onChange={(plan) => {
@@ -68,7 +31,7 @@ export function UserFilters({
           ['premium', copy.planPremium],
         ]}
       />
-      <Select
+      <FilterSelect
         label={copy.status}
         value={value.status}
         onChange={(status) => {
@@ -81,7 +44,7 @@ export function UserFilters({
           ['suspenso', copy.statusNames.suspenso ?? 'suspenso'],
         ]}
       />
-      <Select
+      <FilterSelect
         label={copy.emailFilter}
         value={value.confirmed}
         onChange={(confirmed) => {
@@ -93,7 +56,7 @@ export function UserFilters({
           ['no', copy.pendingOnly],
         ]}
       />
-      <Select
+      <FilterSelect
         label={copy.lastLogin}
         value={value.inactiveDays}
         onChange={(inactiveDays) => {
@@ -101,7 +64,7 @@ export function UserFilters({
         }}
         options={[['', copy.anyLogin], ...INACTIVITY_DAYS.map((days) => [String(days), copy.moreThanDays(days)] as const)]}
       />
-      <Select
+      <FilterSelect
         label={copy.sort}
         value={value.sort}
         onChange={(sort) => {
