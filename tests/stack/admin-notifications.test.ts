@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataError } from '../../workers/contract/errors.ts';
 import { createAdminDomain } from '../../workers/admin/handlers.ts';
 import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+import { adminClientOf, failure } from '../support/admin.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { createUser } from '../db/helpers.ts';
 
@@ -22,16 +22,6 @@ const OWNERS = 4;
 const owners: string[] = [];
 /** 25 seeded notifications: index i is owner i % 4's, read when i % 3 = 0, estoque_baixo when i is even. */
 const SEEDED = 25;
-
-async function failure(promise: Promise<unknown>): Promise<DataError> {
-  try {
-    await promise;
-  } catch (thrown) {
-    if (thrown instanceof DataError) return thrown;
-    throw thrown;
-  }
-  throw new Error('expected a DataError');
-}
 
 interface PulledDoc {
   id: string;
@@ -70,7 +60,7 @@ beforeAll(async () => {
     owners.push(await createUser(stack.db, { nome: `Dona ${String(index)}`, nome_mercado: `Mercado ${String(index)}` }));
   }
   adminId = randomUUID();
-  adminClient = stack.client(await stack.mintUserToken(adminId, { app_metadata: { provider: 'email', role: 'admin' } }));
+  adminClient = await adminClientOf(stack, adminId);
   await stack.db.query(`UPDATE auth.users SET raw_app_meta_data = '{"role": "admin"}'::jsonb WHERE id = $1`, [adminId]);
   ownerClient = stack.client(await stack.mintUserToken(owners[1] ?? ''));
   for (let index = 0; index < SEEDED; index += 1) {

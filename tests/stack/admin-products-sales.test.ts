@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataError } from '../../workers/contract/errors.ts';
 import { createAdminDomain } from '../../workers/admin/handlers.ts';
 import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+import { adminClientOf, failure } from '../support/admin.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { createUser } from '../db/helpers.ts';
 
@@ -23,16 +23,6 @@ let carla: string;
 /** A product whose owner's profile is gone. */
 const ghost = randomUUID();
 const productIds = new Map<string, string>();
-
-async function failure(promise: Promise<unknown>): Promise<DataError> {
-  try {
-    await promise;
-  } catch (thrown) {
-    if (thrown instanceof DataError) return thrown;
-    throw thrown;
-  }
-  throw new Error('expected a DataError');
-}
 
 async function product(
   owner: string,
@@ -99,7 +89,7 @@ beforeAll(async () => {
   await product(carla, 'Café', 5, { categoria: 'Mercearia' });
 
   const adminId = randomUUID();
-  adminClient = stack.client(await stack.mintUserToken(adminId, { app_metadata: { provider: 'email', role: 'admin' } }));
+  adminClient = await adminClientOf(stack, adminId);
   anaClient = stack.client(await stack.mintUserToken(ana));
   admin = createAdminDomain({ client: () => adminClient, connectivity }).handlers;
 });

@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DataError } from '../../workers/contract/errors.ts';
 import { createAdminDomain } from '../../workers/admin/handlers.ts';
 import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+import { adminClientOf, failure } from '../support/admin.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { createUser } from '../db/helpers.ts';
 
@@ -22,16 +22,6 @@ let owner: ReturnType<typeof createAdminDomain>['handlers'];
 const connectivity = createManualConnectivity(true);
 const owners: Record<'ana' | 'bruno' | 'carla', string> = { ana: '', bruno: '', carla: '' };
 const PASSWORD = 'Senha@Forte1';
-
-async function failure(promise: Promise<unknown>): Promise<DataError> {
-  try {
-    await promise;
-  } catch (thrown) {
-    if (thrown instanceof DataError) return thrown;
-    throw thrown;
-  }
-  throw new Error('expected a DataError');
-}
 
 async function pay(
   userId: string,
@@ -85,7 +75,7 @@ beforeAll(async () => {
   await pay(owners.carla, { status: 'pago', tx: 'tx-c-antigo', ago: '40 days' });
 
   adminId = randomUUID();
-  adminClient = stack.client(await stack.mintUserToken(adminId, { app_metadata: { provider: 'email', role: 'admin' } }));
+  adminClient = await adminClientOf(stack, adminId);
   ownerClient = stack.client(await stack.mintUserToken(owners.ana));
   admin = createAdminDomain({ client: () => adminClient, connectivity }).handlers;
   owner = createAdminDomain({ client: () => ownerClient, connectivity }).handlers;

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataError } from '../../workers/contract/errors.ts';
 import { createAdminDomain } from '../../workers/admin/handlers.ts';
 import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+import { adminClientOf, failure } from '../support/admin.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { createUser } from '../db/helpers.ts';
 
@@ -21,16 +21,6 @@ const NOW = Date.parse('2026-11-24T12:00:00Z');
 /** 23 owners: names Loja 00..22; every third premium, every fourth suspended, every fifth unconfirmed. */
 const OWNERS = 23;
 const ids: string[] = [];
-
-async function failure(promise: Promise<unknown>): Promise<DataError> {
-  try {
-    await promise;
-  } catch (thrown) {
-    if (thrown instanceof DataError) return thrown;
-    throw thrown;
-  }
-  throw new Error('expected a DataError');
-}
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -53,7 +43,7 @@ beforeAll(async () => {
     );
   }
   adminId = randomUUID();
-  adminClient = stack.client(await stack.mintUserToken(adminId, { app_metadata: { provider: 'email', role: 'admin' } }));
+  adminClient = await adminClientOf(stack, adminId);
   await stack.db.query(
     `UPDATE public.users SET nome = 'Administração', data_inicio_plano = now() - interval '1000 days' WHERE id = $1`,
     [adminId],

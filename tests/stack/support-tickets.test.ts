@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportHasUnread } from '../../workers/account/subscription.ts';
 import type { AccountState } from '../../workers/account/types.ts';
 import { createAdminDomain } from '../../workers/admin/handlers.ts';
-import { DataError } from '../../workers/contract/errors.ts';
 import { createSupportDomain, type OwnerConversationView, type OwnerTicketsView } from '../../workers/support/handlers.ts';
 import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+import { adminClientOf, failure } from '../support/admin.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { createUser } from '../db/helpers.ts';
 
@@ -44,16 +44,6 @@ function signedIn(id: string, premium: boolean): AccountState {
     },
     offline: false,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<DataError> {
-  try {
-    await promise;
-  } catch (thrown) {
-    if (thrown instanceof DataError) return thrown;
-    throw thrown;
-  }
-  throw new Error('expected a DataError');
 }
 
 async function premiumOwner(): Promise<string> {
@@ -88,7 +78,7 @@ beforeAll(async () => {
   adminId = await createUser(stack.db);
   ownerClient = stack.client(await stack.mintUserToken(ownerId));
   otherClient = stack.client(await stack.mintUserToken(otherId));
-  adminClient = stack.client(await stack.mintUserToken(adminId, { app_metadata: { provider: 'email', role: 'admin' } }));
+  adminClient = await adminClientOf(stack, adminId);
   admin = createAdminDomain({ client: () => adminClient, connectivity }).handlers;
   asOwnerAdmin = createAdminDomain({ client: () => ownerClient, connectivity }).handlers;
   owner = createSupportDomain({
