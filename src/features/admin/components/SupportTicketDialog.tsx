@@ -2,15 +2,13 @@
 // description and the conversation oldest first (Cliente / Suporte with times); while open or in progress a reply
 // box and the status buttons ('Marcar como Em Andamento' disabled when already so). Opening an unread ticket
 // marks it read for the admin.
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
-import { clsx } from 'clsx';
-import type { SupportTicketCard, SupportTicketDetail } from '../../../../workers/api.ts';
+import { useEffect } from 'react';
+import type { SupportTicketCard } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormDialog } from '../../../ui/Dialogs.tsx';
-import { inputClass } from '../../../ui/form/TextField.tsx';
-import { showToast } from '../../../ui/toast.ts';
+import { TicketMessages, TicketReplyForm } from '../../support/index.ts';
 import { useMarkTicketRead, useMoveTicket, useReplyTicket } from '../support-actions.ts';
 import { useSupportTicket } from '../support-queries.ts';
 import { LoadError } from './LoadError.tsx';
@@ -28,68 +26,12 @@ function Stamp({ term, value }: { term: string; value: string | null }) {
   );
 }
 
-function Conversation({ detail }: { detail: SupportTicketDetail }) {
-  if (detail.messages.length === 0) return <p className="text-sm text-ink/70">{copy.noMessages}</p>;
-  return (
-    <ol className="flex flex-col gap-2">
-      {detail.messages.map((message) => {
-        const support = message.from === 'admin';
-        return (
-          <li
-            key={message.id}
-            className={clsx(
-              'flex max-w-[90%] flex-col gap-1 rounded-2xl px-3 py-2',
-              support ? 'self-end bg-brand-50' : 'self-start border border-ink/10 bg-white',
-            )}
-          >
-            <span className="flex flex-wrap items-baseline gap-2 text-xs">
-              <span className="font-semibold text-brand-900">{support ? copy.fromSupport : copy.fromClient}</span>
-              <time dateTime={message.createdAt} className="text-ink/60">
-                {formatDateTime(message.createdAt)}
-              </time>
-            </span>
-            <span className="whitespace-pre-wrap break-words">{message.message}</span>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
 function ReplyBox({ ticket }: { ticket: SupportTicketCard }) {
   const reply = useReplyTicket();
   const move = useMoveTicket();
-  const [text, setText] = useState('');
-  const id = useId();
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (text.trim() === '') {
-      showToast({ title: copy.typeMessage, kind: 'destructive' });
-      return;
-    }
-    if (await reply.run(ticket.id, text)) setText('');
-  };
   return (
     <>
-      <form className="flex flex-col gap-2" onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor={id} className="text-sm font-medium">
-          {copy.replyLabel}
-        </label>
-        <textarea
-          id={id}
-          rows={3}
-          maxLength={5000}
-          value={text}
-          placeholder={copy.replyPlaceholder}
-          onChange={(event) => {
-            setText(event.target.value);
-          }}
-          className={`${inputClass} border-ink/20 py-3`}
-        />
-        <Button type="submit" busy={reply.pending} className="self-end">
-          {reply.pending ? copy.sending : copy.send}
-        </Button>
-      </form>
+      <TicketReplyForm copy={copy} pending={reply.pending} onSend={(text) => reply.run(ticket.id, text)} />
       <div className="flex flex-col gap-2 border-t border-brand-100 pt-3 sm:flex-row sm:flex-wrap">
         <Button
           variant="secondary"
@@ -149,7 +91,13 @@ function TicketBody({ card }: { card: SupportTicketCard }) {
         {detail.isError && !detail.data ? (
           <LoadError title={copy.detailsError} error={detail.error} onRetry={() => void detail.refetch()} />
         ) : detail.data ? (
-          <Conversation detail={detail.data} />
+          <TicketMessages
+            messages={detail.data.messages}
+            own="admin"
+            ownLabel={copy.fromSupport}
+            otherLabel={copy.fromClient}
+            emptyText={copy.noMessages}
+          />
         ) : (
           <div role="status" aria-busy className="flex flex-col gap-2">
             <span className="sr-only">{t.admin.loading}</span>

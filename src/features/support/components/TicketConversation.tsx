@@ -1,87 +1,22 @@
 // One of the owner's tickets: its status, the description and the conversation oldest first (Você / Suporte with
 // times), and a reply box unless the ticket is closed. Opening it with an unread reply clears the unread mark.
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
-import { clsx } from 'clsx';
+import { useEffect } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import type { OwnerTicket, SupportMessage } from '../../../../workers/api.ts';
-import { MESSAGE_MAX } from '../../../../workers/support/schema.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { inputClass } from '../../../ui/form/TextField.tsx';
-import { showToast } from '../../../ui/toast.ts';
 import { useOwnerMarkRead, useOwnerReply } from '../commands.ts';
 import { SupportNotice } from './SupportNotice.tsx';
 import { TicketPriorityBadge, TicketStatusBadge } from './TicketBadges.tsx';
+import { TicketMessages, TicketReplyForm } from './TicketThread.tsx';
 
 const copy = t.ownerSupport;
 
-function Messages({ messages }: { messages: readonly SupportMessage[] }) {
-  if (messages.length === 0) return <p className="text-sm text-ink/70">{copy.noMessages}</p>;
-  return (
-    <ol className="flex flex-col gap-2">
-      {messages.map((message) => {
-        const mine = message.from === 'user';
-        return (
-          <li
-            key={message.id}
-            className={clsx(
-              'flex max-w-[90%] flex-col gap-1 rounded-2xl px-3 py-2',
-              mine ? 'self-end bg-brand-50' : 'self-start border border-ink/10 bg-white',
-            )}
-          >
-            <span className="flex flex-wrap items-baseline gap-2 text-xs">
-              <span className="font-semibold text-brand-900">{mine ? copy.you : copy.support}</span>
-              <time dateTime={message.createdAt} className="text-ink/60">
-                {formatDateTime(message.createdAt)}
-              </time>
-            </span>
-            <span className="whitespace-pre-wrap break-words">{message.message}</span>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-function ReplyForm({ ticketId }: { ticketId: string }) {
-  const reply = useOwnerReply();
-  const [text, setText] = useState('');
-  const id = useId();
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (text.trim() === '') {
-      showToast({ title: copy.typeMessage, kind: 'destructive' });
-      return;
-    }
-    if (await reply.run(ticketId, text)) setText('');
-  };
-  return (
-    <form className="flex flex-col gap-2" onSubmit={(event) => void submit(event)} noValidate>
-      <label htmlFor={id} className="text-sm font-medium">
-        {copy.replyLabel}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        maxLength={MESSAGE_MAX}
-        value={text}
-        placeholder={copy.replyPlaceholder}
-        onChange={(event) => {
-          setText(event.target.value);
-        }}
-        className={`${inputClass} border-ink/20 py-3`}
-      />
-      <Button type="submit" busy={reply.pending} className="self-end">
-        {reply.pending ? copy.sending : copy.send}
-      </Button>
-    </form>
-  );
-}
-
 function Ready({ ticket, messages }: { ticket: OwnerTicket; messages: readonly SupportMessage[] }) {
   const { run } = useOwnerMarkRead();
+  const reply = useOwnerReply();
   useEffect(() => {
     if (ticket.unreadUser) void run(ticket.id);
   }, [ticket.id, ticket.unreadUser, run]);
@@ -96,14 +31,20 @@ function Ready({ ticket, messages }: { ticket: OwnerTicket; messages: readonly S
       {ticket.description ? <p className="whitespace-pre-wrap break-words text-ink/90">{ticket.description}</p> : null}
       <section aria-label={copy.conversation} className="flex flex-col gap-2 border-t border-brand-100 pt-3">
         <h3 className="text-sm font-semibold text-ink/70">{copy.conversation}</h3>
-        <Messages messages={messages} />
+        <TicketMessages
+          messages={messages}
+          own="user"
+          ownLabel={copy.you}
+          otherLabel={copy.support}
+          emptyText={copy.noMessages}
+        />
       </section>
       {ticket.status === 'closed' ? (
         <p role="note" className="rounded-xl bg-brand-50 p-3 text-sm">
           {copy.closedNotice}
         </p>
       ) : (
-        <ReplyForm ticketId={ticket.id} />
+        <TicketReplyForm copy={copy} pending={reply.pending} onSend={(text) => reply.run(ticket.id, text)} />
       )}
     </>
   );
