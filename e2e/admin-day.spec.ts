@@ -3,12 +3,9 @@
 // refused, and lets it in again once unblocked), sends a notification to all (it appears live on the owner's bell),
 // answers the ticket the owner opened at /support, moves it to Resolvidos, then Fechados, and archives it, and
 // deletes a test owner (their rows, auth user and photos are gone); each step is in /admin/logs.
-import { createClient } from '@supabase/supabase-js';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import WebSocket from 'ws';
-import { STACK_URL } from '../playwright.config.ts';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER } from '../supabase/seed/accounts.ts';
+import { contextFrom, serviceClient, settle } from './support/admin.ts';
 import { createConfirmedOwner, signIn, VIEWPORTS } from './support/owner.ts';
 
 /** Opens an admin page from the side menu (a drawer on a phone). */
@@ -16,31 +13,6 @@ async function openAdmin(page: Page, label: string): Promise<void> {
   const menu = page.getByRole('navigation', { name: 'Menu administrativo' });
   if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Abrir menu' }).click();
   await menu.getByRole('link', { name: label, exact: true }).click();
-}
-
-/** A browser whose requests reach the stack from `ip` (the stack trusts the local proxy's X-Forwarded-For). */
-async function contextFrom(browser: Browser, ip: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  await context.route(`${STACK_URL}/**`, (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': ip } }),
-  );
-  return context;
-}
-
-/** Waits until no toast covers the page (a pointer resting on one keeps it open). */
-async function settle(page: Page): Promise<void> {
-  await page.bringToFront();
-  await page.mouse.move(1, (page.viewportSize()?.height ?? 700) - 1);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-}
-
-async function service() {
-  const key = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  return createClient(STACK_URL, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket of its own; this client never subscribes, but supabase-js builds its socket.
-    realtime: { transport: WebSocket as unknown as never },
-  });
 }
 
 test('the admin’s day: premium, a blocked IP, a notification to all, a ticket, a deletion — all in the logs', async ({
@@ -51,7 +23,7 @@ test('the admin’s day: premium, a blocked IP, a notification to all, a ticket,
   const owner = await browser.newContext({ viewport: VIEWPORTS[0] });
   const adminPage = await admin.newPage();
   const ownerPage = await owner.newPage();
-  const server = await service();
+  const server = await serviceClient();
 
   // The demo owner, on the free plan, on her phone.
   await signIn(ownerPage, DEMO_OWNER.email, DEMO_OWNER.password);

@@ -4,27 +4,10 @@
 // marks read and deletes (the owner's copy goes too, without a reload), each in the admin log; the required-fields
 // message, the empty state, the pulsing skeleton and the error state of the list, and the offline notice.
 import { expect, test, type Page } from '@playwright/test';
-import { STACK_URL } from '../playwright.config.ts';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
-import { createConfirmedOwner, PASSWORD, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
+import { createAdmin, holdRoute } from './support/admin.ts';
+import { createConfirmedOwner, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
 
 const shot = (page: Page, name: string, width: number) => screenshot(page, `admin-notifications-${name}`, width);
-
-async function createAdmin(email: string): Promise<void> {
-  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { nome: 'Admin Teste', nome_mercado: 'Administração' },
-      app_metadata: { role: 'admin' },
-    }),
-  });
-  expect(response.ok).toBe(true);
-}
 
 for (const viewport of VIEWPORTS) {
   test(`admin notifications at ${viewport.width} px: send to all reaches an owner's badge live`, async ({ page, browser }) => {
@@ -165,14 +148,7 @@ test('admin notifications: pulsing skeleton while the server answers, the error 
   await signIn(page, email);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await context.route('**/rest/v1/rpc/admin_notifications_page*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRoute(context, '**/rest/v1/rpc/admin_notifications_page*');
     await page.goto('/admin/notifications');
     await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
     await shot(page, 'loading', viewport.width);

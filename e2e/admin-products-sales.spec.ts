@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STACK_URL } from '../playwright.config.ts';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
-import { createConfirmedOwner, expectNoSidewaysScroll, PASSWORD, signIn, VIEWPORTS } from './support/owner.ts';
+import { createAdmin, holdRoute, serviceHeaders } from './support/admin.ts';
+import { createConfirmedOwner, expectNoSidewaysScroll, signIn, VIEWPORTS } from './support/owner.ts';
 
 /** A screenshot to look at (<output>/screens/); dialogs are taken as the screen shows them, pages whole. */
 async function shot(page: Page, name: string, width: number, fullPage = true): Promise<void> {
@@ -18,33 +18,13 @@ async function shot(page: Page, name: string, width: number, fullPage = true): P
   await page.screenshot({ path: join(folder, `admin-${name}-${String(width)}.png`), fullPage });
 }
 
-async function serviceHeaders(): Promise<Record<string, string>> {
-  const key = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  return { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', prefer: 'return=minimal' };
-}
-
 async function insert(table: string, rows: Record<string, unknown>[]): Promise<void> {
   const response = await fetch(`${STACK_URL}/rest/v1/${table}`, {
     method: 'POST',
-    headers: await serviceHeaders(),
+    headers: await serviceHeaders({ prefer: 'return=minimal' }),
     body: JSON.stringify(rows),
   });
   expect(response.ok, await response.clone().text()).toBe(true);
-}
-
-async function createAdmin(email: string): Promise<void> {
-  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: await serviceHeaders(),
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { nome: 'Admin Teste', nome_mercado: 'Administração' },
-      app_metadata: { role: 'admin' },
-    }),
-  });
-  expect(response.ok).toBe(true);
 }
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -316,14 +296,7 @@ test('admin products and sales: pulsing skeleton while the server answers, the e
       ['/admin/products', 'admin_products_page', 'Erro ao carregar produtos'],
       ['/admin/sales', 'admin_sales_page', 'Erro ao carregar vendas'],
     ] as const) {
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await context.route(`**/rest/v1/rpc/${rpc}*`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRoute(context, `**/rest/v1/rpc/${rpc}*`);
       await page.goto(path);
       await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
       await shot(page, `${rpc}-loading`, viewport.width);

@@ -4,45 +4,11 @@
 // alerts, and an IP blocked in the UI refusing a sign-in from that address (forwarded by the stack's trusted
 // proxy) with the app's Portuguese message until it is unblocked. Skeleton, empty and error states too.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { STACK_URL } from '../playwright.config.ts';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { contextFrom, createAdmin, holdRoute, service } from './support/admin.ts';
 import { createConfirmedOwner, PASSWORD, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
 
 const shot = (page: Page, name: string, width: number) => screenshot(page, `admin-${name}`, width);
-
-async function service(path: string, init: { method: string; body?: unknown }): Promise<Response> {
-  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  const response = await fetch(`${STACK_URL}${path}`, {
-    method: init.method,
-    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  expect(response.ok).toBe(true);
-  return response;
-}
-
-async function createAdmin(email: string): Promise<void> {
-  await service('/auth/v1/admin/users', {
-    method: 'POST',
-    body: {
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { nome: 'Admin Teste', nome_mercado: 'Administração' },
-      app_metadata: { role: 'admin' },
-    },
-  });
-}
-
-/** A page whose requests to the stack come from `ip`, as the trusted proxy forwards them. */
-async function contextFrom(browser: Browser, ip: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  await context.route(`${STACK_URL}/**`, (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': ip } }),
-  );
-  return context;
-}
 
 async function chooseFilter(page: Page, width: number, label: string, option: string): Promise<void> {
   if (width < 768) {
@@ -279,14 +245,7 @@ test('admin payments and settings: skeleton while the server answers, the error 
   await signIn(page, email);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await context.route('**/rest/v1/rpc/admin_payments_*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRoute(context, '**/rest/v1/rpc/admin_payments_*');
     await page.goto('/admin/payments');
     await expect(page.getByRole('status').filter({ hasText: 'Carregando...' }).first()).toBeVisible();
     await shot(page, 'payments-loading', viewport.width);
@@ -304,14 +263,9 @@ test('admin payments and settings: skeleton while the server answers, the error 
     await shot(page, 'payments-error', viewport.width);
     await context.unroute('**/rest/v1/rpc/admin_payments_page*');
 
-    let releaseSettings: () => void = () => undefined;
-    const heldSettings = new Promise<void>((resolve) => {
-      releaseSettings = resolve;
-    });
-    await context.route('**/rest/v1/system_settings*', async (route) => {
-      await heldSettings;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"XX000","message":"falha"}' });
-    });
+    const releaseSettings = await holdRoute(context, '**/rest/v1/system_settings*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"XX000","message":"falha"}' }),
+    );
     await page.goto('/admin/settings');
     await expect(page.getByRole('status').filter({ hasText: 'Carregando...' }).first()).toBeVisible();
     await shot(page, 'settings-loading', viewport.width);

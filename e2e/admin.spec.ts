@@ -5,27 +5,10 @@
 // these server-logged changes in the dashboard's recent activity; offline the area says it needs a
 // connection. An owner who opens /admin is sent to /dashboard.
 import { expect, test, type Page } from '@playwright/test';
-import { STACK_URL } from '../playwright.config.ts';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
-import { createConfirmedOwner, PASSWORD, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
+import { createAdmin, holdRoute } from './support/admin.ts';
+import { createConfirmedOwner, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
 
 const shot = (page: Page, name: string, width: number) => screenshot(page, `admin-${name}`, width);
-
-async function createAdmin(email: string): Promise<void> {
-  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { nome: 'Admin Teste', nome_mercado: 'Administração' },
-      app_metadata: { role: 'admin' },
-    }),
-  });
-  expect(response.ok).toBe(true);
-}
 
 /** 'R$ 1.234,56' or '1.234' as a number. */
 const amount = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
@@ -205,14 +188,7 @@ test('admin pages: pulsing skeleton while the server answers, the error state wh
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     // The worker's request for the counters waits until the skeleton has been seen.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await context.route('**/rest/v1/rpc/count_users*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRoute(context, '**/rest/v1/rpc/count_users*');
     await page.goto('/admin');
     await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
     await shot(page, 'dashboard-loading', viewport.width);

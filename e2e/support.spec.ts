@@ -3,44 +3,20 @@
 // owner gets the account's '!' badge and the bell's notification, reads the reply (the badge goes); the admin moves
 // it to Resolvidos, then Fechados, and archives it (gone from the board); each step in /admin/logs. Then the
 // states: the board's skeleton, empty and error; the owner's skeleton, error and offline notice.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { STACK_URL } from '../playwright.config.ts';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
-import { createConfirmedOwner, PASSWORD, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createAdmin, holdRoute, service, settle } from './support/admin.ts';
+import { createConfirmedOwner, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
 
 const shot = (page: Page, name: string, width: number) => screenshot(page, `support-${name}`, width);
-
-async function serviceKey(): Promise<string> {
-  return signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-}
-
-async function createAdmin(email: string): Promise<void> {
-  const key = await serviceKey();
-  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { nome: 'Admin Suporte', nome_mercado: 'Administração' },
-      app_metadata: { role: 'admin' },
-    }),
-  });
-  expect(response.ok).toBe(true);
-}
 
 /** A confirmed owner on an active premium plan. */
 async function createPremiumOwner(email: string, nome: string): Promise<string> {
   const id = await createConfirmedOwner(email, { nome, nome_mercado: `Mercado ${nome}` });
-  const key = await serviceKey();
   const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  const response = await fetch(`${STACK_URL}/rest/v1/users?id=eq.${id}`, {
+  await service(`/rest/v1/users?id=eq.${id}`, {
     method: 'PATCH',
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ plano: 'premium', status_pagamento: 'ativo', data_fim_plano: until }),
+    body: { plano: 'premium', status_pagamento: 'ativo', data_fim_plano: until },
   });
-  expect(response.ok).toBe(true);
   return id;
 }
 
@@ -50,14 +26,6 @@ async function signedInContext(browser: Browser, email: string, viewport: { widt
   const page = await context.newPage();
   await signIn(page, email);
   return { context, page };
-}
-
-/** Brings a context's page to the front and waits until no toast covers it. */
-async function settle(page: Page): Promise<void> {
-  await page.bringToFront();
-  // A pointer resting on a toast keeps it open.
-  await page.mouse.move(1, (page.viewportSize()?.height ?? 700) - 1);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 const column = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
@@ -71,7 +39,7 @@ for (const viewport of VIEWPORTS) {
     const adminEmail = `admin-suporte-${tag}@exemplo.com.br`;
     const title = `Vendas não sincronizam ${tag}`;
     await createPremiumOwner(ownerEmail, `Dona Suporte ${tag}`);
-    await createAdmin(adminEmail);
+    await createAdmin(adminEmail, 'Admin Suporte');
 
     // The owner: /support shows her (empty) tickets, then a new ticket.
     const owner = await signedInContext(browser, ownerEmail, viewport);
@@ -201,24 +169,12 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-async function holdRoute(context: BrowserContext, pattern: string): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await context.route(pattern, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
 test('support states: skeletons, empty board, errors, the owner offline', async ({ browser }) => {
   test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const adminEmail = `admin-estados-suporte-${tag}@exemplo.com.br`;
   const ownerEmail = `dona-estados-suporte-${tag}@exemplo.com.br`;
-  await createAdmin(adminEmail);
+  await createAdmin(adminEmail, 'Admin Suporte');
   await createPremiumOwner(ownerEmail, `Dona Estados ${tag}`);
   for (const viewport of VIEWPORTS) {
     const admin = await signedInContext(browser, adminEmail, viewport);
