@@ -1,15 +1,14 @@
 // One notification on /admin/notifications (spec 2 §2): type, read or unread (unread highlighted), message, owner,
 // date, reference id, and the actions 'Marcar como lida' and 'Excluir' (after a confirmation).
-import { useState } from 'react';
 import { clsx } from 'clsx';
-import { CheckCheck, Trash2 } from 'lucide-react';
+import { CheckCheck } from 'lucide-react';
 import type { AdminNotificationRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
 import { useDeleteNotification, useMarkNotificationRead } from '../notification-actions.ts';
 import { ownerLabel, typeLabel } from '../notification-rules.ts';
+import { CardField, CardRemoveButton } from './CardParts.tsx';
 
 const copy = t.adminNotifications;
 const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -17,7 +16,6 @@ const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-se
 export function NotificationsItem({ row }: { row: AdminNotificationRow }) {
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
-  const [confirming, setConfirming] = useState(false);
   const owner = ownerLabel(row);
   return (
     <li
@@ -37,21 +35,14 @@ export function NotificationsItem({ row }: { row: AdminNotificationRow }) {
         {row.mensagem}
       </p>
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
-        <div className="min-w-0">
-          <dt className="text-xs text-ink/60">{copy.owner}</dt>
-          <dd className="break-words">{owner}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-ink/60">{copy.date}</dt>
-          <dd>
-            <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
-          </dd>
-        </div>
+        <CardField term={copy.owner} value={owner} />
+        <CardField
+          term={copy.date}
+          value={<time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>}
+          valueClassName=""
+        />
         {row.referenciaId ? (
-          <div className="min-w-0">
-            <dt className="text-xs text-ink/60">{copy.reference}</dt>
-            <dd className="break-all font-mono">{row.referenciaId}</dd>
-          </div>
+          <CardField term={copy.reference} value={row.referenciaId} valueClassName="break-all font-mono" />
         ) : null}
       </dl>
       <div role="group" aria-label={copy.actionsOf(row.mensagem.slice(0, 60))} className="flex flex-wrap gap-2">
@@ -61,29 +52,14 @@ export function NotificationsItem({ row }: { row: AdminNotificationRow }) {
             {copy.markRead}
           </Button>
         ) : null}
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          trigger={
-            <Button variant="destructive">
-              <Trash2 aria-hidden size={16} />
-              {copy.remove}
-            </Button>
-          }
-          title={copy.removeTitle}
+        <CardRemoveButton
+          copy={copy}
           description={copy.removeDescription(owner)}
-          confirmLabel={copy.remove}
-          busyLabel={copy.removing}
-          cancelLabel={copy.cancel}
-          busy={remove.pending}
-          onConfirm={() => {
-            void remove.run(row.id).then((done) => {
-              if (done) setConfirming(false);
-            });
-          }}
+          pending={remove.pending}
+          onRemove={() => remove.run(row.id)}
         >
           <blockquote className="mt-3 rounded-xl bg-paper p-3 text-sm break-words">{row.mensagem}</blockquote>
-        </ConfirmDialog>
+        </CardRemoveButton>
       </div>
     </li>
   );

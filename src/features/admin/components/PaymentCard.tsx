@@ -4,6 +4,7 @@ import { Crown } from 'lucide-react';
 import type { AdminPaymentRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, formatDateTime } from '../../../lib/format.ts';
+import { CardField } from './CardParts.tsx';
 
 const copy = t.adminPayments;
 const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -13,15 +14,6 @@ const STATUS_TONE: Record<string, string> = {
   cancelado: 'bg-red-100 text-red-800',
   expirado: 'bg-ink/10 text-ink/80',
 };
-
-function Detail({ term, children }: { term: string; children: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-ink/60">{term}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}
 
 export function PaymentCard({ payment }: { payment: AdminPaymentRow }) {
   const premium = payment.plan === 'premium';
@@ -48,8 +40,8 @@ export function PaymentCard({ payment }: { payment: AdminPaymentRow }) {
         </span>
       </div>
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
-        <Detail term={copy.date}>{formatDateTime(payment.createdAt)}</Detail>
-        <Detail term={copy.transaction}>{payment.transactionId ?? copy.noTransaction}</Detail>
+        <CardField term={copy.date} value={formatDateTime(payment.createdAt)} />
+        <CardField term={copy.transaction} value={payment.transactionId ?? copy.noTransaction} />
       </dl>
     </li>
   );

@@ -2,16 +2,15 @@
 // minimum, created date, owner, brand and barcode; 'Ver detalhes' (a dialog) and 'Excluir' after a confirmation
 // naming the product.
 import { clsx } from 'clsx';
-import { useState } from 'react';
-import { Eye, Trash2 } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import type { AdminProductRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
 import { formatStock } from '../../products/index.ts';
 import { useDeleteProduct } from '../products-sales-queries.ts';
 import { ownerLabel, stockLevel, type StockLevel } from '../products-sales-rules.ts';
+import { CardField, CardRemoveButton } from './CardParts.tsx';
 
 const copy = t.adminProductsSales.products;
 const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -22,15 +21,6 @@ export const STOCK_BADGES: Record<StockLevel, { text: string; className: string 
   ok: { text: copy.stockOk, className: 'bg-green-100 text-green-800' },
 };
 
-export function ProductDetail({ term, value, wide = false }: { term: string; value: string; wide?: boolean }) {
-  return (
-    <div className={clsx('min-w-0', wide && 'col-span-2')}>
-      <dt className="text-xs text-ink/60">{term}</dt>
-      <dd className="break-words">{value}</dd>
-    </div>
-  );
-}
-
 export function ProductsCard({
   product,
   onDetails,
@@ -39,7 +29,6 @@ export function ProductsCard({
   onDetails: (product: AdminProductRow) => void;
 }) {
   const remove = useDeleteProduct();
-  const [confirming, setConfirming] = useState(false);
   const badge = STOCK_BADGES[stockLevel(product)];
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
@@ -48,17 +37,17 @@ export function ProductsCard({
         <span className={clsx(BADGE, badge.className)}>{badge.text}</span>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm lg:grid-cols-4">
-        <ProductDetail term={copy.category} value={product.categoria ?? copy.noCategory} />
-        <ProductDetail term={copy.salePrice} value={formatBRL(product.preco)} />
-        <ProductDetail term={copy.purchasePrice} value={formatBRL(product.precoCompra)} />
-        <ProductDetail
+        <CardField term={copy.category} value={product.categoria ?? copy.noCategory} />
+        <CardField term={copy.salePrice} value={formatBRL(product.preco)} />
+        <CardField term={copy.purchasePrice} value={formatBRL(product.precoCompra)} />
+        <CardField
           term={copy.stock}
           value={`${formatStock(product.estoque, product.unidade)} / ${formatStock(product.estoqueMinimo, product.unidade)}`}
         />
-        <ProductDetail term={copy.createdAt} value={formatDate(product.createdAt) || copy.none} />
-        <ProductDetail term={copy.owner} value={ownerLabel(product.owner)} wide />
-        <ProductDetail term={copy.brand} value={product.marca ?? copy.none} />
-        <ProductDetail term={copy.barcode} value={product.codigoBarras ?? copy.none} />
+        <CardField term={copy.createdAt} value={formatDate(product.createdAt) || copy.none} />
+        <CardField term={copy.owner} value={ownerLabel(product.owner)} className="col-span-2" />
+        <CardField term={copy.brand} value={product.marca ?? copy.none} />
+        <CardField term={copy.barcode} value={product.codigoBarras ?? copy.none} />
       </dl>
       <div role="group" aria-label={copy.actionsOf(product.nome)} className="flex flex-wrap gap-2">
         <Button
@@ -70,26 +59,11 @@ export function ProductsCard({
           <Eye aria-hidden size={16} />
           {copy.details}
         </Button>
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          trigger={
-            <Button variant="destructive">
-              <Trash2 aria-hidden size={16} />
-              {copy.remove}
-            </Button>
-          }
-          title={copy.removeTitle}
+        <CardRemoveButton
+          copy={copy}
           description={copy.removeDescription(product.nome)}
-          confirmLabel={copy.remove}
-          busyLabel={copy.removing}
-          cancelLabel={copy.cancel}
-          busy={remove.pending}
-          onConfirm={() => {
-            void remove.run(product.id).then((done) => {
-              if (done) setConfirming(false);
-            });
-          }}
+          pending={remove.pending}
+          onRemove={() => remove.run(product.id)}
         />
       </div>
     </li>

@@ -6,7 +6,8 @@ import { formatBRL, formatDateTime } from '../../../lib/format.ts';
 import { FormDialog } from '../../../ui/Dialogs.tsx';
 import { formatStock } from '../../products/index.ts';
 import { ownerLabel, stockLevel } from '../products-sales-rules.ts';
-import { ProductDetail, STOCK_BADGES } from './ProductsCard.tsx';
+import { CardField } from './CardParts.tsx';
+import { STOCK_BADGES } from './ProductsCard.tsx';
 
 const copy = t.adminProductsSales.products;
 
@@ -28,20 +29,20 @@ export function ProductsDetailsDialog({ product, onClose }: { product: AdminProd
           ) : null}
           <p className="text-sm font-semibold">{STOCK_BADGES[stockLevel(product)].text}</p>
           <dl className="grid grid-cols-2 gap-3 text-sm">
-            <ProductDetail term={copy.category} value={product.categoria ?? copy.noCategory} />
-            <ProductDetail term={copy.brand} value={product.marca ?? copy.none} />
-            <ProductDetail term={copy.salePrice} value={formatBRL(product.preco)} />
-            <ProductDetail term={copy.purchasePrice} value={formatBRL(product.precoCompra)} />
-            <ProductDetail
+            <CardField term={copy.category} value={product.categoria ?? copy.noCategory} />
+            <CardField term={copy.brand} value={product.marca ?? copy.none} />
+            <CardField term={copy.salePrice} value={formatBRL(product.preco)} />
+            <CardField term={copy.purchasePrice} value={formatBRL(product.precoCompra)} />
+            <CardField
               term={copy.stock}
               value={`${formatStock(product.estoque, product.unidade)} / ${formatStock(product.estoqueMinimo, product.unidade)}`}
             />
-            <ProductDetail term={copy.unit} value={product.unidade} />
-            <ProductDetail term={copy.barcode} value={product.codigoBarras ?? copy.none} />
-            <ProductDetail term={copy.createdAt} value={formatDateTime(product.createdAt) || copy.none} />
-            <ProductDetail term={copy.owner} value={ownerLabel(product.owner)} wide />
-            {product.owner?.email ? <ProductDetail term={copy.email} value={product.owner.email} wide /> : null}
-            <ProductDetail term={copy.description} value={product.descricao ?? copy.none} wide />
+            <CardField term={copy.unit} value={product.unidade} />
+            <CardField term={copy.barcode} value={product.codigoBarras ?? copy.none} />
+            <CardField term={copy.createdAt} value={formatDateTime(product.createdAt) || copy.none} />
+            <CardField term={copy.owner} value={ownerLabel(product.owner)} className="col-span-2" />
+            {product.owner?.email ? <CardField term={copy.email} value={product.owner.email} className="col-span-2" /> : null}
+            <CardField term={copy.description} value={product.descricao ?? copy.none} className="col-span-2" />
           </dl>
         </div>
       ) : null}

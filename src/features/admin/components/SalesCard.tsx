@@ -6,7 +6,7 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, formatDate } from '../../../lib/format.ts';
 import { paymentLabel } from '../../sales/index.ts';
 import { saleUserLabel } from '../products-sales-rules.ts';
-import { ProductDetail } from './ProductsCard.tsx';
+import { CardField } from './CardParts.tsx';
 
 const copy = t.adminProductsSales.sales;
 const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -28,10 +28,10 @@ export function SalesCard({ sale }: { sale: AdminSaleRow }) {
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm lg:grid-cols-4">
-        <ProductDetail term={copy.date} value={formatDate(sale.data) || copy.none} />
-        <ProductDetail term={copy.payment} value={paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao)} />
-        <ProductDetail term={copy.user} value={saleUserLabel(sale.usuarioNome, sale.nomeMercado)} wide />
-        <ProductDetail term={copy.client} value={sale.clienteNome ?? copy.noClient} wide />
+        <CardField term={copy.date} value={formatDate(sale.data) || copy.none} />
+        <CardField term={copy.payment} value={paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao)} />
+        <CardField term={copy.user} value={saleUserLabel(sale.usuarioNome, sale.nomeMercado)} className="col-span-2" />
+        <CardField term={copy.client} value={sale.clienteNome ?? copy.noClient} className="col-span-2" />
       </dl>
     </li>
   );

@@ -1,35 +1,24 @@
 // One user on /admin/users (spec 2 §2): name, plan and status badges, email confirmed or not, contact, market,
 // plan dates, last login, and the actions (resend confirmation, edit, suspend/activate, premium/free, ban).
 import { clsx } from 'clsx';
-import { useState } from 'react';
-import { CheckCircle2, Crown, Mail, MailWarning, Pencil, ShieldBan, Trash2, UserCheck, UserX } from 'lucide-react';
+import { CheckCircle2, Crown, Mail, MailWarning, Pencil, ShieldBan, UserCheck, UserX } from 'lucide-react';
 import type { AdminUserRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatDate, formatDateTime, maskPhone } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
 import { useDeleteUser, usePlanToggle, useResendConfirmation, useStatusChange } from '../user-actions.ts';
+import { CardField, CardRemoveButton } from './CardParts.tsx';
 
 const copy = t.admin.users;
 const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold';
 
 const dateOr = (value: string | null) => (value ? formatDate(value) || copy.notAvailable : copy.notAvailable);
 
-function Detail({ term, value, wide = false }: { term: string; value: string; wide?: boolean }) {
-  return (
-    <div className={clsx('min-w-0', wide && 'col-span-2 sm:col-span-1')}>
-      <dt className="text-xs text-ink/60">{term}</dt>
-      <dd className="break-words">{value}</dd>
-    </div>
-  );
-}
-
 export function UserCard({ user, onEdit }: { user: AdminUserRow; onEdit: (user: AdminUserRow) => void }) {
   const plan = usePlanToggle();
   const status = useStatusChange();
   const resend = useResendConfirmation();
   const remove = useDeleteUser();
-  const [confirming, setConfirming] = useState(false);
   const name = user.nome ?? copy.noName;
   const premium = user.plan === 'premium';
   const active = user.status === 'ativo';
@@ -59,12 +48,12 @@ export function UserCard({ user, onEdit }: { user: AdminUserRow; onEdit: (user: 
         </span>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm lg:grid-cols-3">
-        <Detail term={copy.email} value={user.email ?? copy.notAvailable} wide />
-        <Detail term={copy.phone} value={user.telefone ? maskPhone(user.telefone) : copy.notAvailable} />
-        <Detail term={copy.market} value={user.nomeMercado ?? copy.notAvailable} />
-        <Detail term={copy.planStart} value={dateOr(user.planStart)} />
-        <Detail term={copy.planEnd} value={dateOr(user.planEnd)} />
-        <Detail term={copy.lastSignIn} value={user.lastSignIn ? formatDateTime(user.lastSignIn) : copy.never} />
+        <CardField term={copy.email} value={user.email ?? copy.notAvailable} className="col-span-2 sm:col-span-1" />
+        <CardField term={copy.phone} value={user.telefone ? maskPhone(user.telefone) : copy.notAvailable} />
+        <CardField term={copy.market} value={user.nomeMercado ?? copy.notAvailable} />
+        <CardField term={copy.planStart} value={dateOr(user.planStart)} />
+        <CardField term={copy.planEnd} value={dateOr(user.planEnd)} />
+        <CardField term={copy.lastSignIn} value={user.lastSignIn ? formatDateTime(user.lastSignIn) : copy.never} />
       </dl>
       <div role="group" aria-label={copy.actionsOf(name)} className="flex flex-wrap gap-2">
         {!user.emailConfirmed && user.email ? (
@@ -96,26 +85,11 @@ export function UserCard({ user, onEdit }: { user: AdminUserRow; onEdit: (user: 
             {copy.ban}
           </Button>
         ) : null}
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          trigger={
-            <Button variant="destructive">
-              <Trash2 aria-hidden size={16} />
-              {copy.remove}
-            </Button>
-          }
-          title={copy.removeTitle}
+        <CardRemoveButton
+          copy={copy}
           description={copy.removeDescription(name)}
-          confirmLabel={copy.remove}
-          busyLabel={copy.removing}
-          cancelLabel={copy.cancel}
-          busy={remove.pending}
-          onConfirm={() => {
-            void remove.run(user.id).then((done) => {
-              if (done) setConfirming(false);
-            });
-          }}
+          pending={remove.pending}
+          onRemove={() => remove.run(user.id)}
         />
       </div>
     </li>
