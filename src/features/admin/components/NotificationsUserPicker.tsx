@@ -1,14 +1,14 @@
 // The send form's 'Usuário' (spec 2 §2): blank means every user; typing asks the server for the first 10 users
 // matching the name, email or market (never the whole list), shown as a listbox the arrow keys and Enter choose
 // from (the ARIA combobox pattern). A chosen user is shown with a button that goes back to every user.
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { clsx } from 'clsx';
 import { Search, UserRound, X } from 'lucide-react';
 import type { AdminUserRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useUserPicker } from '../notifications-queries.ts';
+import { useSearchCombobox } from './use-search-combobox.ts';
 
 const copy = t.adminNotifications;
 
@@ -31,39 +31,15 @@ export function NotificationsUserPicker({
   const id = useId();
   const listId = `${id}-lista`;
   const hintId = `${id}-dica`;
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const { text, search, open, active, setActive, choose, inputProps } = useSearchCombobox<AdminUserRow>({
+    onChoose: (user) => {
+      onChange({ id: user.id, name: user.nome ?? copy.noName, detail: detailOf(user) });
+    },
+    wrap: true,
+  });
   const users = useUserPicker(search, open && value === null);
   const rows = users.data?.rows ?? [];
   const settled = search === text.trim() && !users.isFetching;
-
-  const choose = (user: AdminUserRow) => {
-    onChange({ id: user.id, name: user.nome ?? copy.noName, detail: detailOf(user) });
-    setOpen(false);
-    setText('');
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((index) => (rows.length === 0 ? 0 : (index + 1) % rows.length));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((index) => (rows.length === 0 ? 0 : (index - 1 + rows.length) % rows.length));
-    } else if (event.key === 'Enter' && open) {
-      const user = rows[active];
-      if (user) {
-        event.preventDefault();
-        choose(user);
-      }
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
-    }
-  };
 
   return (
     <div>
@@ -103,19 +79,7 @@ export function NotificationsUserPicker({
             aria-activedescendant={open && rows[active] ? `${listId}-${String(active)}` : undefined}
             placeholder={copy.userSearchPlaceholder}
             className={`${inputClass} border-ink/20 pl-10`}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setActive(0);
-              setOpen(true);
-            }}
-            onFocus={() => {
-              setOpen(true);
-            }}
-            onBlur={() => {
-              setOpen(false);
-            }}
-            onKeyDown={onKeyDown}
+            {...inputProps(rows)}
           />
           {open ? (
             <div className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-xl border border-ink/10 bg-white shadow-lg">

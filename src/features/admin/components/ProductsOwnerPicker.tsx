@@ -1,13 +1,13 @@
 // The products page's user filter (spec 2 §2): a combobox that asks the server for a few matching owners as the
 // admin types (never every user), chosen with the mouse or the arrow keys and Enter; the choice shows as a chip.
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { X } from 'lucide-react';
 import type { AdminProductOwner } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { ownerLabel } from '../products-sales-rules.ts';
 import { useAdminProductOwners } from '../products-sales-queries.ts';
+import { useSearchCombobox } from './use-search-combobox.ts';
 
 const copy = t.adminProductsSales.products;
 
@@ -20,38 +20,11 @@ export function ProductsOwnerPicker({
 }) {
   const id = useId();
   const listId = `${id}-lista`;
-  const [typed, setTyped] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const search = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const { search, open, active, setActive, choose, inputProps } = useSearchCombobox<AdminProductOwner>({
+    onChoose: onChange,
+  });
   const owners = useAdminProductOwners({ search }, open && value === null);
   const choices = owners.data ?? [];
-
-  const choose = (owner: AdminProductOwner) => {
-    onChange(owner);
-    setTyped('');
-    setOpen(false);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((index) => Math.min(index + 1, Math.max(choices.length - 1, 0)));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((index) => Math.max(index - 1, 0));
-    } else if (event.key === 'Enter' && open) {
-      const owner = choices[active];
-      if (owner) {
-        event.preventDefault();
-        choose(owner);
-      }
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
-    }
-  };
 
   return (
     <div className="relative min-w-0">
@@ -89,19 +62,7 @@ export function ProductsOwnerPicker({
           placeholder={copy.ownerSearchPlaceholder}
           autoComplete="off"
           className={`${inputClass} min-h-11 border-ink/20 text-sm`}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            setActive(0);
-            setOpen(true);
-          }}
-          onFocus={() => {
-            setOpen(true);
-          }}
-          onBlur={() => {
-            setOpen(false);
-          }}
-          onKeyDown={onKeyDown}
+          {...inputProps(choices)}
         />
       )}
       {open && value === null ? (
