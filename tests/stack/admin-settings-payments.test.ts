@@ -23,14 +23,17 @@ const connectivity = createManualConnectivity(true);
 const owners: Record<'ana' | 'bruno' | 'carla', string> = { ana: '', bruno: '', carla: '' };
 const PASSWORD = 'Senha@Forte1';
 
+/** One instant every seeded payment is dated from, so their order never depends on how fast the inserts run. */
+const SEEDED_AT = new Date().toISOString();
+
 async function pay(
   userId: string,
   row: { status: string; plano?: string; periodo?: string | null; valor?: number; tx: string; ago: string },
 ): Promise<void> {
   await stack.db.query(
     `INSERT INTO public.planos_pagamentos (user_id, status, plano, periodo, valor, transacao_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now() - $7::interval)`,
-    [userId, row.status, row.plano ?? 'premium', row.periodo ?? 'monthly', row.valor ?? 0, row.tx, row.ago],
+     VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz - $8::interval)`,
+    [userId, row.status, row.plano ?? 'premium', row.periodo ?? 'monthly', row.valor ?? 0, row.tx, SEEDED_AT, row.ago],
   );
 }
 
@@ -70,8 +73,8 @@ beforeAll(async () => {
   }
   await pay(owners.carla, { status: 'cancelado', plano: 'free', periodo: null, tx: 'tx-c-free-0', ago: '10 days' });
   await pay(owners.carla, { status: 'cancelado', plano: 'free', periodo: null, tx: 'tx-c-free-1', ago: '10 days' });
-  await pay(owners.carla, { status: 'expirado', tx: 'tx-c-exp-0', ago: '40 days' });
-  await pay(owners.carla, { status: 'expirado', tx: 'tx-c-exp-1', ago: '40 days' });
+  await pay(owners.carla, { status: 'expirado', tx: 'tx-c-exp-0', ago: '40 days 2 seconds' });
+  await pay(owners.carla, { status: 'expirado', tx: 'tx-c-exp-1', ago: '40 days 1 second' });
   await pay(owners.carla, { status: 'pago', tx: 'tx-c-antigo', ago: '40 days' });
 
   adminId = randomUUID();
