@@ -66,8 +66,10 @@ beforeAll(async () => {
   for (let index = 0; index < 12; index += 1) {
     await pay(owners.ana, { status: 'pago', tx: `tx-a-${String(index).padStart(2, '0')}`, ago: `${String(index)} seconds` });
   }
-  await pay(owners.bruno, { status: 'pago', periodo: 'yearly', tx: 'tx-b-anual', ago: '60 seconds' });
-  await pay(owners.bruno, { status: 'pago', valor: 20, tx: 'tx-b-valor', ago: '120 seconds' });
+  // Today's fourteen rows sit within 13 seconds of the seeding instant, so 'Hoje' holds them all but in the first
+  // seconds after midnight in São Paulo.
+  await pay(owners.bruno, { status: 'pago', periodo: 'yearly', tx: 'tx-b-anual', ago: '12 seconds' });
+  await pay(owners.bruno, { status: 'pago', valor: 20, tx: 'tx-b-valor', ago: '13 seconds' });
   for (let index = 0; index < 3; index += 1) {
     await pay(owners.carla, { status: 'pendente', tx: `tx-c-pend-${String(index)}`, ago: '3 days' });
   }
