@@ -93,6 +93,17 @@ for (const viewport of VIEWPORTS) {
     await expect(items.first()).toContainText('Não lida');
     await expect(items.first()).toHaveAttribute('data-unread', 'true');
     const ritas = items.filter({ hasText: toAll }).filter({ hasText: `Rita ${tag} - Mercearia ${tag}` });
+    // Every owner's copy of the send to all has the same instant, so Rita's may be on any page of 20: page on (each
+    // 'Página N de' shows that page's rows, which arrive with it) until it is there.
+    const showRitas = async () => {
+      for (let shown = 1; (await ritas.count()) === 0; shown += 1) {
+        await list.getByRole('button', { name: 'Próxima' }).click();
+        await expect(list.getByText(new RegExp(`^Página ${String(shown + 1)} de \\d+$`))).toBeVisible();
+      }
+    };
+    const everyNotice = list.getByText(/^[\d.]+ notificaç(ão|ões)$/);
+    const allCount = (await everyNotice.textContent()) ?? '';
+    await showRitas();
     await expect(ritas).toHaveCount(1);
     await expect(ritas).toContainText(`ref-${tag}`);
     await shot(page, 'list', viewport.width);
@@ -115,6 +126,10 @@ for (const viewport of VIEWPORTS) {
     await list.getByLabel('Status de leitura').selectOption({ label: 'Todas' });
 
     // Delete Rita's copy after the confirmation: it leaves her bell without a reload.
+    // The unfiltered list again (its count as before), from its first page.
+    await expect(everyNotice).toHaveText(allCount);
+    await expect(list.getByText(/^Página 1 de \d+$/)).toBeVisible();
+    await showRitas();
     await ritas.getByRole('button', { name: 'Excluir' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Excluir notificação?' });
     await expect(confirm).toContainText(`Rita ${tag} - Mercearia ${tag}`);
