@@ -373,18 +373,18 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       if (isRead) {
         query = parseQuery(call.url.searchParams, argumentNames(cache, call.schema, name), selectOptions);
         args = Object.fromEntries(query.args);
-        // A variadic parameter gathers every value given for it (`?v=1&v=2`); one array literal (`?v={1,2}`,
-        // as supabase-js sends an array) stays as it is.
-        const variadic = findRoutine(cache, call.schema, name, [...query.args.keys()], false).args.find((arg) => arg.variadic);
-        const values = variadic ? (query.argValues.get(variadic.name) ?? []) : [];
-        if (variadic && isRecord(args) && values.length > 0 && !(values.length === 1 && values[0]?.startsWith('{')))
-          args[variadic.name] = values;
       } else {
         query = parseQuery(call.url.searchParams, undefined, selectOptions);
         args = (await readJsonBody(call.request, maxBodyBytes)) ?? {};
       }
       const names = isRecord(args) ? Object.keys(args) : [];
       routine = findRoutine(cache, call.schema, name, names, !isRead);
+      // A variadic parameter of a GET gathers every value given for it (`?v=1&v=2`); one array literal
+      // (`?v={1,2}`, as supabase-js sends an array) stays as it is.
+      const variadic = isRead ? routine.args.find((arg) => arg.variadic) : undefined;
+      const values = variadic ? (query.argValues.get(variadic.name) ?? []) : [];
+      if (variadic && isRecord(args) && values.length > 0 && !(values.length === 1 && values[0]?.startsWith('{')))
+        args[variadic.name] = values;
       if (!isRecord(args) && !takesWholeBody(routine))
         throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'The arguments must be a JSON object.');
     }
