@@ -14,6 +14,7 @@ import { createExpensesDomain } from './expenses/handlers.ts';
 import type { DraftPersistence } from './drafts/persistence.ts';
 import { createImagesDomain, type ImagesOptions } from './images/handlers.ts';
 import { createNotificationsDomain } from './notifications/handlers.ts';
+import { createPeerDomain } from './peer/handlers.ts';
 import { createProductsDomain } from './products/handlers.ts';
 import { createReportsDomain } from './reports/handlers.ts';
 import { createSalesDomain } from './sales/handlers.ts';
@@ -68,6 +69,7 @@ function createDomains(options: DataApiOptions) {
     cart: createCartDomain(workspace, options.draftPersistence),
     clients: createClientsDomain(workspace),
     sync: createSyncDomain(workspace),
+    peer: createPeerDomain(workspace),
     notifications: createNotificationsDomain(workspace),
     drafts: createDraftsDomain(workspace, options.draftPersistence),
     dashboard: createDashboardDomain(workspace),
@@ -108,6 +110,8 @@ export type { AccountErrorReason } from './account/errors.ts';
 export type { NotificationItem } from './notifications/handlers.ts';
 export type { ProductPage, ProductView, StockHistoryEntry } from './products/handlers.ts';
 export type { SyncStatus, SignOutCheck } from './sync/status.ts';
+export type { PeerStatus, PeerView, ReadCode } from './peer/handlers.ts';
+export type { BytePort } from './peer/link.ts';
 export type { ClientSummary, ClientsPage, StatementEntry, StatementKind } from './clients/handlers.ts';
 export type {
   ChartPoint,

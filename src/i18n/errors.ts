@@ -27,6 +27,11 @@ export const errorMessages: Readonly<Record<DataErrorCode, string>> = {
   profile_failed: t.auth.login.profileFailed,
   unsynced_changes: 'Há alterações neste aparelho que ainda não foram enviadas ao servidor.',
   function_failed: t.account.unknownError,
+  peer_code_invalid: 'Este não é um código de pareamento do Caderneta. Confira o código e tente novamente.',
+  peer_code_used: 'Este código de pareamento já foi usado. Gere um novo código no outro aparelho.',
+  peer_code_expired: 'Este código expirou ou não foi gerado neste aparelho. Comece o pareamento de novo.',
+  peer_other_owner: 'Este código é de um aparelho de outra conta. Só aparelhos da mesma conta podem se conectar.',
+  peer_same_device: 'Este código foi gerado neste mesmo aparelho. Leia o código mostrado no outro aparelho.',
 };
 
 /** A field issue's message when the spec does not word it for that field. */

@@ -26,6 +26,12 @@ export const DATA_ERROR_CODES = [
   'profile_failed',
   'unsynced_changes',
   'function_failed',
+  // Pairing with another device of the owner
+  'peer_code_invalid',
+  'peer_code_used',
+  'peer_code_expired',
+  'peer_other_owner',
+  'peer_same_device',
 ] as const;
 
 export type DataErrorCode = (typeof DATA_ERROR_CODES)[number];

@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import type { CollectionName } from '../../../schemas/index.ts';
 import { createDataApiParts } from '../../../workers/api.ts';
 import type { OwnerSession, Workspace } from '../../../workers/db/workspace.ts';
+import type { BytePort } from '../../../workers/peer/link.ts';
 import { syncInternals } from '../../../workers/sync/testing.ts';
 import { createManualConnectivity } from '../../../workers/system/connectivity.ts';
 import type { DeviceThreadConfig, DeviceRequest } from './device-protocol.ts';
@@ -138,6 +139,19 @@ const control: Record<string, Callable> = {
     parts = build();
     workspace = await parts.workspace.current();
   },
+  /** Takes this device's end of a peer channel for an agreed pairing (the page's relay does this in a browser). */
+  peerAttach: (invite, port) => parts.api.peer.attach(String(invite), port as BytePort),
+  /** The peer links' status, as the screen first receives it. */
+  peerStatus: () =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = parts.api.live.subscribe('peerStatus', undefined, (result) => {
+        queueMicrotask(() => {
+          parts.api.live.unsubscribe(id);
+        });
+        if (result.status === 'ok') resolve(result.value);
+        else reject(new Error(JSON.stringify(result.error)));
+      });
+    }),
   close: async () => {
     await parts.workspace.close();
   },

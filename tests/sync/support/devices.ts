@@ -1,11 +1,11 @@
 // Devices for integration tests: each runs the real data API in its own worker thread (its own realm and
 // RxDB, as each browser tab's worker does), all acting as one owner against the local stack.
 import { randomUUID } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort, type Transferable } from 'node:worker_threads';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { collectionNames, type CollectionName } from '../../../schemas/index.ts';
-import type { DataApi } from '../../../workers/api.ts';
+import type { DataApi, PeerStatus } from '../../../workers/api.ts';
 import type { OffsetSample } from '../../../workers/sync/server-time.ts';
 import type { SyncStatus } from '../../../workers/sync/status.ts';
 import type { TestStack } from '../../support/stack.ts';
@@ -56,6 +56,9 @@ export interface Device {
   receive(table: CollectionName, row: Row, times: number): Promise<void>;
   burstSales(productId: string, count: number): Promise<void>;
   waitFor(table: CollectionName, id: string): Promise<void>;
+  /** Hands this device its end of a peer channel for an agreed pairing. */
+  peerAttach(invite: string, port: MessagePort): Promise<void>;
+  peerStatus(): Promise<PeerStatus>;
   close(): Promise<void>;
 }
 
@@ -108,7 +111,7 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     else pending?.reject(new Error(`${options.name}: ${response.error}`));
   });
   await ready;
-  const send = <T>(op: string, ...args: unknown[]): Promise<T> =>
+  const sendWith = <T>(transfer: readonly Transferable[], op: string, ...args: unknown[]): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, {
@@ -117,8 +120,9 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
         },
         reject,
       });
-      worker.postMessage({ id, op, args });
+      worker.postMessage({ id, op, args }, transfer as Transferable[]);
     });
+  const send = <T>(op: string, ...args: unknown[]): Promise<T> => sendWith<T>([], op, ...args);
   const api = new Proxy({} as RemoteDataApi, {
     get: (_target, domain) =>
       new Proxy(
@@ -159,6 +163,8 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     receive: (table, row, times) => send('receive', table, row, times),
     burstSales: (productId, count) => send('burstSales', productId, count),
     waitFor: (table, id) => send('waitFor', table, id),
+    peerAttach: (invite, port) => sendWith([port], 'peerAttach', invite, port),
+    peerStatus: () => send('peerStatus'),
     async close() {
       await send('close').catch(() => undefined);
       await worker.terminate();
@@ -238,4 +244,19 @@ export async function converged(owner: Owner, devices: readonly Device[], timeou
     timeoutMs,
     50,
   );
+}
+
+/**
+ * Pairs two devices as their screens would: `inviter` shows an invitation, `joiner` reads it and shows its answer,
+ * `inviter` reads that; then each gets one end of a channel (what the WebRTC data channel is in a browser).
+ * Returns the channel, so a test can cut it.
+ */
+export async function pairDevices(inviter: Device, joiner: Device): Promise<MessageChannel> {
+  const { code } = await inviter.api.peer.createInvite({ sdp: `oferta de ${inviter.name}` });
+  const invitation = await joiner.api.peer.readInvite({ code });
+  const { code: answer } = await joiner.api.peer.createAnswer({ invite: invitation.invite, sdp: `resposta de ${joiner.name}` });
+  const accepted = await inviter.api.peer.readAnswer({ code: answer });
+  const channel = new MessageChannel();
+  await Promise.all([inviter.peerAttach(accepted.invite, channel.port1), joiner.peerAttach(invitation.invite, channel.port2)]);
+  return channel;
 }
