@@ -1,5 +1,5 @@
 // The lint rule that keeps the UI away from the network and the database really fires.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,7 @@ describe('UI boundary rule', () => {
     'fetch call': "export const load = () => fetch('/api');\n",
     'window.fetch call': "export const load = () => window.fetch('/api');\n",
     WebSocket: "export const socket = () => new WebSocket('ws://x');\n",
+    'RTCPeerConnection outside the peer relay': 'export const link = () => new RTCPeerConnection({ iceServers: [] });\n',
   };
 
   for (const [name, source] of Object.entries(forbidden)) {
@@ -37,6 +38,14 @@ describe('UI boundary rule', () => {
       expect(messages.some((message) => /no-restricted-(imports|globals|properties)/.test(message))).toBe(true);
     });
   }
+
+  it('lets only the peer relay open a link to another device', async () => {
+    const relay = join(root, 'src', 'lib', 'peer-relay.ts');
+    const [result] = await new ESLint({ cwd: root }).lintFiles([relay]);
+    expect(result?.messages).toEqual([]);
+    // It carries bytes only: no database, no replication, no server client.
+    expect(readFileSync(relay, 'utf8')).not.toMatch(/from '(rxdb|@supabase)/);
+  });
 
   it('accepts code that goes through the data worker', async () => {
     const messages = await lintUiSource(
