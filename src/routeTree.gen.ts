@@ -25,6 +25,7 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AuthOwnerRouteImport } from './routes/_auth/_owner'
 import { Route as AuthAdminRouteRouteImport } from './routes/_auth/admin/route'
 import { Route as AuthOwnerAccountRouteImport } from './routes/_auth/_owner/account'
+import { Route as AuthOwnerAparelhosRouteImport } from './routes/_auth/_owner/aparelhos'
 import { Route as AuthOwnerCaixaRouteImport } from './routes/_auth/_owner/caixa'
 import { Route as AuthOwnerDashboardRouteImport } from './routes/_auth/_owner/dashboard'
 import { Route as AuthOwnerExpensesRouteImport } from './routes/_auth/_owner/expenses'
@@ -131,6 +132,11 @@ const AuthAdminRouteRoute = AuthAdminRouteRouteImport.update({
 const AuthOwnerAccountRoute = AuthOwnerAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AuthOwnerRoute,
+} as any)
+const AuthOwnerAparelhosRoute = AuthOwnerAparelhosRouteImport.update({
+  id: '/aparelhos',
+  path: '/aparelhos',
   getParentRoute: () => AuthOwnerRoute,
 } as any)
 const AuthOwnerCaixaRoute = AuthOwnerCaixaRouteImport.update({
@@ -295,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute
   '/admin': typeof AuthAdminRouteRouteWithChildren
   '/account': typeof AuthOwnerAccountRoute
+  '/aparelhos': typeof AuthOwnerAparelhosRoute
   '/caixa': typeof AuthOwnerCaixaRoute
   '/dashboard': typeof AuthOwnerDashboardRoute
   '/expenses': typeof AuthOwnerExpensesRoute
@@ -339,6 +346,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
   '/account': typeof AuthOwnerAccountRoute
+  '/aparelhos': typeof AuthOwnerAparelhosRoute
   '/caixa': typeof AuthOwnerCaixaRoute
   '/dashboard': typeof AuthOwnerDashboardRoute
   '/expenses': typeof AuthOwnerExpensesRoute
@@ -387,6 +395,7 @@ export interface FileRoutesById {
   '/_auth/admin': typeof AuthAdminRouteRouteWithChildren
   '/_auth/_owner': typeof AuthOwnerRouteWithChildren
   '/_auth/_owner/account': typeof AuthOwnerAccountRoute
+  '/_auth/_owner/aparelhos': typeof AuthOwnerAparelhosRoute
   '/_auth/_owner/caixa': typeof AuthOwnerCaixaRoute
   '/_auth/_owner/dashboard': typeof AuthOwnerDashboardRoute
   '/_auth/_owner/expenses': typeof AuthOwnerExpensesRoute
@@ -434,6 +443,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin'
     | '/account'
+    | '/aparelhos'
     | '/caixa'
     | '/dashboard'
     | '/expenses'
@@ -478,6 +488,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verify-email'
     | '/account'
+    | '/aparelhos'
     | '/caixa'
     | '/dashboard'
     | '/expenses'
@@ -525,6 +536,7 @@ export interface FileRouteTypes {
     | '/_auth/admin'
     | '/_auth/_owner'
     | '/_auth/_owner/account'
+    | '/_auth/_owner/aparelhos'
     | '/_auth/_owner/caixa'
     | '/_auth/_owner/dashboard'
     | '/_auth/_owner/expenses'
@@ -684,6 +696,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AuthOwnerAccountRouteImport
+      parentRoute: typeof AuthOwnerRoute
+    }
+    '/_auth/_owner/aparelhos': {
+      id: '/_auth/_owner/aparelhos'
+      path: '/aparelhos'
+      fullPath: '/aparelhos'
+      preLoaderRoute: typeof AuthOwnerAparelhosRouteImport
       parentRoute: typeof AuthOwnerRoute
     }
     '/_auth/_owner/caixa': {
@@ -922,6 +941,7 @@ const AuthAdminRouteRouteWithChildren = AuthAdminRouteRoute._addFileChildren(
 
 interface AuthOwnerRouteChildren {
   AuthOwnerAccountRoute: typeof AuthOwnerAccountRoute
+  AuthOwnerAparelhosRoute: typeof AuthOwnerAparelhosRoute
   AuthOwnerCaixaRoute: typeof AuthOwnerCaixaRoute
   AuthOwnerDashboardRoute: typeof AuthOwnerDashboardRoute
   AuthOwnerExpensesRoute: typeof AuthOwnerExpensesRoute
@@ -946,6 +966,7 @@ interface AuthOwnerRouteChildren {
 
 const AuthOwnerRouteChildren: AuthOwnerRouteChildren = {
   AuthOwnerAccountRoute: AuthOwnerAccountRoute,
+  AuthOwnerAparelhosRoute: AuthOwnerAparelhosRoute,
   AuthOwnerCaixaRoute: AuthOwnerCaixaRoute,
   AuthOwnerDashboardRoute: AuthOwnerDashboardRoute,
   AuthOwnerExpensesRoute: AuthOwnerExpensesRoute,

@@ -8,6 +8,7 @@ import { adminNotificationsText } from './admin-notifications.pt-BR.ts';
 import { adminPaymentsText } from './admin-payments.pt-BR.ts';
 import { adminSettingsText } from './admin-settings.pt-BR.ts';
 import { tillText } from './till.pt-BR.ts';
+import { devicesText } from './devices.pt-BR.ts';
 import { salesHistoryText } from './sales-history.pt-BR.ts';
 
 export const ptBR = {
@@ -21,6 +22,7 @@ export const ptBR = {
   adminPayments: adminPaymentsText,
   adminSettings: adminSettingsText,
   till: tillText,
+  devices: devicesText,
   salesHistory: salesHistoryText,
   app: {
     name: 'Caderneta',

@@ -72,6 +72,11 @@ function relay(data: DataClient, invite: string, connection: RTCPeerConnection, 
   else channel.addEventListener('open', start, { once: true });
 }
 
+/** Whether this browser can link devices at all (WebRTC data channels). */
+export function peerLinksSupported(): boolean {
+  return typeof RTCPeerConnection === 'function';
+}
+
 /** Device A: an offer, and the invitation the worker makes of it (code text for the QR code). */
 export async function startInvitation(data: DataClient): Promise<{ code: string }> {
   waitingOffer?.connection.close();

@@ -1,8 +1,20 @@
 // The owner's navigation as the spec groups it: sidebar groups on desktop, five tabs on phones.
-import { BarChart3, Home, MoreHorizontal, Package, Receipt, ShoppingCart, Truck, Users, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  Home,
+  MoreHorizontal,
+  Package,
+  Receipt,
+  ShoppingCart,
+  Smartphone,
+  Truck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { t } from '../../i18n/pt-BR.ts';
 
-export type NavPath = '/dashboard' | '/sales' | '/products' | '/clients' | '/expenses' | '/fornecedores' | '/reports' | '/more';
+export type NavPath =
+  '/dashboard' | '/sales' | '/products' | '/clients' | '/expenses' | '/fornecedores' | '/aparelhos' | '/reports' | '/more';
 
 export interface NavItem {
   readonly to: NavPath;
@@ -27,6 +39,7 @@ export const SIDEBAR_GROUPS: readonly { readonly label: string; readonly items: 
     items: [
       { to: '/expenses', label: nav.expenses, icon: Receipt },
       { to: '/fornecedores', label: nav.suppliers, icon: Truck },
+      { to: '/aparelhos', label: t.devices.title, icon: Smartphone },
     ],
   },
   { label: t.layout.groups.analysis, items: [{ to: '/reports', label: nav.reports, icon: BarChart3 }] },
@@ -40,7 +53,7 @@ export const BOTTOM_BAR: readonly NavItem[] = [
   { to: '/more', label: nav.more, icon: MoreHorizontal },
 ];
 
-const MORE_PATHS = ['/more', '/reports', '/expenses', '/fornecedores'];
+const MORE_PATHS = ['/more', '/reports', '/expenses', '/fornecedores', '/aparelhos'];
 
 /** Whether `item` is the current place: its own subtree, and 'Mais' for the pages it lists. */
 export function isActive(item: NavPath, pathname: string): boolean {

@@ -1,5 +1,6 @@
 // Decodes one camera frame's luminance with ZXing, limited to the spec's formats (spec 1 §5): EAN-13, EAN-8,
-// UPC-A, UPC-E, Code 128, Code 39. Runs in the decoder worker (and in Node tests).
+// UPC-A, UPC-E, Code 128, Code 39 for products; QR codes alone when pairing devices. Runs in the decoder worker
+// (and in Node tests).
 import {
   BarcodeFormat,
   BinaryBitmap,
@@ -9,7 +10,10 @@ import {
   RGBLuminanceSource,
 } from '@zxing/library';
 
-export type ScanFormat = 'EAN-13' | 'EAN-8' | 'UPC-A' | 'UPC-E' | 'Code 128' | 'Code 39';
+export type ScanFormat = 'EAN-13' | 'EAN-8' | 'UPC-A' | 'UPC-E' | 'Code 128' | 'Code 39' | 'QR';
+
+/** What the camera looks for: a product's barcode, or another device's pairing QR code. */
+export type ScanKind = 'barcode' | 'qr';
 
 export interface DecodedCode {
   readonly text: string;
@@ -24,18 +28,22 @@ const FORMATS = new Map<BarcodeFormat, ScanFormat>([
   [BarcodeFormat.CODE_128, 'Code 128'],
   [BarcodeFormat.CODE_39, 'Code 39'],
 ]);
+const QR_FORMATS = new Map<BarcodeFormat, ScanFormat>([[BarcodeFormat.QR_CODE, 'QR']]);
 
-/** A reader set up once for the spec's formats. */
-export function createFrameDecoder(): (luminance: Uint8ClampedArray, width: number, height: number) => DecodedCode | null {
+/** A reader set up once for the spec's formats (or for QR codes). */
+export function createFrameDecoder(
+  kind: ScanKind = 'barcode',
+): (luminance: Uint8ClampedArray, width: number, height: number) => DecodedCode | null {
+  const formats = kind === 'qr' ? QR_FORMATS : FORMATS;
   const reader = new MultiFormatReader();
-  const hints = new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, [...FORMATS.keys()]]]);
+  const hints = new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, [...formats.keys()]]]);
   reader.setHints(hints);
   return (luminance, width, height) => {
     try {
       const result = reader.decodeWithState(
         new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, width, height))),
       );
-      const format = FORMATS.get(result.getBarcodeFormat());
+      const format = formats.get(result.getBarcodeFormat());
       return format ? { text: result.getText(), format } : null;
     } catch {
       // ZXing throws when the frame holds no readable code: the usual case between hits.

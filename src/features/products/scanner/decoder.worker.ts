@@ -1,10 +1,11 @@
 // The barcode decoder's own worker: receives camera frames (ImageBitmap or ImageData) and answers the decoded
 // text and format, or null, so decoding never blocks the page.
-import { createFrameDecoder, luminanceOf, type DecodedCode } from './decode.ts';
+import { createFrameDecoder, luminanceOf, type DecodedCode, type ScanKind } from './decode.ts';
 
 export interface DecodeRequest {
   readonly id: number;
   readonly frame: ImageBitmap | ImageData;
+  readonly kind: ScanKind;
 }
 
 export interface DecodeResponse {
@@ -12,7 +13,15 @@ export interface DecodeResponse {
   readonly result: DecodedCode | null;
 }
 
-const decode = createFrameDecoder();
+const decoders = new Map<ScanKind, ReturnType<typeof createFrameDecoder>>();
+const decoderOf = (kind: ScanKind) => {
+  let decoder = decoders.get(kind);
+  if (!decoder) {
+    decoder = createFrameDecoder(kind);
+    decoders.set(kind, decoder);
+  }
+  return decoder;
+};
 let canvas: OffscreenCanvas | null = null;
 
 function pixelsOf(frame: ImageBitmap | ImageData): ImageData {
@@ -30,11 +39,11 @@ function pixelsOf(frame: ImageBitmap | ImageData): ImageData {
 }
 
 self.onmessage = (event: MessageEvent<DecodeRequest>) => {
-  const { id, frame } = event.data;
+  const { id, frame, kind } = event.data;
   let result: DecodedCode | null = null;
   try {
     const pixels = pixelsOf(frame);
-    result = decode(luminanceOf(pixels.data, pixels.width, pixels.height), pixels.width, pixels.height);
+    result = decoderOf(kind)(luminanceOf(pixels.data, pixels.width, pixels.height), pixels.width, pixels.height);
   } catch {
     result = null;
   }

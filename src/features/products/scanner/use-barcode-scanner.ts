@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { showToast } from '../../../ui/toast.ts';
 import { cameraConstraints, cameraFailureOf, hasCameraApi, isMobileDevice } from './camera.ts';
+import type { ScanKind } from './decode.ts';
 import type { DecodeRequest, DecodeResponse } from './decoder.worker.ts';
 import { createScanAcceptor } from './scan-rules.ts';
 
@@ -20,8 +21,11 @@ export interface BarcodeScanner {
   retry: () => void;
 }
 
-/** Runs while mounted (the dialog's content); `onDetected` gets the accepted code once. */
-export function useBarcodeScanner(onDetected: (code: string) => void): BarcodeScanner {
+/**
+ * Runs while mounted (the dialog's content); `onDetected` gets the accepted code once. A barcode is announced
+ * ('Código detectado: …'); a QR code (a pairing code, long and meaningless to read) only vibrates.
+ */
+export function useBarcodeScanner(onDetected: (code: string) => void, kind: ScanKind = 'barcode'): BarcodeScanner {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [attempt, setAttempt] = useState(0);
   const [report, setReport] = useState<{ attempt: number; state: ScanState } | null>(null);
@@ -63,7 +67,7 @@ export function useBarcodeScanner(onDetected: (code: string) => void): BarcodeSc
             return;
           }
           frameId += 1;
-          const request: DecodeRequest = { id: frameId, frame };
+          const request: DecodeRequest = { id: frameId, frame, kind };
           decoder.postMessage(request, [frame]);
         },
         () => {
@@ -97,7 +101,7 @@ export function useBarcodeScanner(onDetected: (code: string) => void): BarcodeSc
           settle('detected');
           stop();
           if ('vibrate' in navigator) navigator.vibrate(100);
-          showToast({ title: t.barcode.detected(code), durationMs: DETECTED_TOAST_MS });
+          if (kind === 'barcode') showToast({ title: t.barcode.detected(code), durationMs: DETECTED_TOAST_MS });
           latest.current(code);
         };
         worker.onerror = () => {
@@ -113,7 +117,7 @@ export function useBarcodeScanner(onDetected: (code: string) => void): BarcodeSc
       },
     );
     return stop;
-  }, [attempt, cameraApi]);
+  }, [attempt, cameraApi, kind]);
 
   const state: ScanState = !cameraApi ? 'unavailable' : report?.attempt === attempt ? report.state : 'starting';
   return {

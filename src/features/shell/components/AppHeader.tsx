@@ -1,4 +1,5 @@
-// The owner's top bar: initials avatar, market name and plan, search, unsynced count, notifications bell, Account.
+// The owner's top bar: initials avatar, market name and plan, search, a linked device, unsynced count, notifications
+// bell, Account.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PanelLeft, UserRound } from 'lucide-react';
@@ -7,6 +8,7 @@ import type { SignedInState } from '../../../../workers/api.ts';
 import { initialsOf, marketNameOf, planLabelOf } from '../../account/index.ts';
 import { HeaderSearch } from '../../../ui/layout/HeaderSearch.tsx';
 import { NotificationBell } from '../../notifications/index.ts';
+import { PeerIndicator } from '../../devices/index.ts';
 import { SyncIndicator } from '../../sync/index.ts';
 
 export function AppHeader({ account, onToggleSidebar }: { account: SignedInState; onToggleSidebar: () => void }) {
@@ -39,6 +41,7 @@ export function AppHeader({ account, onToggleSidebar }: { account: SignedInState
         </span>
       </Link>
       <HeaderSearch open={searching} onOpenChange={setSearching} />
+      <PeerIndicator />
       <SyncIndicator />
       <NotificationBell />
       <Link

@@ -1,16 +1,30 @@
 // The list behind 'Mais': reports, expenses and suppliers first, then account and help.
 import { Link } from '@tanstack/react-router';
-import { BarChart3, ChevronRight, Calculator, CircleHelp, History, LifeBuoy, Receipt, Truck, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  ChevronRight,
+  Calculator,
+  CircleHelp,
+  History,
+  LifeBuoy,
+  Receipt,
+  Smartphone,
+  Truck,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 
-type MorePath = '/reports' | '/sales/history' | '/caixa' | '/expenses' | '/fornecedores' | '/account' | '/faq' | '/support';
+type MorePath =
+  '/reports' | '/sales/history' | '/caixa' | '/aparelhos' | '/expenses' | '/fornecedores' | '/account' | '/faq' | '/support';
 const items = t.layout.moreItems;
 
 const MAIN: readonly { to: MorePath; label: string; description: string; icon: LucideIcon }[] = [
   { to: '/reports', label: t.layout.nav.reports, description: items.reports, icon: BarChart3 },
   { to: '/sales/history', label: t.salesHistory.title, description: t.salesHistory.menuDescription, icon: History },
   { to: '/caixa', label: t.till.title, description: t.till.menuDescription, icon: Calculator },
+  { to: '/aparelhos', label: t.devices.title, description: t.devices.menuDescription, icon: Smartphone },
   { to: '/expenses', label: t.layout.nav.expenses, description: items.expenses, icon: Receipt },
   { to: '/fornecedores', label: t.layout.nav.suppliers, description: items.suppliers, icon: Truck },
 ];

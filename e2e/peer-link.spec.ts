@@ -1,0 +1,249 @@
+// Two phones of one shop, the internet gone (every request to the server blocked, the Wi-Fi still up): the owner
+// pairs them on /aparelhos through the code text, then both sell all day. Each sees the other's sales, the stock
+// and the client's fiado within a second, and they agree; a phone of another owner cannot pair, nor can a code be
+// used twice. When the server is reachable again, it holds each sale once and the same stock and balance.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { STACK_URL } from '../playwright.config.ts';
+import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
+import { createConfirmedOwner, NBSP, shot as screenshot, signIn } from './support/owner.ts';
+
+const shot = (page: Page, name: string, width: number) => screenshot(page, `peer-link-${name}`, width);
+const brl = (text: string) => `R$${NBSP}${text}`;
+const RICE = { nome: 'Arroz Branco 5 kg', codigo: '7896006744115', preco: 25 };
+const BEANS = { nome: 'Feijão Preto 1 kg', codigo: '7896006711117', preco: 8 };
+const SALES_EACH = 20;
+
+async function rest<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
+  const key = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
+  const response = await fetch(`${STACK_URL}/rest/v1/${path}`, {
+    method,
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.ok, `${path}: ${await response.clone().text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+interface Phone {
+  context: BrowserContext;
+  page: Page;
+  /** This phone's name on screen ('Este aparelho: X'). */
+  label: string;
+}
+
+/** Signs the owner in on a new phone and waits until the server's products are on it. */
+async function openPhone(browser: Browser, email: string, width: number): Promise<Phone> {
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width, height: 800 },
+  });
+  const page = await context.newPage();
+  await signIn(page, email);
+  await page.goto('/products');
+  await expect(page.getByText(RICE.nome)).toBeVisible({ timeout: 30_000 });
+  return { context, page, label: '' };
+}
+
+/** From here on nothing reaches the server (HTTP and Realtime), as when the shop's internet is down. */
+async function cutServer(phone: Phone): Promise<void> {
+  await phone.context.route(`${STACK_URL}/**`, (route) => route.abort('internetdisconnected'));
+  await phone.context.routeWebSocket(/\/realtime\/v1\//, (socket) => {
+    void socket.close();
+  });
+  // A fresh start, so no socket opened earlier stays up; the app opens from its cached shell.
+  await phone.page.goto('/aparelhos');
+  await expect(phone.page.getByRole('heading', { level: 1, name: 'Aparelhos' })).toBeVisible();
+  phone.label = ((await phone.page.getByTestId('this-device').textContent()) ?? '').replace('Este aparelho: ', '');
+  expect(phone.label).toMatch(/^[0-9A-F]{4}$/);
+}
+
+async function restoreServer(phone: Phone): Promise<void> {
+  await phone.context.unrouteAll({ behavior: 'ignoreErrors' });
+}
+
+/** Opens a screen from the menu without reloading the app (a reload would drop the link). */
+async function navigate(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name, exact: true }).filter({ visible: true }).first().click();
+}
+
+/** A sale of one unit from 'Nova Venda' by barcode (the USB scanner types it), in cash or on fiado to `client`. */
+async function sell(page: Page, codigo: string, client?: string): Promise<void> {
+  await navigate(page, 'Vendas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nova Venda' })).toBeVisible();
+  const barcode = page.getByRole('textbox', { name: 'Código de barras' });
+  await barcode.fill(codigo);
+  await barcode.press('Enter');
+  await expect(barcode).toHaveValue('');
+  await page.getByRole('button', { name: 'Concluir pedido' }).click();
+  const cart = page.getByRole('dialog');
+  if (client) {
+    await cart.getByText('Fiado', { exact: true }).click();
+    await cart.getByRole('button', { name: 'Selecionar cliente' }).click();
+    await page
+      .getByRole('list', { name: 'Clientes' })
+      .getByRole('button', { name: new RegExp(client) })
+      .click();
+  }
+  await cart.getByRole('button', { name: 'Finalizar Venda' }).click();
+  await expect(page.getByText('Venda salva offline').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/reports$/);
+}
+
+/** Pairs `a` and `b` through the code text: A shows its code, B reads it and shows its answer, A reads that. */
+async function pair(a: Phone, b: Phone): Promise<void> {
+  await a.page.getByRole('button', { name: 'Mostrar código' }).click();
+  const invite = await a.page.getByRole('textbox', { name: 'Código de pareamento deste aparelho' }).inputValue();
+  expect(invite).toMatch(/^CADERNETA1\./);
+  await expect(a.page.getByRole('img', { name: 'QR code de pareamento deste aparelho' })).toBeVisible();
+  await b.page.getByRole('button', { name: 'Ler código' }).click();
+  await b.page.getByRole('textbox', { name: 'Código do outro aparelho' }).fill(invite);
+  await b.page.getByRole('button', { name: 'Continuar' }).click();
+  const answer = await b.page.getByRole('textbox', { name: 'Código de resposta deste aparelho' }).inputValue();
+  await a.page.getByRole('textbox', { name: 'Código de resposta', exact: true }).fill(answer);
+  await a.page.getByRole('button', { name: 'Conectar' }).click();
+  await expect(a.page.getByTestId('peer-state')).toHaveText(`Conectado ao aparelho ${b.label}`);
+  await expect(b.page.getByTestId('peer-state')).toHaveText(`Conectado ao aparelho ${a.label}`);
+  for (const phone of [a, b]) {
+    await expect(
+      phone.page.getByRole('link', { name: `Conectado ao aparelho ${phone === a ? b.label : a.label}` }),
+    ).toBeVisible();
+  }
+}
+
+/** Opens a product's page from the list, in the app (no reload). */
+async function openProduct(page: Page, nome: string): Promise<void> {
+  await navigate(page, 'Produtos');
+  await page
+    .getByRole('list', { name: 'Produtos' })
+    .getByRole('listitem')
+    .filter({ hasText: nome })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: nome })).toBeVisible();
+}
+
+/** Opens the client's page from the list, in the app (no reload). */
+async function openClient(page: Page, nome: string): Promise<void> {
+  await navigate(page, 'Clientes');
+  await page
+    .getByRole('link', { name: new RegExp(nome) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: nome })).toBeVisible();
+}
+
+/** 'Adicionar Débito' or 'Registrar Pagamento' on the open client page. */
+async function ledger(page: Page, action: 'Adicionar Débito' | 'Registrar Pagamento', amount: string): Promise<void> {
+  await page.getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog', { name: action });
+  await dialog.getByLabel('Valor (R$)').fill(amount);
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** What a phone shows for both products and the client, read off their pages. */
+async function shopShown(page: Page): Promise<{ rice: string; beans: string; balance: string }> {
+  await openProduct(page, RICE.nome);
+  const rice = (await page.getByTestId('current-stock').textContent()) ?? '';
+  await openProduct(page, BEANS.nome);
+  const beans = (await page.getByTestId('current-stock').textContent()) ?? '';
+  await openClient(page, 'Dona Cida');
+  const balance = (await page.getByTestId('saldo').textContent()) ?? '';
+  return { rice, beans, balance };
+}
+
+test('two phones with no internet pair by code, sell all day, agree, and the server gets it all once', async ({ browser }) => {
+  test.setTimeout(480_000);
+  const email = `pareamento-${Date.now()}@exemplo.com.br`;
+  const userId = await createConfirmedOwner(email, { nome: 'Joana Reis', nome_mercado: 'Mercadinho Reis' });
+  const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  await rest(`users?id=eq.${userId}`, { plano: 'premium', data_fim_plano: until, status_pagamento: 'ativo' }, 'PATCH');
+  const [rice, beans] = await rest<{ id: string }[]>('produtos', [
+    { user_id: userId, nome: RICE.nome, codigo_barras: RICE.codigo, preco: RICE.preco, preco_compra: 18 },
+    { user_id: userId, nome: BEANS.nome, codigo_barras: BEANS.codigo, preco: BEANS.preco, preco_compra: 5 },
+  ]);
+  if (!rice || !beans) throw new Error('products not created');
+  await rest('clientes', [{ user_id: userId, nome: 'Dona Cida', telefone: '11987650000' }]);
+  await rest('historico_estoque', [
+    { user_id: userId, produto_id: rice.id, tipo: 'ajuste', quantidade: 100 },
+    { user_id: userId, produto_id: beans.id, tipo: 'ajuste', quantidade: 100 },
+  ]);
+
+  const a = await openPhone(browser, email, 1280);
+  const b = await openPhone(browser, email, 360);
+  await cutServer(a);
+  await cutServer(b);
+  await pair(a, b);
+  await shot(a.page, 'connected', 1280);
+  await shot(b.page, 'connected', 360);
+
+  // A sale on A is on B's product page within a second.
+  await openProduct(b.page, RICE.nome);
+  await expect(b.page.getByTestId('current-stock')).toHaveText('100 un');
+  await sell(a.page, RICE.codigo);
+  await expect(b.page.getByTestId('current-stock')).toHaveText('99 un', { timeout: 1_000 });
+
+  // The day: 20 sales on each, most of the same rice, one of B's on fiado to Dona Cida.
+  for (let index = 1; index < SALES_EACH; index++) {
+    await sell(a.page, index % 2 === 0 ? RICE.codigo : BEANS.codigo);
+    await sell(b.page, index % 3 === 0 ? BEANS.codigo : RICE.codigo, index === 5 ? 'Dona Cida' : undefined);
+  }
+  await sell(b.page, RICE.codigo);
+  // A adds a debit to the client B sold to on fiado (25,00); B sees it within a second and takes a payment.
+  await openClient(b.page, 'Dona Cida');
+  await expect(b.page.getByTestId('saldo')).toHaveText(brl('25,00'));
+  await openClient(a.page, 'Dona Cida');
+  await expect(a.page.getByTestId('saldo')).toHaveText(brl('25,00'));
+  await ledger(a.page, 'Adicionar Débito', '30,00');
+  await expect(b.page.getByTestId('saldo')).toHaveText(brl('55,00'), { timeout: 1_000 });
+  await ledger(b.page, 'Registrar Pagamento', '20,00');
+  await expect(a.page.getByTestId('saldo')).toHaveText(brl('35,00'), { timeout: 1_000 });
+  // B counts the beans on the shelf: 70; A sees the count within a second.
+  await openProduct(a.page, BEANS.nome);
+  await openProduct(b.page, BEANS.nome);
+  await b.page.getByRole('button', { name: 'Ajuste de estoque' }).click();
+  await b.page.getByRole('dialog').getByLabel('Quantidade (un)').fill('70');
+  await b.page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(b.page.getByText('Estoque ajustado')).toBeVisible();
+  await expect(a.page.getByTestId('current-stock')).toHaveText('70 un', { timeout: 1_000 });
+
+  // Both show the same shop: rice 100 − 10 on A − 14 on B; beans counted at 70; Dona Cida owes 35,00.
+  const expected = { rice: '76 un', beans: '70 un', balance: brl('35,00') };
+  expect(await shopShown(a.page)).toEqual(expected);
+  expect(await shopShown(b.page)).toEqual(expected);
+  await navigate(a.page, 'Aparelhos');
+  await expect(a.page.getByTestId('peer-to-send')).toHaveText('0');
+  await expect(a.page.getByTestId('peer-to-receive')).toHaveText('0');
+  await expect(a.page.getByText(/^Última troca: /)).toBeVisible();
+  await shot(a.page, 'after-day', 1280);
+
+  // The internet returns: the server ends with each sale once and the devices' numbers.
+  await restoreServer(a);
+  await restoreServer(b);
+  await expect
+    .poll(async () => (await rest<{ id: string }[]>(`vendas?user_id=eq.${userId}&select=id`)).length, { timeout: 90_000 })
+    .toBe(2 * SALES_EACH);
+  const sales = await rest<{ id: string }[]>(`vendas?user_id=eq.${userId}&select=id`);
+  expect(new Set(sales.map((sale) => sale.id)).size).toBe(2 * SALES_EACH);
+  await expect
+    .poll(async () => rest<{ nome: string; estoque: number }[]>(`produtos?user_id=eq.${userId}&select=nome,estoque&order=nome`), {
+      timeout: 60_000,
+    })
+    .toEqual([
+      { nome: RICE.nome, estoque: 76 },
+      { nome: BEANS.nome, estoque: 70 },
+    ]);
+  await expect
+    .poll(
+      async () =>
+        (await rest<{ saldo_devedor: number }[]>(`clientes?user_id=eq.${userId}&select=saldo_devedor`))[0]?.saldo_devedor,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(35);
+  await a.context.close();
+  await b.context.close();
+});

@@ -1,0 +1,40 @@
+// /aparelhos: links between devices of the owner on the same network, for days without internet. The page shows
+// this device's name, the linked devices with their state, and the pairing by codes.
+import { t } from '../../../i18n/pt-BR.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { usePageTitle } from '../../../ui/page-title.ts';
+import { PairingCard } from './PairingCard.tsx';
+import { PeerList } from './PeerList.tsx';
+
+const copy = t.devices;
+
+export function DevicesPage() {
+  usePageTitle(copy.title);
+  const status = useLiveQuery('peerStatus', undefined);
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
+      <div className="flex flex-col gap-1">
+        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
+          {copy.title}
+        </h1>
+        <p className="text-ink/80">{copy.intro}</p>
+        {status.data?.label ? (
+          <p
+            className="mt-1 self-start rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900"
+            data-testid="this-device"
+          >
+            {copy.thisDevice(status.data.label)}
+          </p>
+        ) : null}
+      </div>
+      {status.status === 'loading' ? (
+        <p role="status" className="animate-pulse rounded-2xl bg-white p-4 text-ink/70 shadow-sm ring-1 ring-ink/5">
+          {t.app.loading}
+        </p>
+      ) : status.data ? (
+        <PeerList status={status.data} />
+      ) : null}
+      <PairingCard />
+    </section>
+  );
+}
