@@ -91,7 +91,7 @@ async function sell(page: Page, codigo: string, client?: string): Promise<void> 
 }
 
 /** Pairs `a` and `b` through the code text: A shows its code, B reads it and shows its answer, A reads that. */
-async function pair(a: Phone, b: Phone): Promise<void> {
+async function pair(a: Phone, b: Phone): Promise<{ invite: string; answer: string }> {
   await a.page.getByRole('button', { name: 'Mostrar código' }).click();
   const invite = await a.page.getByRole('textbox', { name: 'Código de pareamento deste aparelho' }).inputValue();
   expect(invite).toMatch(/^CADERNETA1\./);
@@ -101,7 +101,7 @@ async function pair(a: Phone, b: Phone): Promise<void> {
   await b.page.getByRole('button', { name: 'Continuar' }).click();
   const answer = await b.page.getByRole('textbox', { name: 'Código de resposta deste aparelho' }).inputValue();
   await a.page.getByRole('textbox', { name: 'Código de resposta', exact: true }).fill(answer);
-  await a.page.getByRole('button', { name: 'Conectar' }).click();
+  await a.page.getByRole('button', { name: 'Conectar', exact: true }).click();
   await expect(a.page.getByTestId('peer-state')).toHaveText(`Conectado ao aparelho ${b.label}`);
   await expect(b.page.getByTestId('peer-state')).toHaveText(`Conectado ao aparelho ${a.label}`);
   for (const phone of [a, b]) {
@@ -109,6 +109,9 @@ async function pair(a: Phone, b: Phone): Promise<void> {
       phone.page.getByRole('link', { name: `Conectado ao aparelho ${phone === a ? b.label : a.label}` }),
     ).toBeVisible();
   }
+  // B's answer has done its job: its card is back at the start.
+  await expect(b.page.getByRole('button', { name: 'Ler código' })).toBeVisible();
+  return { invite, answer };
 }
 
 /** Opens a product's page from the list, in the app (no reload). */
@@ -246,4 +249,63 @@ test('two phones with no internet pair by code, sell all day, agree, and the ser
     .toBe(35);
   await a.context.close();
   await b.context.close();
+});
+
+test('a phone of another owner cannot pair, and a pairing code works once', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  const email = `pareamento-dono-${stamp}@exemplo.com.br`;
+  const userId = await createConfirmedOwner(email, { nome: 'Joana Reis', nome_mercado: 'Mercadinho Reis' });
+  const strangerEmail = `pareamento-vizinho-${stamp}@exemplo.com.br`;
+  await createConfirmedOwner(strangerEmail, { nome: 'Paulo Vizinho', nome_mercado: 'Mercearia do Paulo' });
+  const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  await rest(`users?id=eq.${userId}`, { plano: 'premium', data_fim_plano: until, status_pagamento: 'ativo' }, 'PATCH');
+  await rest('produtos', [{ user_id: userId, nome: RICE.nome, codigo_barras: RICE.codigo, preco: RICE.preco }]);
+  const a = await openPhone(browser, email, 1280);
+  const b = await openPhone(browser, email, 360);
+  const strangerContext = await browser.newContext({
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 360, height: 800 },
+  });
+  const stranger: Phone = { context: strangerContext, page: await strangerContext.newPage(), label: '' };
+  await signIn(stranger.page, strangerEmail);
+  for (const phone of [a, b, stranger]) await cutServer(phone);
+  const otherOwner = 'Este código é de um aparelho de outra conta. Só aparelhos da mesma conta podem se conectar.';
+  const used = 'Este código de pareamento já foi usado. Gere um novo código no outro aparelho.';
+
+  // The neighbour reads the owner's code: refused on his phone, which shows no answer.
+  await a.page.getByRole('button', { name: 'Mostrar código' }).click();
+  const invite = await a.page.getByRole('textbox', { name: 'Código de pareamento deste aparelho' }).inputValue();
+  await stranger.page.getByRole('button', { name: 'Ler código' }).click();
+  await stranger.page.getByRole('textbox', { name: 'Código do outro aparelho' }).fill(invite);
+  await stranger.page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(stranger.page.getByRole('alert').filter({ hasText: otherOwner })).toBeVisible();
+  await expect(stranger.page.getByRole('textbox', { name: 'Código de resposta deste aparelho' })).toHaveCount(0);
+  await shot(stranger.page, 'other-owner', 360);
+  // The owner's phone reads the neighbour's code: refused too.
+  await stranger.page.getByRole('button', { name: 'Cancelar' }).click();
+  await stranger.page.getByRole('button', { name: 'Mostrar código' }).click();
+  const strangerInvite = await stranger.page.getByRole('textbox', { name: 'Código de pareamento deste aparelho' }).inputValue();
+  await b.page.getByRole('button', { name: 'Ler código' }).click();
+  await b.page.getByRole('textbox', { name: 'Código do outro aparelho' }).fill(strangerInvite);
+  await b.page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(b.page.getByRole('alert').filter({ hasText: otherOwner })).toBeVisible();
+  await b.page.getByRole('button', { name: 'Cancelar' }).click();
+
+  // The owner's two phones pair; then each code, read again, is refused as used.
+  await a.page.getByRole('button', { name: 'Cancelar' }).click();
+  const codes = await pair(a, b);
+  await b.page.getByRole('button', { name: 'Ler código' }).click();
+  await b.page.getByRole('textbox', { name: 'Código do outro aparelho' }).fill(codes.invite);
+  await b.page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(b.page.getByRole('alert').filter({ hasText: used })).toBeVisible();
+  await a.page.getByRole('button', { name: 'Mostrar código' }).click();
+  await a.page.getByRole('textbox', { name: 'Código de resposta', exact: true }).fill(codes.answer);
+  await a.page.getByRole('button', { name: 'Conectar', exact: true }).click();
+  await expect(a.page.getByRole('alert').filter({ hasText: used })).toBeVisible();
+  await shot(a.page, 'replayed', 1280);
+  // The link itself is untouched by the refusals.
+  await expect(a.page.getByTestId('peer-state')).toHaveText(`Conectado ao aparelho ${b.label}`);
+  for (const phone of [a, b, stranger]) await phone.context.close();
 });

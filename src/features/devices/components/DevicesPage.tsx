@@ -34,7 +34,7 @@ export function DevicesPage() {
       ) : status.data ? (
         <PeerList status={status.data} />
       ) : null}
-      <PairingCard />
+      <PairingCard linked={status.data?.peers.filter((peer) => peer.state === 'conectado').map((peer) => peer.label) ?? []} />
     </section>
   );
 }

@@ -22,7 +22,8 @@ const card = 'flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring
 const areaClass =
   'block min-h-24 w-full rounded-xl border border-ink/20 bg-white px-4 py-3 font-mono text-xs text-ink focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-400';
 
-type Step = { kind: 'choose' } | { kind: 'invite'; code: string } | { kind: 'join' } | { kind: 'answer'; code: string };
+type Step =
+  { kind: 'choose' } | { kind: 'invite'; code: string } | { kind: 'join' } | { kind: 'answer'; code: string; peerLabel: string };
 
 /** The code to show, as a QR code and as text that can be copied. */
 function ShownCode({ title, help, qrLabel, code }: { title: string; help: string; qrLabel: string; code: string }) {
@@ -130,8 +131,13 @@ function CodeReader(props: {
   );
 }
 
-export function PairingCard() {
+/** The devices linked right now, by their labels. */
+export function PairingCard({ linked }: { linked: readonly string[] }) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
+  // Device B's answer has done its job once A read it and the link is up (the list above says so): back to the start.
+  if (step.kind === 'answer' && linked.includes(step.peerLabel)) {
+    setStep({ kind: 'choose' });
+  }
   const invite = useCommand((data) => startInvitation(data), { failureTitle: copy.failed });
   const complete = useCommand((data, code: string) => completeInvitation(data, code), {
     failureTitle: null,
@@ -226,7 +232,7 @@ export function PairingCard() {
             onEdit={answer.reset}
             onSubmit={(code) =>
               void answer.run(code).then((made) => {
-                if (made) setStep({ kind: 'answer', code: made.code });
+                if (made) setStep({ kind: 'answer', code: made.code, peerLabel: made.peerLabel });
               })
             }
           />
