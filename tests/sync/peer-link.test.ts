@@ -60,7 +60,9 @@ describe('peer link between two devices of one owner', () => {
     sales.push(await a.api.sales.register({ itens: [{ produto_id: feijao, quantidade: 3 }], tipo: 'fiado', cliente_id: maria }));
     await b.api.clients.addDebit({ cliente_id: maria, valor: 10 });
     await a.api.stock.count({ produto_id: feijao, quantidade: 30 });
-    await eventually(async () => { expect(await b.balanceOf(maria)).toBeCloseTo(8.49 * 3 + 10, 2); });
+    await eventually(async () => {
+      expect(await b.balanceOf(maria)).toBeCloseTo(8.49 * 3 + 10, 2);
+    });
     await b.api.clients.registerPayment({ cliente_id: maria, valor: 5 });
     for (const id of sales) {
       await a.waitFor('vendas', id);
@@ -72,9 +74,11 @@ describe('peer link between two devices of one owner', () => {
     expect(await a.balanceOf(maria)).toBeCloseTo(8.49 * 3 + 10 - 5, 2);
     // Nothing left to exchange between them, while the server still waits for all of it.
     await eventually(async () => {
-      const status = await a.peerStatus();
-      expect(status.peers[0]).toMatchObject({ toSend: 0, toReceive: 0 });
-      expect(status.peers[0]?.lastExchange).not.toBeNull();
+      for (const device of [a, b]) {
+        const status = await device.peerStatus();
+        expect(status.peers[0], device.name).toMatchObject({ state: 'conectado', toSend: 0, toReceive: 0 });
+        expect(status.peers[0]?.lastExchange).not.toBeNull();
+      }
     });
     expect((await a.status()).pending).toBeGreaterThan(0);
 
@@ -89,33 +93,37 @@ describe('peer link between two devices of one owner', () => {
     expect(await b.balanceOf(maria)).toBeCloseTo(balances.get(maria) ?? NaN, 2);
   });
 
-  it('refuses another owner’s code, a replayed code, and a code read by the device that made it', { timeout: 120_000 }, async () => {
-    const owner = await newOwner(harness.stack);
-    const other = await newOwner(harness.stack);
-    const a = await harness.open(owner, { name: 'loja' });
-    const b = await harness.open(owner, { name: 'ajudante' });
-    const c = await harness.open(owner, { name: 'tablet' });
-    const stranger = await harness.open(other, { name: 'vizinho' });
+  it(
+    'refuses another owner’s code, a replayed code, and a code read by the device that made it',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await newOwner(harness.stack);
+      const other = await newOwner(harness.stack);
+      const a = await harness.open(owner, { name: 'loja' });
+      const b = await harness.open(owner, { name: 'ajudante' });
+      const c = await harness.open(owner, { name: 'tablet' });
+      const stranger = await harness.open(other, { name: 'vizinho' });
 
-    const { code } = await a.api.peer.createInvite({ sdp: 'oferta' });
-    await expectRefused(stranger.api.peer.readInvite({ code }), 'peer_other_owner');
-    await expectRefused(a.api.peer.readInvite({ code }), 'peer_same_device');
-    await expectRefused(b.api.peer.readInvite({ code: 'CADERNETA1.lixo' }), 'peer_code_invalid');
-    await expectRefused(b.api.peer.readInvite({ code: '7891234567895' }), 'peer_code_invalid');
+      const { code } = await a.api.peer.createInvite({ sdp: 'oferta' });
+      await expectRefused(stranger.api.peer.readInvite({ code }), 'peer_other_owner');
+      await expectRefused(a.api.peer.readInvite({ code }), 'peer_same_device');
+      await expectRefused(b.api.peer.readInvite({ code: 'CADERNETA1.lixo' }), 'peer_code_invalid');
+      await expectRefused(b.api.peer.readInvite({ code: '7891234567895' }), 'peer_code_invalid');
 
-    const invitation = await b.api.peer.readInvite({ code });
-    await expectRefused(b.api.peer.readInvite({ code }), 'peer_code_used');
-    const { code: answer } = await b.api.peer.createAnswer({ invite: invitation.invite, sdp: 'resposta' });
-    // A stranger's answer to this invitation (it cannot know the secret, so it forges the proof) is refused.
-    const strangerInvite = await stranger.api.peer.createInvite({ sdp: 'oferta' });
-    await expectRefused(a.api.peer.readAnswer({ code: strangerInvite.code }), 'peer_code_invalid');
-    await a.api.peer.readAnswer({ code: answer });
-    await expectRefused(a.api.peer.readAnswer({ code: answer }), 'peer_code_used');
-    // Another device of the owner that reads the used invitation is turned away by the inviter.
-    const late = await c.api.peer.readInvite({ code });
-    const { code: lateAnswer } = await c.api.peer.createAnswer({ invite: late.invite, sdp: 'resposta' });
-    await expectRefused(a.api.peer.readAnswer({ code: lateAnswer }), 'peer_code_used');
-  });
+      const invitation = await b.api.peer.readInvite({ code });
+      await expectRefused(b.api.peer.readInvite({ code }), 'peer_code_used');
+      const { code: answer } = await b.api.peer.createAnswer({ invite: invitation.invite, sdp: 'resposta' });
+      // A stranger's answer to this invitation (it cannot know the secret, so it forges the proof) is refused.
+      const strangerInvite = await stranger.api.peer.createInvite({ sdp: 'oferta' });
+      await expectRefused(a.api.peer.readAnswer({ code: strangerInvite.code }), 'peer_code_invalid');
+      await a.api.peer.readAnswer({ code: answer });
+      await expectRefused(a.api.peer.readAnswer({ code: answer }), 'peer_code_used');
+      // Another device of the owner that reads the used invitation is turned away by the inviter.
+      const late = await c.api.peer.readInvite({ code });
+      const { code: lateAnswer } = await c.api.peer.createAnswer({ invite: late.invite, sdp: 'resposta' });
+      await expectRefused(a.api.peer.readAnswer({ code: lateAnswer }), 'peer_code_used');
+    },
+  );
 
   it('cuts off a linked device that sends another owner’s document, and keeps nothing of it', { timeout: 120_000 }, async () => {
     const owner = await newOwner(harness.stack);
@@ -136,13 +144,17 @@ describe('peer link between two devices of one owner', () => {
       if (typeof data === 'string') frames.push(JSON.parse(data) as Record<string, unknown>);
     });
     await a.peerAttach(accepted.invite, channel.port1);
-    await eventually(() => { expect(frames.find((frame) => frame.t === 'ola')).toBeDefined(); });
+    await eventually(() => {
+      expect(frames.find((frame) => frame.t === 'ola')).toBeDefined();
+    });
     const hello = frames.find((frame) => frame.t === 'ola') as { nonce: string; device: string };
     channel.port2.postMessage(JSON.stringify({ t: 'ola', owner: owner.userId, device: impostor, nonce: 'n0nc3n0nc3n0nc3n' }));
     channel.port2.postMessage(
       JSON.stringify({ t: 'prova', proof: await proofOf(invitation.secret, `elo|${hello.nonce}|${impostor}|${owner.userId}`) }),
     );
-    await eventually(async () => { expect((await a.peerStatus()).peers[0]?.state).toBe('conectado'); });
+    await eventually(async () => {
+      expect((await a.peerStatus()).peers[0]?.state).toBe('conectado');
+    });
     const now = new Date().toISOString();
     const foreign = {
       id: '6f1c2b1e-0000-4000-8000-000000000001',
@@ -156,7 +168,9 @@ describe('peer link between two devices of one owner', () => {
     channel.port2.postMessage(
       JSON.stringify({ t: 'pedido', id: 1, collection: 'clientes', method: 'write', params: [[{ newDocumentState: foreign }]] }),
     );
-    await eventually(async () => { expect((await a.peerStatus()).peers[0]?.state).toBe('recusado'); });
+    await eventually(async () => {
+      expect((await a.peerStatus()).peers[0]?.state).toBe('recusado');
+    });
     expect(frames.at(-1)).toEqual({ t: 'tchau', reason: 'recusado' });
     expect((await a.docs('clientes')).map((doc) => doc.id)).not.toContain(foreign.id);
   });

@@ -70,16 +70,20 @@ function openHub(workspace: Workspace): PeerHub {
   function sessionFor(peerDevice: string): PeerSession {
     const existing = sessions.getValue().get(peerDevice);
     if (existing) return existing;
-    const session = openPeerSession({ database: workspace.database, owner, device, peerDevice, wallClock: () => workspace.now() });
+    const session = openPeerSession({
+      database: workspace.database,
+      owner,
+      device,
+      peerDevice,
+      wallClock: () => workspace.now(),
+    });
     sessions.next(new Map([...sessions.getValue(), [peerDevice, session]]));
     return session;
   }
 
   const status$: Observable<PeerStatus> = sessions.pipe(
     switchMap((all) =>
-      all.size === 0
-        ? of([] as PeerSessionView[])
-        : combineLatest([...all.values()].map((session) => session.view$)),
+      all.size === 0 ? of([] as PeerSessionView[]) : combineLatest([...all.values()].map((session) => session.view$)),
     ),
     map((views) => ({
       label: deviceLabel(device),

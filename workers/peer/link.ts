@@ -136,7 +136,10 @@ export function openLink(options: LinkOptions): PeerLink {
       if (carriesDocuments(result)) touched();
       send({ t: 'resposta', id: frame.id, result });
     } catch (error) {
-      if (error instanceof PeerRefusal) { finish('recusado', true); return; }
+      if (error instanceof PeerRefusal) {
+        finish('recusado', true);
+        return;
+      }
       send({ t: 'falha', id: frame.id, reason: error instanceof Error ? error.message : String(error) });
     }
   }
@@ -145,24 +148,37 @@ export function openLink(options: LinkOptions): PeerLink {
     switch (frame.t) {
       case 'ola': {
         // The other end must be the paired device of this very owner.
-        if (frame.owner !== owner || frame.device !== peerDevice || theirHello) { finish('recusado', true); return; }
+        if (frame.owner !== owner || frame.device !== peerDevice || theirHello) {
+          finish('recusado', true);
+          return;
+        }
         theirHello = true;
         send({ t: 'prova', proof: await proofOf(secret, handshakeMessage(frame.nonce, device, owner)) });
-        becomeReadyIfDone(); return;
+        becomeReadyIfDone();
+        return;
       }
       case 'prova': {
         const expected = await proofOf(secret, handshakeMessage(nonce, peerDevice, owner));
-        if (!sameProof(frame.proof, expected)) { finish('recusado', true); return; }
+        if (!sameProof(frame.proof, expected)) {
+          finish('recusado', true);
+          return;
+        }
         theirProofChecked = true;
-        becomeReadyIfDone(); return;
+        becomeReadyIfDone();
+        return;
       }
-      case 'tchau':
-        { finish(frame.reason, false); return; }
+      case 'tchau': {
+        finish(frame.reason, false);
+        return;
+      }
       default:
         break;
     }
     // Nothing but the handshake crosses before both ends are authenticated.
-    if (state.getValue() !== 'conectado') { finish('recusado', true); return; }
+    if (state.getValue() !== 'conectado') {
+      finish('recusado', true);
+      return;
+    }
     switch (frame.t) {
       case 'pedido':
         // Answered beside the frames that follow: one collection's slow write does not hold the others up.
@@ -187,18 +203,29 @@ export function openLink(options: LinkOptions): PeerLink {
   }
 
   port.addEventListener('message', (event) => {
-    if (event.data === null) { finish('perdido', false); return; }
+    if (event.data === null) {
+      finish('perdido', false);
+      return;
+    }
     if (typeof event.data !== 'string' || !isOpen()) return;
     let frame: Frame;
     try {
       const parsed = v.safeParse(Frame, JSON.parse(event.data));
-      if (!parsed.success) { finish('recusado', true); return; }
+      if (!parsed.success) {
+        finish('recusado', true);
+        return;
+      }
       frame = parsed.output;
     } catch {
-      finish('recusado', true); return;
+      finish('recusado', true);
+      return;
     }
     // In arrival order: the handshake's checks finish before the first request is looked at.
-    queue = queue.then(() => handle(frame)).catch(() => { finish('recusado', true); });
+    queue = queue
+      .then(() => handle(frame))
+      .catch(() => {
+        finish('recusado', true);
+      });
   });
   port.start();
   send({ t: 'ola', owner, device, nonce });

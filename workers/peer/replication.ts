@@ -16,6 +16,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { getValidator } from 'rxdb/plugins/validate-ajv';
 import {
   BehaviorSubject,
+  Subject,
   EMPTY,
   combineLatest,
   debounceTime,
@@ -116,10 +117,15 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
   const link$ = new BehaviorSubject<PeerLink | null>(null);
   const toSend$ = new BehaviorSubject(0);
   const lastExchange$ = new BehaviorSubject<number | null>(null);
+  /** The master handed the fork more of its changes: what it still lacks is counted again. */
+  const delivered$ = new Subject<void>();
   const subscriptions: Subscription[] = [];
   const replications: RxReplicationState<unknown, Checkpoint>[] = [];
   let tracker: PendingTracker | undefined;
-  const collections = collectionNames.map((name) => ({ name, collection: database.collections[name] as unknown as RxCollection<Row> }));
+  const collections = collectionNames.map((name) => ({
+    name,
+    collection: database.collections[name] as unknown as RxCollection<Row>,
+  }));
 
   /** The link once it is authenticated: requests wait here while there is none. */
   const connectedLink = () =>
@@ -129,7 +135,9 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
         filter((link): link is PeerLink => link !== null),
       ),
     );
-  const liveLink$ = link$.pipe(switchMap((link) => (link ? link.state$.pipe(map((state) => (state === 'conectado' ? link : null))) : of(null))));
+  const liveLink$ = link$.pipe(
+    switchMap((link) => (link ? link.state$.pipe(map((state) => (state === 'conectado' ? link : null))) : of(null))),
+  );
 
   // The master answers with its storage; what it has delivered tells what the fork still lacks.
   const masters = new Map<string, { handler: RxReplicationHandler<Row, Checkpoint>; delivered: Checkpoint }>();
@@ -150,6 +158,7 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
       const [checkpoint, size] = params;
       const page = await master.handler.masterChangesSince(checkpoint, Math.min(Number(size) || BATCH_SIZE, MAX_ROWS));
       master.delivered = page.checkpoint;
+      delivered$.next();
       return page;
     }
     if (method === 'write') {
@@ -193,10 +202,13 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
           }),
         )
         .subscribe(({ link, name, master, event }) => {
-          if (event !== 'RESYNC') master.delivered = event.checkpoint;
+          if (event !== 'RESYNC') {
+            master.delivered = event.checkpoint;
+            delivered$.next();
+          }
           link.emit(name, event);
         }),
-      merge(...collections.map(({ collection }) => collection.storageInstance.changeStream()), link$, liveLink$)
+      merge(...collections.map(({ collection }) => collection.storageInstance.changeStream()), link$, liveLink$, delivered$)
         .pipe(
           debounceTime(100),
           switchMap(() => masterPending()),
@@ -273,7 +285,11 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
         state: replications[index] as RxReplicationState<unknown, unknown>,
       })),
     );
-    subscriptions.push(tracker.count$.subscribe((count) => { toSend$.next(count); }));
+    subscriptions.push(
+      tracker.count$.subscribe((count) => {
+        toSend$.next(count);
+      }),
+    );
   }
 
   // Each side tells the other how much it still has to send; and when documents last crossed.
@@ -326,4 +342,3 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
     },
   };
 }
-
