@@ -1,21 +1,15 @@
 // Chromium figures of the product screens over 10,000 products: keystroke → rendered search result, first page of
 // the list after a route change, barcode frames/s in the scanner's decoder worker, 'Finalizar Venda' with 20
 // items (bench/ui-sale.ts) and the reports page over 90 days × 100 sales a day to its first chart painted
-// (bench/ui-reports.ts), each against a baseline measured in the same page. Runs its own stack (free port,
-// PGlite in a temp folder), a build of the app pointed at it (VITE_SUPABASE_URL is baked in at build time and dist/
-// talks to 54321, the test suite's stack) and a preview on another free port, and removes them all after, also
-// when a step fails.
-import { spawn } from 'node:child_process';
+// (bench/ui-reports.ts), each against a baseline measured in the same page. Runs on its own stack, build and
+// preview (bench/browser-app.ts).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { preview, type PreviewServer } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
-import { startStack, type RunningStack } from '../supabase/local/stack.ts';
+import type { Page } from '@playwright/test';
+import type { RunningStack } from '../supabase/local/stack.ts';
 import { ean13Modules } from '../tests/support/ean13.ts';
+import { percentile, withBrowserApp } from './browser-app.ts';
 import type { BenchFigure } from './figures.ts';
 import { REPORTS_PROBE, reportsFirstChart, seedSalesHistory } from './ui-reports.ts';
 import { SALE_PROBE, saleFinishLatency } from './ui-sale.ts';
@@ -27,9 +21,6 @@ const NAVIGATIONS = 10;
 const DECODE_MS = 3_000;
 const PASSWORD = 'Senha@123';
 const CODE = '7891000100103';
-/** The test suite's preview and stack ports: never taken here. */
-const RESERVED_PORTS = new Set([4173, 54321]);
-const ROOT = join(import.meta.dirname, '..');
 
 /** What the page probe (PAGE_PROBE) answers; the evaluated callbacks cast `window` to this. */
 interface ProbeWindow {
@@ -211,45 +202,6 @@ const PAGE_PROBE = String.raw`(() => {
   };
 })();`;
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const address = server.address();
-        server.close(() => {
-          resolve(typeof address === 'object' && address ? address.port : 0);
-        });
-      });
-    });
-    if (port > 0 && !RESERVED_PORTS.has(port)) return port;
-  }
-}
-
-/** `vite build` of the app into `outDir`, talking to `stack` (the URL is baked into the bundle at build time). */
-async function buildFor(stack: RunningStack, outDir: string): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.anonKey },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`vite build saiu com ${String(code)}`);
-}
-
 const WORDS = [
   'Arroz Tipo 1',
   'Feijão Carioca',
@@ -424,41 +376,7 @@ async function navigationLatency(page: Page): Promise<{ products: number[]; stat
 }
 
 export default async function uiBench(): Promise<BenchFigure[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'caderneta-bench-ui-dados-'));
-  const outDir = mkdtempSync(join(tmpdir(), 'caderneta-bench-ui-dist-'));
-  const removeDirs = () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(outDir, { recursive: true, force: true });
-  };
-  // Interrupted from the terminal: the temp folders go too (the browser dies with this process).
-  const onSignal = () => {
-    removeDirs();
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  let stack: RunningStack | undefined;
-  let server: PreviewServer | undefined;
-  let browser: Browser | undefined;
-  try {
-    const [stackPort, previewPort] = [await freePort(), await freePort()];
-    const site = `http://127.0.0.1:${previewPort}`;
-    // databaseUrl '' keeps the stack on PGlite in dataDir even when the environment names a Postgres server.
-    stack = await startStack({
-      port: stackPort,
-      dataDir,
-      databaseUrl: '',
-      siteUrl: site,
-      publicUrl: `http://127.0.0.1:${stackPort}`,
-    });
-    await buildFor(stack, outDir);
-    server = await preview({
-      configFile: false,
-      root: ROOT,
-      logLevel: 'silent',
-      build: { outDir },
-      preview: { port: previewPort, strictPort: true, host: '127.0.0.1' },
-    });
+  return withBrowserApp('ui', async ({ stack, site, outDir, browser }) => {
     const decoder = readdirSync(join(outDir, 'assets')).find((file) => /^decoder\.worker-.*\.js$/.test(file));
     if (!decoder) throw new Error('o build não tem o worker do scanner (decoder.worker-*.js)');
 
@@ -466,7 +384,6 @@ export default async function uiBench(): Promise<BenchFigure[]> {
     const email = `bench-ui-${Date.now()}@exemplo.com.br`;
     await seedOwner(stack, email, products);
 
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     // A phone (the bottom bar has 'Produtos' and 'Mais').
     const context = await browser.newContext({
       viewport: { width: 360, height: 740 },
@@ -601,12 +518,5 @@ export default async function uiBench(): Promise<BenchFigure[]> {
         target: '< 1 s',
       },
     ];
-  } finally {
-    await browser?.close().catch(() => undefined);
-    await server?.close().catch(() => undefined);
-    await stack?.close().catch(() => undefined);
-    removeDirs();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+  });
 }

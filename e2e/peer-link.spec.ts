@@ -6,6 +6,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { STACK_URL } from '../playwright.config.ts';
 import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
 import { createConfirmedOwner, NBSP, shot as screenshot, signIn } from './support/owner.ts';
+import { deviceLabel, pairPhones } from './support/peer.ts';
 
 const shot = (page: Page, name: string, width: number) => screenshot(page, `peer-link-${name}`, width);
 const brl = (text: string) => `R$${NBSP}${text}`;
@@ -54,7 +55,7 @@ async function cutServer(phone: Phone): Promise<void> {
   // A fresh start, so no socket opened earlier stays up; the app opens from its cached shell.
   await phone.page.goto('/aparelhos');
   await expect(phone.page.getByRole('heading', { level: 1, name: 'Aparelhos' })).toBeVisible();
-  phone.label = ((await phone.page.getByTestId('this-device').textContent()) ?? '').replace('Este aparelho: ', '');
+  phone.label = await deviceLabel(phone.page);
   expect(phone.label).toMatch(/^[0-9A-F]{4}$/);
 }
 
@@ -90,28 +91,20 @@ async function sell(page: Page, codigo: string, client?: string): Promise<void> 
   await expect(page).toHaveURL(/\/reports$/);
 }
 
-/** Pairs `a` and `b` through the code text: A shows its code, B reads it and shows its answer, A reads that. */
+/** Pairs `a` and `b` through the code text; both show the link (on the page and in the top bar). */
 async function pair(a: Phone, b: Phone): Promise<{ invite: string; answer: string }> {
-  await a.page.getByRole('button', { name: 'Mostrar código' }).click();
-  const invite = await a.page.getByRole('textbox', { name: 'Código de pareamento deste aparelho' }).inputValue();
-  expect(invite).toMatch(/^CADERNETA1\./);
-  await expect(a.page.getByRole('img', { name: 'QR code de pareamento deste aparelho' })).toBeVisible();
-  await b.page.getByRole('button', { name: 'Ler código' }).click();
-  await b.page.getByRole('textbox', { name: 'Código do outro aparelho' }).fill(invite);
-  await b.page.getByRole('button', { name: 'Continuar' }).click();
-  const answer = await b.page.getByRole('textbox', { name: 'Código de resposta deste aparelho' }).inputValue();
-  await a.page.getByRole('textbox', { name: 'Código de resposta', exact: true }).fill(answer);
-  await a.page.getByRole('button', { name: 'Conectar', exact: true }).click();
-  await expect(a.page.getByTestId('peer-state')).toHaveText(`Conectado ao aparelho ${b.label}`);
-  await expect(b.page.getByTestId('peer-state')).toHaveText(`Conectado ao aparelho ${a.label}`);
-  for (const phone of [a, b]) {
-    await expect(
-      phone.page.getByRole('link', { name: `Conectado ao aparelho ${phone === a ? b.label : a.label}` }),
-    ).toBeVisible();
+  const codes = await pairPhones(a.page, b.page);
+  expect(codes.invite).toMatch(/^CADERNETA1\./);
+  for (const [phone, other] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    await expect(phone.page.getByTestId('peer-state')).toHaveText(`Conectado ao aparelho ${other.label}`);
+    await expect(phone.page.getByRole('link', { name: `Conectado ao aparelho ${other.label}` })).toBeVisible();
   }
   // B's answer has done its job: its card is back at the start.
   await expect(b.page.getByRole('button', { name: 'Ler código' })).toBeVisible();
-  return { invite, answer };
+  return codes;
 }
 
 /** Opens a product's page from the list, in the app (no reload). */
@@ -277,6 +270,8 @@ test('a phone of another owner cannot pair, and a pairing code works once', asyn
   // The neighbour reads the owner's code: refused on his phone, which shows no answer.
   await a.page.getByRole('button', { name: 'Mostrar código' }).click();
   const invite = await a.page.getByRole('textbox', { name: 'Código de pareamento deste aparelho' }).inputValue();
+  // Shown as a QR code for the camera, and as text.
+  await expect(a.page.getByRole('img', { name: 'QR code de pareamento deste aparelho' })).toBeVisible();
   await stranger.page.getByRole('button', { name: 'Ler código' }).click();
   await stranger.page.getByRole('textbox', { name: 'Código do outro aparelho' }).fill(invite);
   await stranger.page.getByRole('button', { name: 'Continuar' }).click();
