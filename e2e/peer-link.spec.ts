@@ -250,7 +250,7 @@ test('a phone of another owner cannot pair, and a pairing code works once', asyn
   const email = `pareamento-dono-${stamp}@exemplo.com.br`;
   const userId = await createConfirmedOwner(email, { nome: 'Joana Reis', nome_mercado: 'Mercadinho Reis' });
   const strangerEmail = `pareamento-vizinho-${stamp}@exemplo.com.br`;
-  await createConfirmedOwner(strangerEmail, { nome: 'Paulo Vizinho', nome_mercado: 'Mercearia do Paulo' });
+  const strangerId = await createConfirmedOwner(strangerEmail, { nome: 'Paulo Vizinho', nome_mercado: 'Mercearia do Paulo' });
   const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
   await rest(`users?id=eq.${userId}`, { plano: 'premium', data_fim_plano: until, status_pagamento: 'ativo' }, 'PATCH');
   await rest('produtos', [{ user_id: userId, nome: RICE.nome, codigo_barras: RICE.codigo, preco: RICE.preco }]);
@@ -263,6 +263,15 @@ test('a phone of another owner cannot pair, and a pairing code works once', asyn
   });
   const stranger: Phone = { context: strangerContext, page: await strangerContext.newPage(), label: '' };
   await signIn(stranger.page, strangerEmail);
+  // On the free plan (one device at a time) linking devices is offered as Premium.
+  await navigate(stranger.page, 'Aparelhos');
+  await expect(stranger.page.getByText('Conectar aparelhos é Premium')).toBeVisible();
+  await expect(stranger.page.getByRole('button', { name: 'Mostrar código' })).toHaveCount(0);
+  await shot(stranger.page, 'free-plan', 360);
+  // The neighbour subscribes (his phone learns it when the app starts again, still online).
+  await rest(`users?id=eq.${strangerId}`, { plano: 'premium', data_fim_plano: until, status_pagamento: 'ativo' }, 'PATCH');
+  await stranger.page.reload();
+  await expect(stranger.page.getByRole('button', { name: 'Mostrar código' })).toBeVisible({ timeout: 30_000 });
   for (const phone of [a, b, stranger]) await cutServer(phone);
   const otherOwner = 'Este código é de um aparelho de outra conta. Só aparelhos da mesma conta podem se conectar.';
   const used = 'Este código de pareamento já foi usado. Gere um novo código no outro aparelho.';
@@ -302,5 +311,13 @@ test('a phone of another owner cannot pair, and a pairing code works once', asyn
   await shot(a.page, 'replayed', 1280);
   // The link itself is untouched by the refusals.
   await expect(a.page.getByTestId('peer-state')).toHaveText(`Conectado ao aparelho ${b.label}`);
+  // Either side ends it: B disconnects, and both say so (the top bar's link sign goes too).
+  await b.page.getByRole('button', { name: `Desconectar do aparelho ${a.label}` }).click();
+  await expect(b.page.getByTestId('peer-state')).toHaveText(`Conexão com o aparelho ${a.label} encerrada`);
+  await expect(a.page.getByTestId('peer-state')).toHaveText(`Conexão com o aparelho ${b.label} encerrada`);
+  await expect(a.page.getByRole('link', { name: `Conectado ao aparelho ${b.label}` })).toHaveCount(0);
+  await a.page.getByRole('button', { name: `Conectar de novo ao aparelho ${b.label}` }).click();
+  await expect(a.page.getByRole('button', { name: 'Mostrar código' })).toBeFocused();
+  await shot(a.page, 'ended', 1280);
   for (const phone of [a, b, stranger]) await phone.context.close();
 });

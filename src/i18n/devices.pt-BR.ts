@@ -25,6 +25,7 @@ export const devicesText = {
   disconnect: 'Desconectar',
   disconnectLabel: (label: string) => `Desconectar do aparelho ${label}`,
   reconnect: 'Conectar de novo',
+  reconnectLabel: (label: string) => `Conectar de novo ao aparelho ${label}`,
   pairTitle: 'Conectar outro aparelho',
   pairText: 'Em um aparelho toque em "Mostrar código"; no outro, em "Ler código". Depois, o primeiro lê a resposta.',
   showCode: 'Mostrar código',
@@ -54,5 +55,9 @@ export const devicesText = {
   failed: 'Não foi possível conectar',
   connected: (label: string) => `Conectado ao aparelho ${label}`,
   unsupported: 'Este navegador não permite conectar aparelhos diretamente.',
+  premiumTitle: 'Conectar aparelhos é Premium',
+  premiumText:
+    'No plano gratuito você usa um aparelho por vez. Com o Premium, seus aparelhos trabalham juntos, mesmo sem internet.',
+  premiumCta: 'Assine o Premium',
   sameWifi: 'Os dois aparelhos precisam estar na mesma rede Wi-Fi, com o app aberto nesta tela durante o pareamento.',
 } as const;

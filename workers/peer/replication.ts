@@ -336,6 +336,8 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
     },
     async close() {
       link$.getValue()?.end();
+      // Requests still waiting for a link give up (their replication is being cancelled).
+      link$.complete();
       for (const subscription of subscriptions.splice(0)) subscription.unsubscribe();
       tracker?.close();
       await Promise.all(replications.map((state) => state.cancel()));

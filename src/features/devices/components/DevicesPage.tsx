@@ -1,8 +1,12 @@
 // /aparelhos: links between devices of the owner on the same network, for days without internet. The page shows
-// this device's name, the linked devices with their state, and the pairing by codes.
+// this device's name, the linked devices with their state, and the pairing by codes (Premium: the free plan is one
+// device at a time).
+import { useRef } from 'react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
+import { PremiumCallToAction } from '../../../ui/PremiumCallToAction.tsx';
+import { useSignedInAccount } from '../../account/index.ts';
 import { PairingCard } from './PairingCard.tsx';
 import { PeerList } from './PeerList.tsx';
 
@@ -11,6 +15,12 @@ const copy = t.devices;
 export function DevicesPage() {
   usePageTitle(copy.title);
   const status = useLiveQuery('peerStatus', undefined);
+  const { plan } = useSignedInAccount();
+  const pairingRef = useRef<HTMLDivElement>(null);
+  const showPairing = () => {
+    pairingRef.current?.scrollIntoView({ block: 'start' });
+    pairingRef.current?.querySelector('button')?.focus();
+  };
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
       <div className="flex flex-col gap-1">
@@ -32,9 +42,15 @@ export function DevicesPage() {
           {t.app.loading}
         </p>
       ) : status.data ? (
-        <PeerList status={status.data} />
+        <PeerList status={status.data} onReconnect={showPairing} />
       ) : null}
-      <PairingCard linked={status.data?.peers.filter((peer) => peer.state === 'conectado').map((peer) => peer.label) ?? []} />
+      <div ref={pairingRef}>
+        {plan.isPremium ? (
+          <PairingCard linked={status.data?.peers.filter((peer) => peer.state === 'conectado').map((peer) => peer.label) ?? []} />
+        ) : (
+          <PremiumCallToAction title={copy.premiumTitle} text={copy.premiumText} cta={copy.premiumCta} />
+        )}
+      </div>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // 'Aparelhos conectados': one card per device linked in this session, with its state in words ('Conectado ao
-// aparelho X'), when documents last crossed, what each side still has to send, and 'Desconectar'.
-import { Link2, Link2Off, Unplug } from 'lucide-react';
+// aparelho X'), when documents last crossed, what each side still has to send, and 'Desconectar' (or, once the
+// link is gone, 'Conectar de novo').
+import { Link2, Link2Off, RefreshCw, Unplug } from 'lucide-react';
 import type { PeerStatus, PeerView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -9,7 +10,7 @@ import { Button } from '../../../ui/Button.tsx';
 
 const copy = t.devices;
 
-function PeerCard({ peer }: { peer: PeerView }) {
+function PeerCard({ peer, onReconnect }: { peer: PeerView; onReconnect: () => void }) {
   const end = useCommand((data) => data.peer.end({ device: peer.peerDevice }), { failureTitle: copy.failed });
   const linked = peer.state === 'conectado';
   const open = linked || peer.state === 'autenticando' || peer.state === 'aguardando';
@@ -61,12 +62,18 @@ function PeerCard({ peer }: { peer: PeerView }) {
           <Unplug aria-hidden size={18} />
           {copy.disconnect}
         </Button>
-      ) : null}
+      ) : (
+        <Button variant="secondary" aria-label={copy.reconnectLabel(peer.label)} onClick={onReconnect}>
+          <RefreshCw aria-hidden size={18} />
+          {copy.reconnect}
+        </Button>
+      )}
     </li>
   );
 }
 
-export function PeerList({ status }: { status: PeerStatus }) {
+/** `onReconnect` takes the owner to the pairing: a lost link comes back only through a new exchange of codes. */
+export function PeerList({ status, onReconnect }: { status: PeerStatus; onReconnect: () => void }) {
   return (
     <section aria-labelledby="peer-links" className="flex flex-col gap-3">
       <h2 id="peer-links" className="text-lg font-semibold text-brand-900">
@@ -77,7 +84,7 @@ export function PeerList({ status }: { status: PeerStatus }) {
       ) : (
         <ul aria-label={copy.linksTitle} className="flex flex-col gap-3">
           {status.peers.map((peer) => (
-            <PeerCard key={peer.peerDevice} peer={peer} />
+            <PeerCard key={peer.peerDevice} peer={peer} onReconnect={onReconnect} />
           ))}
         </ul>
       )}

@@ -13,7 +13,8 @@ import { SalesList } from '../../sales/index.ts';
 import { periodText } from '../report-export.ts';
 import { OversoldCard } from './OversoldCard.tsx';
 import { ReceivablesCard } from './ReceivablesCard.tsx';
-import { ExportReportMenu, PremiumCallToAction } from './ReportActions.tsx';
+import { PremiumCallToAction } from '../../../ui/PremiumCallToAction.tsx';
+import { ExportReportMenu } from './ReportActions.tsx';
 import { ReportPeriodSwitch } from './ReportPeriodSwitch.tsx';
 import { ReportSkeleton } from './ReportSkeleton.tsx';
 import { RevenueCard } from './RevenueCard.tsx';
@@ -69,7 +70,9 @@ export function ReportsPage({ params }: { params: ReportParams }) {
         </div>
         {account.plan.isPremium && report ? <ExportReportMenu report={report} /> : null}
       </div>
-      {account.plan.isPremium ? null : <PremiumCallToAction />}
+      {account.plan.isPremium ? null : (
+        <PremiumCallToAction title={t.reports.premiumTitle} text={t.reports.premiumText} cta={t.reports.premiumCta} />
+      )}
       <ReportPeriodSwitch
         key={params.period}
         period={params.period}
