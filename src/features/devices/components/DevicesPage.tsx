@@ -7,7 +7,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { PremiumCallToAction } from '../../../ui/PremiumCallToAction.tsx';
 import { useSignedInAccount } from '../../account/index.ts';
-import { PairingCard } from './PairingCard.tsx';
+import { PairingCard, usePairing } from './PairingCard.tsx';
 import { PeerList } from './PeerList.tsx';
 
 const copy = t.devices;
@@ -16,10 +16,13 @@ export function DevicesPage() {
   usePageTitle(copy.title);
   const status = useLiveQuery('peerStatus', undefined);
   const { plan } = useSignedInAccount();
+  const linked = status.data?.peers.filter((peer) => peer.state === 'conectado').map((peer) => peer.label) ?? [];
+  const pairing = usePairing(linked);
   const pairingRef = useRef<HTMLDivElement>(null);
-  const showPairing = () => {
+  /** 'Conectar de novo': a new code, shown where the pairing is, for the other device to read. */
+  const reconnect = () => {
     pairingRef.current?.scrollIntoView({ block: 'start' });
-    pairingRef.current?.querySelector('button')?.focus();
+    void pairing.showCode();
   };
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
@@ -42,11 +45,11 @@ export function DevicesPage() {
           {t.app.loading}
         </p>
       ) : status.data ? (
-        <PeerList status={status.data} onReconnect={showPairing} />
+        <PeerList status={status.data} onReconnect={reconnect} />
       ) : null}
       <div ref={pairingRef}>
         {plan.isPremium ? (
-          <PairingCard linked={status.data?.peers.filter((peer) => peer.state === 'conectado').map((peer) => peer.label) ?? []} />
+          <PairingCard pairing={pairing} />
         ) : (
           <PremiumCallToAction title={copy.premiumTitle} text={copy.premiumText} cta={copy.premiumCta} />
         )}

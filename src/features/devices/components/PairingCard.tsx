@@ -132,7 +132,8 @@ function CodeReader(props: {
 }
 
 /** The devices linked right now, by their labels. */
-export function PairingCard({ linked }: { linked: readonly string[] }) {
+/** The pairing's state and its commands, held by the page so a lost link's 'Conectar de novo' can show the code. */
+export function usePairing(linked: readonly string[]) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   // Device B's answer has done its job once A read it and the link is up (the list above says so): back to the start.
   if (step.kind === 'answer' && linked.includes(step.peerLabel)) {
@@ -144,14 +145,26 @@ export function PairingCard({ linked }: { linked: readonly string[] }) {
     success: ({ peerLabel }) => ({ title: copy.connected(peerLabel) }),
   });
   const answer = useCommand((data, code: string) => answerInvitation(data, code), { failureTitle: null });
-  const supported = peerLinksSupported();
-
   const reset = () => {
     cancelInvitation();
     complete.reset();
     answer.reset();
     setStep({ kind: 'choose' });
   };
+  /** A new invitation to show (an earlier one nobody answered is dropped). */
+  const showCode = async () => {
+    complete.reset();
+    const made = await invite.run();
+    if (made) setStep({ kind: 'invite', code: made.code });
+  };
+  return { step, setStep, invite, complete, answer, reset, showCode };
+}
+
+export type Pairing = ReturnType<typeof usePairing>;
+
+export function PairingCard({ pairing }: { pairing: Pairing }) {
+  const { step, setStep, invite, complete, answer, reset, showCode } = pairing;
+  const supported = peerLinksSupported();
 
   return (
     <section aria-labelledby="pair-title" className={card}>
@@ -172,14 +185,7 @@ export function PairingCard({ linked }: { linked: readonly string[] }) {
           <p className="text-ink/80">{copy.pairText}</p>
           <p className="text-sm text-ink/70">{copy.sameWifi}</p>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            <Button
-              busy={invite.pending}
-              onClick={() =>
-                void invite.run().then((made) => {
-                  if (made) setStep({ kind: 'invite', code: made.code });
-                })
-              }
-            >
+            <Button busy={invite.pending} onClick={() => void showCode()}>
               <QrIcon aria-hidden size={18} />
               {invite.pending ? copy.preparing : copy.showCode}
             </Button>
