@@ -319,6 +319,7 @@ test('a phone of another owner cannot pair, and a pairing code works once', asyn
   await a.page.getByRole('button', { name: `Conectar de novo ao aparelho ${b.label}` }).click();
   // A new code is shown for B to read (the same pairing steps as the first time).
   await expect(a.page.getByRole('img', { name: 'QR code de pareamento deste aparelho' })).toBeInViewport();
+  await expect(a.page.getByRole('textbox', { name: 'Código de resposta', exact: true })).toHaveValue('');
   await shot(a.page, 'ended', 1280);
   for (const phone of [a, b, stranger]) await phone.context.close();
 });

@@ -206,6 +206,7 @@ export function PairingCard({ pairing }: { pairing: Pairing }) {
           <div className="border-t border-ink/10 pt-4">
             <p className="mb-3 text-ink/80">{copy.answerHelp}</p>
             <CodeReader
+              key={step.code}
               label={copy.answerField}
               help={copy.inviteFieldHelp}
               scanLabel={copy.scanAnswer}
