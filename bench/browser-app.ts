@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview, type PreviewServer } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { startStack, type RunningStack } from '../supabase/local/stack.ts';
@@ -53,6 +53,18 @@ async function buildFor(stack: RunningStack, outDir: string): Promise<void> {
     child.once('exit', resolve);
   });
   if (code !== 0) throw new Error(`vite build saiu com ${String(code)}`);
+}
+
+/** Signs in through the login page and waits until the service worker holds the app shell. */
+export async function signInAt(page: Page, site: string, email: string, password: string): Promise<void> {
+  await page.goto(`${site}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
 }
 
 export interface BrowserApp {

@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { pairPhones } from '../e2e/support/peer.ts';
 import type { RunningStack } from '../supabase/local/stack.ts';
-import { percentile, withBrowserApp } from './browser-app.ts';
+import { percentile, signInAt, withBrowserApp } from './browser-app.ts';
 import type { BenchFigure } from './figures.ts';
 
 const ROUNDS = 40;
@@ -69,14 +69,7 @@ async function openPhone(context: BrowserContext, site: string, stack: RunningSt
   await context.addInitScript({ content: PEER_PROBE });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
-  await page.goto(`${site}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL(/\/dashboard$/);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await signInAt(page, site, email, PASSWORD);
   await page.goto(`${site}/products`);
   await page.getByText(PRODUCT).waitFor();
   await context.route(`${stack.url}/**`, (route) => route.abort('internetdisconnected'));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { RunningStack } from '../supabase/local/stack.ts';
 import { ean13Modules } from '../tests/support/ean13.ts';
-import { percentile, withBrowserApp } from './browser-app.ts';
+import { percentile, signInAt, withBrowserApp } from './browser-app.ts';
 import type { BenchFigure } from './figures.ts';
 import { REPORTS_PROBE, reportsFirstChart, seedSalesHistory } from './ui-reports.ts';
 import { SALE_PROBE, saleFinishLatency } from './ui-sale.ts';
@@ -395,14 +395,7 @@ export default async function uiBench(): Promise<BenchFigure[]> {
     await context.addInitScript({ content: REPORTS_PROBE });
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
-    await page.goto(`${site}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await page.waitForURL(/\/dashboard$/);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await signInAt(page, site, email, PASSWORD);
     await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Produtos' }).click();
     // The device pulls the 10,000 products; the free plan's counter says when they are all on it.
     await page

@@ -4,7 +4,7 @@
 // used twice. When the server is reachable again, it holds each sale once and the same stock and balance.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { STACK_URL } from '../playwright.config.ts';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
+import { serviceRest as rest } from './support/admin.ts';
 import { createConfirmedOwner, NBSP, shot as screenshot, signIn } from './support/owner.ts';
 import { deviceLabel, pairPhones } from './support/peer.ts';
 
@@ -13,17 +13,6 @@ const brl = (text: string) => `R$${NBSP}${text}`;
 const RICE = { nome: 'Arroz Branco 5 kg', codigo: '7896006744115', preco: 25 };
 const BEANS = { nome: 'Feijão Preto 1 kg', codigo: '7896006711117', preco: 8 };
 const SALES_EACH = 20;
-
-async function rest<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
-  const key = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  const response = await fetch(`${STACK_URL}/rest/v1/${path}`, {
-    method,
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', prefer: 'return=representation' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.ok, `${path}: ${await response.clone().text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 interface Phone {
   context: BrowserContext;

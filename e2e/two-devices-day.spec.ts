@@ -4,24 +4,12 @@
 // sales, the stock is the start minus what was sold, the client owes the fiado total, the expense summaries agree,
 // and the server holds the same numbers.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { STACK_URL } from '../playwright.config.ts';
-import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
+import { serviceRest as rest } from './support/admin.ts';
 import { createConfirmedOwner, goOffline, NBSP, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
 
 const brl = (text: string) => `R$${NBSP}${text}`;
 const shot = (page: Page, name: string, width: number) => screenshot(page, `two-devices-${name}`, width);
 const RICE = 'Arroz Tio João 5 kg';
-
-async function rest<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
-  const key = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  const response = await fetch(`${STACK_URL}/rest/v1/${path}`, {
-    method,
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', prefer: 'return=representation' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.ok, `${path}: ${await response.clone().text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** A sale of `quantity` rice from the new-sale screen; in cash, or on fiado to `client`. */
 async function sell(page: Page, quantity: number, client?: string) {

@@ -29,6 +29,18 @@ export async function service(path: string, init: { method: string; body?: unkno
   return response;
 }
 
+/** A REST call as the service role, expected to succeed, with the rows it wrote or read
+ * (GET without a body, POST with one, or the method given). */
+export async function serviceRest<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
+  const response = await fetch(`${STACK_URL}/rest/v1/${path}`, {
+    method,
+    headers: await serviceHeaders({ prefer: 'return=representation' }),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.ok, `${path}: ${await response.clone().text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
 /** A supabase-js client with the service role (never subscribes, but supabase-js builds its socket, and Node 20 has
  * no WebSocket of its own). */
 export async function serviceClient() {
