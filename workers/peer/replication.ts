@@ -277,7 +277,7 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
           },
         },
       });
-      replications.push(state);
+      replications.push(state as unknown as RxReplicationState<unknown, Checkpoint>);
     }
     tracker = trackPending(
       collections.map(({ collection }, index) => ({
