@@ -13,11 +13,10 @@ import { indexedDbImageStore } from './images/store.ts';
 
 installDataErrorTransfer();
 const pageConnectivity = createManualConnectivity(self.navigator.onLine);
-// The backend's health endpoint when one is configured; otherwise the app's own origin.
-const backendUrl = import.meta.env.VITE_SUPABASE_URL;
-const reachability = createReachability({
-  probeUrl: backendUrl ? `${backendUrl}/auth/v1/health` : new URL('/manifest.webmanifest', self.location.origin).toString(),
-});
+// The backend this build talks to (the local stack's address when none is configured): its health endpoint
+// says whether the server, not just some network, can be reached.
+const backend = resolveBackendConfig(import.meta.env);
+const reachability = createReachability({ probeUrl: `${backend.url}/auth/v1/health` });
 // The worker's own navigator can miss the way back online (a worker started while offline may never hear
 // 'online'), so it only asks for a probe: the page's reports and the probe itself decide.
 createBrowserConnectivity(self).changes.subscribe((state) => {
@@ -34,7 +33,7 @@ expose(
       },
     },
     account: {
-      backend: resolveBackendConfig(import.meta.env),
+      backend,
       storage: createIndexedDbStore(self.indexedDB, 'caderneta-conta'),
       siteOrigin: self.location.origin,
       deviceInfo: self.navigator.userAgent,
@@ -46,6 +45,6 @@ expose(
       cache: createIndexedDbStore(self.indexedDB, 'caderneta-codigos-de-barras'),
     },
     images: { store: indexedDbImageStore(self.indexedDB), retryMs: 30_000 },
-    ownerData: browserOwnerData(resolveBackendConfig(import.meta.env).url, self),
+    ownerData: browserOwnerData(backend.url, self),
   }),
 );
