@@ -5,6 +5,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { STACK_URL } from '../playwright.config.ts';
 import { serviceRest as rest } from './support/admin.ts';
+import { checkout } from './support/checkout.ts';
 import { createConfirmedOwner, NBSP, shot as screenshot, signIn } from './support/owner.ts';
 import { deviceLabel, pairPhones } from './support/peer.ts';
 
@@ -65,19 +66,7 @@ async function sell(page: Page, codigo: string, client?: string): Promise<void> 
   await barcode.fill(codigo);
   await barcode.press('Enter');
   await expect(barcode).toHaveValue('');
-  await page.getByRole('button', { name: 'Concluir pedido' }).click();
-  const cart = page.getByRole('dialog');
-  if (client) {
-    await cart.getByText('Fiado', { exact: true }).click();
-    await cart.getByRole('button', { name: 'Selecionar cliente' }).click();
-    await page
-      .getByRole('list', { name: 'Clientes' })
-      .getByRole('button', { name: new RegExp(client) })
-      .click();
-  }
-  await cart.getByRole('button', { name: 'Finalizar Venda' }).click();
-  await expect(page.getByText('Venda salva offline').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/reports$/);
+  await checkout(page, { client });
 }
 
 /** Pairs `a` and `b` through the code text; both show the link (on the page and in the top bar). */

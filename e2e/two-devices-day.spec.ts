@@ -5,6 +5,7 @@
 // and the server holds the same numbers.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { serviceRest as rest } from './support/admin.ts';
+import { checkout } from './support/checkout.ts';
 import { createConfirmedOwner, goOffline, NBSP, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
 
 const brl = (text: string) => `R$${NBSP}${text}`;
@@ -18,21 +19,7 @@ async function sell(page: Page, quantity: number, client?: string) {
   await page.getByLabel('Buscar produto por nome ou marca').fill('arroz');
   const add = page.getByRole('list', { name: 'Produtos' }).getByRole('button', { name: `Adicionar ${RICE} ao carrinho` });
   for (let unit = 0; unit < quantity; unit += 1) await add.click();
-  await page.getByRole('button', { name: 'Concluir pedido' }).click();
-  const cart = page.getByRole('dialog');
-  await expect(cart.getByRole('list', { name: 'Itens do carrinho' }).getByRole('listitem')).toHaveCount(1);
-  if (client) {
-    await cart.getByText('Fiado', { exact: true }).click();
-    await cart.getByRole('button', { name: 'Selecionar cliente' }).click();
-    await page
-      .getByRole('list', { name: 'Clientes' })
-      .getByRole('button', { name: new RegExp(client) })
-      .click();
-    await expect(cart.getByRole('button', { name: `Cliente: ${client}` })).toBeVisible();
-  }
-  await cart.getByRole('button', { name: 'Finalizar Venda' }).click();
-  await expect(page.getByText('Venda salva offline').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/reports$/);
+  await checkout(page, { client, lines: 1 });
 }
 
 /** Opens today's sale of `total` from the history in the edit screen. */
