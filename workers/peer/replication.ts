@@ -79,6 +79,16 @@ function assertPage(name: CollectionName, owner: string, page: unknown): void {
   for (const doc of documents) assertAcceptable(name, owner, doc);
 }
 
+/** Checks a page the other device sent; one that fails ends the link as refused, and the error goes on. */
+function acceptPage(link: PeerLink, name: CollectionName, owner: string, page: unknown): void {
+  try {
+    assertPage(name, owner, page);
+  } catch (error) {
+    link.end('recusado');
+    throw error;
+  }
+}
+
 export interface PeerReplicationOptions {
   database: LocalDatabase;
   owner: string;
@@ -127,17 +137,12 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
     collection: database.collections[name] as unknown as RxCollection<Row>,
   }));
 
-  /** The link once it is authenticated: requests wait here while there is none. */
-  const connectedLink = () =>
-    firstValueFrom(
-      link$.pipe(
-        switchMap((link) => (link ? link.state$.pipe(map((state) => (state === 'conectado' ? link : null))) : of(null))),
-        filter((link): link is PeerLink => link !== null),
-      ),
-    );
+  /** The current link while it is authenticated, null otherwise. */
   const liveLink$ = link$.pipe(
     switchMap((link) => (link ? link.state$.pipe(map((state) => (state === 'conectado' ? link : null))) : of(null))),
   );
+  /** The link once it is authenticated: requests wait here while there is none. */
+  const connectedLink = () => firstValueFrom(liveLink$.pipe(filter((link): link is PeerLink => link !== null)));
 
   // The master answers with its storage; what it has delivered tells what the fork still lacks.
   const masters = new Map<string, { handler: RxReplicationHandler<Row, Checkpoint>; delivered: Checkpoint }>();
@@ -225,10 +230,9 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
             ? link.stream(name).pipe(
                 filter((event) => {
                   try {
-                    assertPage(name, owner, event);
+                    acceptPage(link, name, owner, event);
                     return true;
                   } catch {
-                    link.end('recusado');
                     return false;
                   }
                 }),
@@ -253,12 +257,7 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
           handler: async (checkpoint, size) => {
             const link = await connectedLink();
             const page = await link.request(name, 'changesSince', [checkpoint ?? null, size]);
-            try {
-              assertPage(name, owner, page);
-            } catch (error) {
-              link.end('recusado');
-              throw error;
-            }
+            acceptPage(link, name, owner, page);
             return page as { documents: WithDeleted<Row>[]; checkpoint: Checkpoint };
           },
         },
@@ -267,12 +266,7 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
           handler: async (rows) => {
             const link = await connectedLink();
             const conflicts = await link.request(name, 'write', [rows]);
-            try {
-              assertPage(name, owner, { documents: conflicts });
-            } catch (error) {
-              link.end('recusado');
-              throw error;
-            }
+            acceptPage(link, name, owner, { documents: conflicts });
             return conflicts as WithDeleted<Row>[];
           },
         },
