@@ -62,7 +62,7 @@ function openHub(workspace: Workspace): PeerHub {
   /** Invitations this device showed: the secret, when, and whether an answer already used it. */
   const invites = new Map<string, { secret: string; createdAt: number; used: boolean }>();
   /** Invitations this device answered: never answered twice. */
-  const answered = new Map<string, { secret: string; peerDevice: string; sdp: string }>();
+  const answered = new Map<string, { secret: string; peerDevice: string }>();
   /** Pairings agreed on both sides, waiting for (or holding) their channel. */
   const paired = new Map<string, { secret: string; peerDevice: string }>();
   const sessions = new BehaviorSubject<ReadonlyMap<string, PeerSession>>(new Map());
@@ -109,7 +109,7 @@ function openHub(workspace: Workspace): PeerHub {
       if (code.owner !== owner) throw new DataError('peer_other_owner');
       if (code.device === device) throw new DataError('peer_same_device');
       if (answered.has(code.invite) || invites.has(code.invite)) throw new DataError('peer_code_used');
-      answered.set(code.invite, { secret: code.secret, peerDevice: code.device, sdp: code.sdp });
+      answered.set(code.invite, { secret: code.secret, peerDevice: code.device });
       return { invite: code.invite, sdp: code.sdp, peerLabel: deviceLabel(code.device) };
     },
     async createAnswer(invite, sdp) {
@@ -159,18 +159,20 @@ function openHub(workspace: Workspace): PeerHub {
 
 export function createPeerDomain(holder: WorkspaceHolder) {
   let current: { workspace: Workspace; hub: PeerHub } | undefined;
-  // Sign-out (or another owner) closes the hub with the workspace it belonged to.
-  holder.workspace$.subscribe((workspace) => {
+  /** The hub of `workspace`; one of an earlier workspace (sign-out, another owner) is closed first. */
+  const hubOf = (workspace: Workspace | null): PeerHub | null => {
     if (current && current.workspace !== workspace) {
       void current.hub.close();
       current = undefined;
     }
     if (workspace && !current) current = { workspace, hub: openHub(workspace) };
-  });
+    return current?.hub ?? null;
+  };
+  holder.workspace$.subscribe(hubOf);
   const hub = async (): Promise<PeerHub> => {
-    const workspace = await holder.current();
-    if (!current || current.workspace !== workspace) current = { workspace, hub: openHub(workspace) };
-    return current.hub;
+    const found = hubOf(await holder.current());
+    if (!found) throw new DataError('internal', { diagnostic: 'no workspace' });
+    return found;
   };
   const hub$: Observable<PeerHub | null> = holder.workspace$.pipe(
     map((workspace) => (workspace && current?.workspace === workspace ? current.hub : null)),
