@@ -131,8 +131,8 @@ function CodeReader(props: {
   );
 }
 
-/** The devices linked right now, by their labels. */
-/** The pairing's state and its commands, held by the page so a lost link's 'Conectar de novo' can show the code. */
+/** The pairing's state and its commands, held by the page so a lost link's 'Conectar de novo' can show the code;
+ * `linked` holds the labels of the devices linked right now. */
 export function usePairing(linked: readonly string[]) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   // Device B's answer has done its job once A read it and the link is up (the list above says so): back to the start.
