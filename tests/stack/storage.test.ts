@@ -33,7 +33,9 @@ const idB = randomUUID();
 async function png(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let index = 0; index < pixels.length; index += 1) pixels[index] = (index * 7919 + (index >> 5) * 104729) % 251;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 async function dimensions(data: ArrayBuffer | Blob): Promise<{ width?: number; height?: number; format?: string }> {
@@ -83,7 +85,9 @@ describe('upload and download', () => {
   it('takes a Blob as multipart and serves it at the public URL without any key', async () => {
     const path = `${idA}/foto produto é.png`;
     const image = await png(40, 30);
-    const { error } = await ownerA.storage.from('fx-publico').upload(path, new Blob([new Uint8Array(image)], { type: 'image/png' }));
+    const { error } = await ownerA.storage
+      .from('fx-publico')
+      .upload(path, new Blob([new Uint8Array(image)], { type: 'image/png' }));
     expect(error).toBeNull();
     const { data } = ownerA.storage.from('fx-publico').getPublicUrl(path);
     const response = await fetch(data.publicUrl);
@@ -107,13 +111,21 @@ describe('upload and download', () => {
   it('answers exists (HEAD) and info for objects the caller may see', async () => {
     const path = `${idA}/info.txt`;
     const bucket = ownerA.storage.from('fx-privado');
-    expect((await bucket.upload(path, Buffer.from('12345'), { contentType: 'text/plain', metadata: { origem: 'teste' } })).error).toBeNull();
+    expect(
+      (await bucket.upload(path, Buffer.from('12345'), { contentType: 'text/plain', metadata: { origem: 'teste' } })).error,
+    ).toBeNull();
     expect((await bucket.exists(path)).data).toBe(true);
     expect((await bucket.exists(`${idA}/nao-existe.txt`)).data).toBe(false);
     expect((await ownerB.storage.from('fx-privado').exists(path)).data).toBe(false);
     const info = await bucket.info(path);
     expect(info.error).toBeNull();
-    expect(info.data).toMatchObject({ name: path, bucketId: 'fx-privado', size: 5, contentType: 'text/plain', metadata: { origem: 'teste' } });
+    expect(info.data).toMatchObject({
+      name: path,
+      bucketId: 'fx-privado',
+      size: 5,
+      contentType: 'text/plain',
+      metadata: { origem: 'teste' },
+    });
   });
 
   it('answers Storage-shaped errors for a missing object and an unknown bucket', async () => {
@@ -160,7 +172,7 @@ describe('list, move, copy and remove', () => {
     expect(all.error).toBeNull();
     expect(all.data?.map((entry) => entry.name)).toEqual(['outra', 'sub', 'abacate.txt', 'banana.txt', 'caju.txt']);
     expect(all.data?.[0]?.id).toBeNull();
-    expect(all.data?.[2]?.metadata).toMatchObject({ size: 11, mimetype: 'text/plain;charset=UTF-8' });
+    expect(all.data?.[2]?.metadata).toMatchObject({ size: 11, mimetype: 'text/plain; charset=UTF-8' });
 
     const desc = await bucket().list(base(), { sortBy: { column: 'name', order: 'desc' } });
     expect(desc.data?.map((entry) => entry.name)).toEqual(['sub', 'outra', 'caju.txt', 'banana.txt', 'abacate.txt']);
@@ -193,8 +205,12 @@ describe('list, move, copy and remove', () => {
 describe('image transforms', () => {
   beforeAll(async () => {
     const image = await png(400, 300);
-    expect((await ownerA.storage.from('fx-publico').upload(`${idA}/grande.png`, image, { contentType: 'image/png' })).error).toBeNull();
-    expect((await ownerA.storage.from('fx-privado').upload(`${idA}/grande.png`, image, { contentType: 'image/png' })).error).toBeNull();
+    expect(
+      (await ownerA.storage.from('fx-publico').upload(`${idA}/grande.png`, image, { contentType: 'image/png' })).error,
+    ).toBeNull();
+    expect(
+      (await ownerA.storage.from('fx-privado').upload(`${idA}/grande.png`, image, { contentType: 'image/png' })).error,
+    ).toBeNull();
   });
 
   it('resizes public images with cover, contain and fill', async () => {
@@ -216,10 +232,16 @@ describe('image transforms', () => {
 
   it('converts format and applies quality', async () => {
     const bucket = ownerA.storage.from('fx-publico');
-    const low = await fetch(bucket.getPublicUrl(`${idA}/grande.png`, { transform: { width: 300, format: 'origin', quality: 20 } }).data.publicUrl);
+    const low = await fetch(
+      bucket.getPublicUrl(`${idA}/grande.png`, { transform: { width: 300, format: 'origin', quality: 20 } }).data.publicUrl,
+    );
     expect(low.headers.get('content-type')).toBe('image/png');
-    const webpLow = await fetch(`${stack.url}/storage/v1/render/image/public/fx-publico/${idA}/grande.png?width=300&format=webp&quality=20`);
-    const webpHigh = await fetch(`${stack.url}/storage/v1/render/image/public/fx-publico/${idA}/grande.png?width=300&format=webp&quality=100`);
+    const webpLow = await fetch(
+      `${stack.url}/storage/v1/render/image/public/fx-publico/${idA}/grande.png?width=300&format=webp&quality=20`,
+    );
+    const webpHigh = await fetch(
+      `${stack.url}/storage/v1/render/image/public/fx-publico/${idA}/grande.png?width=300&format=webp&quality=100`,
+    );
     expect(webpLow.headers.get('content-type')).toBe('image/webp');
     const [lowBytes, highBytes] = [await webpLow.arrayBuffer(), await webpHigh.arrayBuffer()];
     expect(await dimensions(lowBytes)).toMatchObject({ width: 300, height: 225, format: 'webp' });
@@ -234,7 +256,9 @@ describe('image transforms', () => {
     expect(download.error).toBeNull();
     expect(await dimensions(download.data as Blob)).toMatchObject({ width: 64, height: 64 });
 
-    const signed = await bucket.createSignedUrl(`${idA}/grande.png`, 60, { transform: { width: 32, height: 24, resize: 'fill' } });
+    const signed = await bucket.createSignedUrl(`${idA}/grande.png`, 60, {
+      transform: { width: 32, height: 24, resize: 'fill' },
+    });
     expect(signed.error).toBeNull();
     const response = await fetch(signed.data?.signedUrl ?? '');
     expect(response.status).toBe(200);
@@ -274,11 +298,18 @@ describe('signed URLs and buckets', () => {
 
   it('creates, limits, empties and deletes a bucket with the service role', async () => {
     const service = stack.serviceClient();
-    expect((await service.storage.createBucket('fx-temporario', { public: false, fileSizeLimit: '1KB', allowedMimeTypes: ['text/*'] })).error).toBeNull();
+    expect(
+      (await service.storage.createBucket('fx-temporario', { public: false, fileSizeLimit: '1KB', allowedMimeTypes: ['text/*'] }))
+        .error,
+    ).toBeNull();
     const files = service.storage.from('fx-temporario');
     expect((await files.upload('a.txt', Buffer.from('ok'), { contentType: 'text/plain' })).error).toBeNull();
-    expect((await files.upload('b.txt', Buffer.alloc(2048, 1), { contentType: 'text/plain' })).error).toMatchObject({ statusCode: '413' });
-    expect((await files.upload('c.png', await png(4, 4), { contentType: 'image/png' })).error).toMatchObject({ statusCode: '415' });
+    expect((await files.upload('b.txt', Buffer.alloc(2048, 1), { contentType: 'text/plain' })).error).toMatchObject({
+      statusCode: '413',
+    });
+    expect((await files.upload('c.png', await png(4, 4), { contentType: 'image/png' })).error).toMatchObject({
+      statusCode: '415',
+    });
     expect((await service.storage.deleteBucket('fx-temporario')).error).toMatchObject({ statusCode: '409' });
     expect((await service.storage.emptyBucket('fx-temporario')).error).toBeNull();
     expect((await service.storage.deleteBucket('fx-temporario')).error).toBeNull();
@@ -319,7 +350,9 @@ describe('row-level security decides', () => {
     expect((await anon.storage.from('fx-privado').download(privatePath())).error).not.toBeNull();
     const privateUrl = anon.storage.from('fx-privado').getPublicUrl(privatePath()).data.publicUrl;
     expect(await (await fetch(privateUrl)).json()).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
-    const { rows } = await stack.db.query<{ n: number }>("SELECT count(*)::int AS n FROM storage.objects WHERE name LIKE '%anon.txt'");
+    const { rows } = await stack.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM storage.objects WHERE name LIKE '%anon.txt'",
+    );
     expect(rows[0]?.n).toBe(0);
   });
 
@@ -327,7 +360,9 @@ describe('row-level security decides', () => {
     const forged = `${(await stack.mintUserToken(idA)).slice(0, -4)}AAAA`;
     const result = await stack.client(forged).storage.from('fx-privado').download(privatePath());
     expect(result.error).not.toBeNull();
-    const raw = await fetch(`${stack.url}/storage/v1/object/fx-privado/${privatePath()}`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${forged}` } });
+    const raw = await fetch(`${stack.url}/storage/v1/object/fx-privado/${privatePath()}`, {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${forged}` },
+    });
     expect(await raw.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT' });
   });
 });

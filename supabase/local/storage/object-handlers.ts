@@ -15,6 +15,7 @@ import {
   type BucketRow,
   type ObjectMetadata,
 } from './objects.ts';
+import { parseMediaType, typeMatches } from './media-type.ts';
 import { validBucketId, validObjectName, validPrefix } from './paths.ts';
 import { serveObject } from './serve-object.ts';
 import { signObjectUrl, transformQuery, verifyObjectUrl } from './signing.ts';
@@ -33,14 +34,15 @@ async function existingBucket(sc: StorageContext, id: string): Promise<BucketRow
   return bucket;
 }
 
-function mimeAllowed(bucket: BucketRow, type: string): boolean {
+/** The upload's media type, read strictly and normalised, when the bucket takes it; 415 otherwise. */
+function acceptedType(bucket: BucketRow, contentType: string): string {
+  const mediaType = parseMediaType(contentType);
+  if (!mediaType) throw invalidMimeType(contentType);
   const allowed = bucket.allowed_mime_types;
-  if (!allowed || allowed.length === 0) return true;
-  const base = type.split(';')[0]?.trim().toLowerCase() ?? '';
-  return allowed.some((pattern) => {
-    const wanted = pattern.toLowerCase();
-    return wanted.endsWith('/*') ? base.startsWith(wanted.slice(0, -1)) : base === wanted;
-  });
+  if (allowed && allowed.length > 0 && !allowed.some((pattern) => typeMatches(pattern, mediaType.essence))) {
+    throw invalidMimeType(contentType);
+  }
+  return mediaType.normalised;
 }
 
 function metadataOf(data: Uint8Array, contentType: string, cacheControl: string): ObjectMetadata {
@@ -56,12 +58,18 @@ function metadataOf(data: Uint8Array, contentType: string, cacheControl: string)
 }
 
 /** POST (create, or replace with `x-upsert: true`) and PUT (replace) of one object. */
-export async function upload(sc: StorageContext, request: Request, caller: Caller, ref: ObjectRef, replace: boolean): Promise<Response> {
+export async function upload(
+  sc: StorageContext,
+  request: Request,
+  caller: Caller,
+  ref: ObjectRef,
+  replace: boolean,
+): Promise<Response> {
   const bucket = await existingBucket(sc, ref.bucket);
   const limit = Math.min(sc.maxFileBytes, bucket.file_size_limit ?? Infinity);
   const body = await readUploadBody(request, limit);
   if (body.data.byteLength > limit) throw entityTooLarge();
-  if (!mimeAllowed(bucket, body.contentType)) throw invalidMimeType(body.contentType);
+  const contentType = acceptedType(bucket, body.contentType);
   const upsert = replace || request.headers.get('x-upsert') === 'true';
   // Read as the storage server itself: only to know which old bytes to drop once the caller's write commits.
   const previous = upsert ? await findObject(sc.db, ref.bucket, ref.name) : null;
@@ -78,7 +86,7 @@ export async function upload(sc: StorageContext, request: Request, caller: Calle
           name: ref.name,
           owner: caller.claims.sub ?? null,
           version,
-          metadata: metadataOf(body.data, body.contentType, body.cacheControl),
+          metadata: metadataOf(body.data, contentType, body.cacheControl),
           userMetadata: body.userMetadata,
         },
         upsert,
@@ -100,10 +108,12 @@ export async function downloadAsCaller(
   ref: ObjectRef,
   options: { head?: boolean; transform?: boolean } = {},
 ): Promise<Response> {
-  const transform = options.transform ? parseTransform(new URL(request.url).searchParams, request.headers.get('accept')) : undefined;
+  const transform = options.transform
+    ? parseTransform(new URL(request.url).searchParams, request.headers.get('accept'))
+    : undefined;
   const object = await asCaller(sc.db, caller, (tx) => findObject(tx, ref.bucket, ref.name), { readOnly: true });
   if (!object) throw objectNotFound();
-  return serveObject(request, sc.blobs, object, { head: options.head, transform });
+  return serveObject(request, sc.blobs, await findBucket(sc.db, ref.bucket), object, { head: options.head, transform });
 }
 
 /** GET/HEAD of an object in a public bucket: no key needed, as for `<img src>`. */
@@ -115,19 +125,27 @@ export async function downloadPublic(
 ): Promise<Response> {
   const bucket = await findBucket(sc.db, ref.bucket);
   if (!bucket?.public) throw bucketNotFound();
-  const transform = options.transform ? parseTransform(new URL(request.url).searchParams, request.headers.get('accept')) : undefined;
+  const transform = options.transform
+    ? parseTransform(new URL(request.url).searchParams, request.headers.get('accept'))
+    : undefined;
   const object = await findObject(sc.db, ref.bucket, ref.name);
   if (!object) throw objectNotFound();
-  return serveObject(request, sc.blobs, object, { head: options.head, transform });
+  return serveObject(request, sc.blobs, bucket, object, { head: options.head, transform });
 }
 
 /** GET of a signed URL: the token names the object (and any transformation). */
 export async function downloadSigned(sc: StorageContext, request: Request, ref: ObjectRef, head: boolean): Promise<Response> {
-  const grant = await verifyObjectUrl(sc.config.jwtSecret, new URL(request.url).searchParams.get('token'), `${ref.bucket}/${ref.name}`);
+  const grant = await verifyObjectUrl(
+    sc.config.jwtSecret,
+    new URL(request.url).searchParams.get('token'),
+    `${ref.bucket}/${ref.name}`,
+  );
   const object = await findObject(sc.db, ref.bucket, ref.name);
   if (!object) throw objectNotFound();
-  const transform = grant.transformations ? parseTransform(new URLSearchParams(grant.transformations), request.headers.get('accept')) : undefined;
-  return serveObject(request, sc.blobs, object, { head, transform });
+  const transform = grant.transformations
+    ? parseTransform(new URLSearchParams(grant.transformations), request.headers.get('accept'))
+    : undefined;
+  return serveObject(request, sc.blobs, await findBucket(sc.db, ref.bucket), object, { head, transform });
 }
 
 export async function info(sc: StorageContext, caller: Caller, ref: ObjectRef): Promise<Response> {
@@ -152,7 +170,12 @@ export async function info(sc: StorageContext, caller: Caller, ref: ObjectRef): 
 export async function removeMany(sc: StorageContext, request: Request, caller: Caller, bucket: string): Promise<Response> {
   const body = await readJsonObject(request);
   const prefixes = body.prefixes;
-  if (!Array.isArray(prefixes) || prefixes.length === 0 || prefixes.length > 1000 || !prefixes.every((p) => typeof p === 'string')) {
+  if (
+    !Array.isArray(prefixes) ||
+    prefixes.length === 0 ||
+    prefixes.length > 1000 ||
+    !prefixes.every((p) => typeof p === 'string')
+  ) {
     throw invalidRequest('prefixes must be an array of 1 to 1000 object names');
   }
   const names = prefixes.map((name) => validObjectName(name));
@@ -198,7 +221,8 @@ function transferRefs(body: Record<string, unknown>): { from: ObjectRef; to: Obj
     throw invalidRequest('bucketId, sourceKey and destinationKey are required');
   }
   const from = { bucket: validBucketId(bucketId), name: validObjectName(sourceKey) };
-  const toBucket = typeof destinationBucket === 'string' && destinationBucket !== '' ? validBucketId(destinationBucket) : from.bucket;
+  const toBucket =
+    typeof destinationBucket === 'string' && destinationBucket !== '' ? validBucketId(destinationBucket) : from.bucket;
   return { from, to: { bucket: toBucket, name: validObjectName(destinationKey) } };
 }
 
@@ -226,7 +250,19 @@ export async function copy(sc: StorageContext, request: Request, caller: Caller)
       if (!source || !data) throw objectNotFound();
       await sc.blobs.write(version, data);
       const metadata = { ...source.metadata, lastModified: new Date().toISOString() };
-      await writeObject(tx, { id, bucket: to.bucket, name: to.name, owner: caller.claims.sub ?? null, version, metadata, userMetadata: source.user_metadata }, upsert);
+      await writeObject(
+        tx,
+        {
+          id,
+          bucket: to.bucket,
+          name: to.name,
+          owner: caller.claims.sub ?? null,
+          version,
+          metadata,
+          userMetadata: source.user_metadata,
+        },
+        upsert,
+      );
     });
   } catch (error) {
     await sc.blobs.remove([version]);
@@ -259,20 +295,25 @@ export async function signMany(sc: StorageContext, request: Request, caller: Cal
   const body = await readJsonObject(request);
   const expiresIn = expiresInOf(body);
   const paths = body.paths;
-  if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) throw invalidRequest('paths must be an array of object names');
+  if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string'))
+    throw invalidRequest('paths must be an array of object names');
   const names = paths.map((name) => validObjectName(name));
   const visible = await asCaller(
     sc.db,
     caller,
     async (tx) => {
-      const { rows } = await tx.query<{ name: string }>('SELECT name FROM storage.objects WHERE bucket_id = $1 AND name = ANY ($2::text[])', [bucket, names]);
+      const { rows } = await tx.query<{ name: string }>(
+        'SELECT name FROM storage.objects WHERE bucket_id = $1 AND name = ANY ($2::text[])',
+        [bucket, names],
+      );
       return new Set(rows.map((row) => row.name));
     },
     { readOnly: true },
   );
   const entries = await Promise.all(
     names.map(async (path) => {
-      if (!visible.has(path)) return { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null };
+      if (!visible.has(path))
+        return { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null };
       const token = await signObjectUrl(sc.config.jwtSecret, { url: `${bucket}/${path}` }, expiresIn);
       return { error: null, path, signedURL: `/object/sign/${bucket}/${path}?token=${token}` };
     }),

@@ -1,5 +1,6 @@
 // The Supabase Storage API at /storage/v1: routes each request to its bucket or object handler, identifies the
-// caller where the route needs one (public and signed reads need none), and answers errors in Storage's shape.
+// caller where the route needs one (public and signed reads need none), and answers errors in Storage's shape;
+// every answer carries the headers that keep a browser from running what it serves.
 import { identifyCaller, type Caller } from '../request-context.ts';
 import type { RequestInfo, StackContext, StackService } from '../service.ts';
 import { blobStoreFor, type BlobStore } from './blobs.ts';
@@ -31,6 +32,20 @@ export interface StorageOptions {
 
 const DEFAULT_MAX_FILE_BYTES = 50 * 1024 * 1024;
 
+/**
+ * On every answer: objects are users' bytes served from the stack's origin, so the browser never guesses a
+ * type, and a document opened anyway runs nothing and reaches nothing (an opaque origin, no scripts, no loads).
+ */
+const CONTAINMENT_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+};
+
+function contained(response: Response): Response {
+  for (const [name, value] of Object.entries(CONTAINMENT_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
 type Route = (request: Request, caller: () => Promise<Caller>) => Promise<Response>;
 
 function routeNotFound(method: string, path: string): StorageError {
@@ -52,7 +67,8 @@ function route(sc: StorageContext, method: string, path: string): Route | null {
       return null;
     }
     const id = decodedId(second);
-    if (segments.length === 3 && third === 'empty' && method === 'POST') return (_request, caller) => caller().then((c) => emptyBucket(sc, c, id));
+    if (segments.length === 3 && third === 'empty' && method === 'POST')
+      return (_request, caller) => caller().then((c) => emptyBucket(sc, c, id));
     if (segments.length !== 2) return null;
     if (method === 'GET') return (_request, caller) => caller().then((c) => getBucket(sc, c, id));
     if (method === 'PUT') return (request, caller) => caller().then((c) => putBucket(sc, request, c, id));
@@ -63,7 +79,8 @@ function route(sc: StorageContext, method: string, path: string): Route | null {
   if (area === 'render' && second === 'image' && isRead) {
     const ref = () => splitObjectPath(segments.slice(3));
     if (third === 'public') return (request) => downloadPublic(sc, request, ref(), { head, transform: true });
-    if (third === 'authenticated') return (request, caller) => caller().then((c) => downloadAsCaller(sc, request, c, ref(), { head, transform: true }));
+    if (third === 'authenticated')
+      return (request, caller) => caller().then((c) => downloadAsCaller(sc, request, c, ref(), { head, transform: true }));
     if (third === 'sign') return (request) => downloadSigned(sc, request, ref(), head);
     return null;
   }
@@ -74,7 +91,9 @@ function route(sc: StorageContext, method: string, path: string): Route | null {
     case 'public':
       return isRead ? (request) => downloadPublic(sc, request, splitObjectPath(rest), { head }) : null;
     case 'authenticated':
-      return isRead ? (request, caller) => caller().then((c) => downloadAsCaller(sc, request, c, splitObjectPath(rest), { head })) : null;
+      return isRead
+        ? (request, caller) => caller().then((c) => downloadAsCaller(sc, request, c, splitObjectPath(rest), { head }))
+        : null;
     case 'info': {
       const target = rest[0] === 'public' || rest[0] === 'authenticated' ? rest.slice(1) : rest;
       return method === 'GET' ? (_request, caller) => caller().then((c) => info(sc, c, splitObjectPath(target))) : null;
@@ -85,7 +104,9 @@ function route(sc: StorageContext, method: string, path: string): Route | null {
       if (rest.length === 1) return (request, caller) => caller().then((c) => signMany(sc, request, c, decodedId(rest[0] ?? '')));
       return (request, caller) => caller().then((c) => signOne(sc, request, c, splitObjectPath(rest)));
     case 'list':
-      return method === 'POST' && rest.length === 1 ? (request, caller) => caller().then((c) => list(sc, request, c, decodedId(rest[0] ?? ''))) : null;
+      return method === 'POST' && rest.length === 1
+        ? (request, caller) => caller().then((c) => list(sc, request, c, decodedId(rest[0] ?? '')))
+        : null;
     case 'move':
       return method === 'POST' && rest.length === 0 ? (request, caller) => caller().then((c) => move(sc, request, c)) : null;
     case 'copy':
@@ -94,12 +115,14 @@ function route(sc: StorageContext, method: string, path: string): Route | null {
       break;
   }
   const objectPath = segments.slice(1);
-  if (method === 'DELETE' && objectPath.length === 1) return (request, caller) => caller().then((c) => removeMany(sc, request, c, decodedId(second)));
+  if (method === 'DELETE' && objectPath.length === 1)
+    return (request, caller) => caller().then((c) => removeMany(sc, request, c, decodedId(second)));
   if (method === 'DELETE') return (_request, caller) => caller().then((c) => removeOne(sc, c, splitObjectPath(objectPath)));
   if (method === 'POST' || method === 'PUT') {
     return (request, caller) => caller().then((c) => upload(sc, request, c, splitObjectPath(objectPath), method === 'PUT'));
   }
-  if (isRead) return (request, caller) => caller().then((c) => downloadAsCaller(sc, request, c, splitObjectPath(objectPath), { head }));
+  if (isRead)
+    return (request, caller) => caller().then((c) => downloadAsCaller(sc, request, c, splitObjectPath(objectPath), { head }));
   return null;
 }
 
@@ -116,9 +139,9 @@ export function createStorageService(ctx: StackContext, options: StorageOptions 
       try {
         const handler = route(sc, request.method, info.path);
         if (!handler) throw routeNotFound(request.method, info.path);
-        return await handler(request, () => identifyCaller(request, sc.config));
+        return contained(await handler(request, () => identifyCaller(request, sc.config)));
       } catch (error) {
-        return toStorageError(error).toResponse();
+        return contained(toStorageError(error).toResponse());
       }
     },
   };
