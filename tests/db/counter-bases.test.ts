@@ -34,8 +34,6 @@ interface Fact {
   at: number;
   amount: number;
 }
-type Step =
-  { op: 'write'; fact: number } | { op: 'advance'; day: number } | { op: 'delete'; fact: number } | { op: 'edit'; fact: number };
 
 const factArbitrary: fc.Arbitrary<Fact> = fc.record({
   kind: fc.constantFrom<FactKind>('count', 'entry', 'sale', 'fiado', 'debit', 'payment'),
