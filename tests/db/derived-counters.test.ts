@@ -418,12 +418,13 @@ describe('notifications from the derived numbers', () => {
     await asActor(db, owner(userId), async (tx) => {
       await tx.query(`INSERT INTO clientes (id, nome, is_fiado) VALUES ($1, 'Rita', true)`, [clienteId]);
       await tx.query(`INSERT INTO fiado_lancamentos (cliente_id, tipo, valor) VALUES ($1, 'debito', 50)`, [clienteId]);
-      await tx.query(
-        `INSERT INTO notificacoes (tipo, mensagem, referencia_id) VALUES ('fiado_vencido', 'Fiado da Rita vencido', $1),
-                ('fiado_vencido', 'Fiado de outro vencido', $2), ('aviso', 'Outro aviso', $1)`,
-        [clienteId, otherClient],
-      );
     });
+    // Notices are the server's (owners write none).
+    await db.query(
+      `INSERT INTO notificacoes (user_id, tipo, mensagem, referencia_id) VALUES ($3, 'fiado_vencido', 'Fiado da Rita vencido', $1),
+              ($3, 'fiado_vencido', 'Fiado de outro vencido', $2), ($3, 'aviso', 'Outro aviso', $1)`,
+      [clienteId, otherClient, userId],
+    );
     const live = async () =>
       (
         await db.query<{ mensagem: string }>(

@@ -3,7 +3,7 @@
 // the admin can do what the admin area needs.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { REPLICATED_TABLES, createUser, sampleRow } from './helpers.ts';
 
@@ -38,13 +38,24 @@ describe.each(REPLICATED_TABLES)('%s', (table) => {
     const { row, edit } = sampleRow(table);
     const id = randomUUID();
 
-    const inserted = await a
-      .from(table)
-      .insert({ id, ...row })
-      .select()
-      .single();
-    expect(inserted.error).toBeNull();
-    expect(inserted.data).toMatchObject({ id, user_id: userA, _deleted: false });
+    if (table === 'notificacoes') {
+      // Notifications are the server's and the admin's: an owner inserts none, and reads and edits those sent to her.
+      expect((await a.from(table).insert({ id, ...row })).error?.code).toBe('42501');
+      await stack.db.query(`INSERT INTO public.notificacoes (id, user_id, tipo, mensagem) VALUES ($1, $2, $3, $4)`, [
+        id,
+        userA,
+        row.tipo,
+        row.mensagem,
+      ]);
+    } else {
+      const inserted = await a
+        .from(table)
+        .insert({ id, ...row })
+        .select()
+        .single();
+      expect(inserted.error).toBeNull();
+      expect(inserted.data).toMatchObject({ id, user_id: userA, _deleted: false });
+    }
 
     // B: invisible, unchangeable, undeletable, and B cannot write rows in A's name.
     expect((await b.from(table).select('id').eq('id', id)).data).toEqual([]);
@@ -232,6 +243,14 @@ describe('admin tables', () => {
   });
 
   it('support: owners open tickets and reply; the admin answers, moves status, archives; B sees none of it', async () => {
+    // Support is Premium's: A subscribes for this test.
+    await stack.db.query(
+      `UPDATE public.users SET plano = 'premium', status_pagamento = 'ativo', data_fim_plano = now() + interval '30 days' WHERE id = $1`,
+      [userA],
+    );
+    onTestFinished(async () => {
+      await stack.db.query(`UPDATE public.users SET plano = 'free', data_fim_plano = NULL WHERE id = $1`, [userA]);
+    });
     const ticket = await a
       .from('support_tickets')
       .insert({ title: 'Não sincroniza', description: 'desde ontem', status: 'closed' })

@@ -315,7 +315,10 @@ describe('admin tables over Realtime', () => {
 
     // Changes reach subscribers in commit order: once B's own later change arrived, every earlier one was offered.
     const sentinel = randomUUID();
-    expect((await b.from('notificacoes').insert({ id: sentinel, tipo: 'sistema', mensagem: 'sentinela' })).error).toBeNull();
+    await stack.db.query(
+      `INSERT INTO public.notificacoes (id, user_id, tipo, mensagem) VALUES ($1, $2, 'sistema', 'sentinela')`,
+      [sentinel, ownerB],
+    );
     for (let waited = 0; !received.some((event) => event.id === sentinel); waited += 20) {
       if (waited > 5000) throw new Error('B’s own change never arrived');
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -85,7 +85,11 @@ async function eventually(check: () => boolean, what: string, timeoutMs = 5000):
  */
 async function settle(): Promise<void> {
   const sentinel = randomUUID();
-  expect((await b.from('notificacoes').insert({ id: sentinel, tipo: 'sistema', mensagem: 'sentinela' })).error).toBeNull();
+  // A notification the server writes B (owners write none).
+  await stack.db.query(`INSERT INTO public.notificacoes (id, user_id, tipo, mensagem) VALUES ($1, $2, 'sistema', 'sentinela')`, [
+    sentinel,
+    userB,
+  ]);
   const ownerB = listeners.get('B');
   await eventually(() => (ownerB?.of('notificacoes', sentinel).length ?? 0) > 0, 'B’s sentinel');
   await new Promise((resolve) => setTimeout(resolve, 100));
@@ -129,7 +133,11 @@ describe('realtime row-level security on the replicated tables', () => {
   const ids = { notificacoes: randomUUID(), produtos: randomUUID(), vendas: randomUUID() };
 
   it('A receives her own INSERT and UPDATE on each table, with and without a filter', async () => {
-    expect((await a.from('notificacoes').insert({ id: ids.notificacoes, tipo: 'sistema', mensagem: 'Olá' })).error).toBeNull();
+    // The server sends A a notification (owners write none); A marks it read below.
+    await stack.db.query(`INSERT INTO public.notificacoes (id, user_id, tipo, mensagem) VALUES ($1, $2, 'sistema', 'Olá')`, [
+      ids.notificacoes,
+      userA,
+    ]);
     expect((await a.from('produtos').insert({ id: ids.produtos, nome: 'Café', preco: 6, unidade: 'un' })).error).toBeNull();
     expect(
       (

@@ -3,7 +3,7 @@
 // what the owner sees. Seeds go through the API as the owner, or through the service client.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { rowOf, rowsOf } from '../support/results.ts';
 import { createUser, hlcAt } from '../db/helpers.ts';
@@ -342,7 +342,8 @@ describe('clientes and the fiado ledger', () => {
       mensagem: 'Ana está com fiado vencido',
       referencia_id: cliente.id,
     };
-    expect((await a.from('notificacoes').insert(aviso)).error).toBeNull();
+    // The server writes the notice (owners write no notifications).
+    expect((await service.from('notificacoes').insert(aviso)).error).toBeNull();
     expect(
       (await a.from('fiado_lancamentos').insert({ cliente_id: cliente.id, tipo: 'pagamento', valor: 42.5 })).error,
     ).toBeNull();
@@ -394,7 +395,8 @@ describe('notificacoes', () => {
       const stamp = new Date(Date.UTC(2025, 4, 1, 0, index)).toISOString();
       return { id, user_id: userA, tipo: 'sistema', mensagem: `Aviso ${index}`, created_at: stamp, updated_at: stamp };
     });
-    expect((await a.from('notificacoes').insert(rows)).error).toBeNull();
+    // Sent by the server (owners write no notifications).
+    expect((await service.from('notificacoes').insert(rows)).error).toBeNull();
   });
 
   it('50 newest by user_id, created_at descending', async () => {
@@ -449,7 +451,7 @@ describe('notificacoes', () => {
     const cliente = randomUUID();
     expect(
       (
-        await a.from('notificacoes').insert([
+        await service.from('notificacoes').insert([
           { user_id: userA, tipo: 'fiado_vencido', mensagem: 'Fiado vencido', referencia_id: cliente },
           { user_id: userA, tipo: 'estoque_baixo', mensagem: 'Estoque baixo', referencia_id: cliente },
         ])
@@ -919,6 +921,13 @@ describe('fornecedores', () => {
 
 describe('account: support tickets and device sessions', () => {
   it('reads own tickets (id, unread_user, status) by updated_at descending', async () => {
+    // Support is Premium's: A and B subscribe for this test.
+    const premium = `UPDATE public.users SET plano = 'premium', status_pagamento = 'ativo', data_fim_plano = now() + interval '30 days'
+                      WHERE id = ANY ($1)`;
+    await stack.db.query(premium, [[userA, userB]]);
+    onTestFinished(async () => {
+      await stack.db.query(`UPDATE public.users SET plano = 'free', data_fim_plano = NULL WHERE id = ANY ($1)`, [[userA, userB]]);
+    });
     // Inserted with the representation read back through an embed of the owner's profile.
     const created = await a
       .from('support_tickets')

@@ -24,6 +24,7 @@ export function serverError(error: PostgrestError | null, status: number): DataE
   const diagnostic = error?.message ?? `HTTP ${status}`;
   if (status === 0) return new DataError('offline', { diagnostic, details });
   if (error?.code === '42501' || status === 401 || status === 403) return new DataError('forbidden', { diagnostic, details });
+  if (error?.code === 'PT429' || status === 429) return new DataError('rate_limited', { diagnostic, details });
   if (error?.code === 'P0002') return new DataError('not_found', { diagnostic, details });
   if (error?.code === '22023') return new DataError('invalid_input', { diagnostic, details });
   return new DataError('internal', { diagnostic, details });
