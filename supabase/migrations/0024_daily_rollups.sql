@@ -5,10 +5,13 @@
 -- an expense moves its day's rows (`_modified`) even when the figures do not change, so a rollup row is newer
 -- than every fact it folds: the device's rule for "not yet folded" (as for the counter bases, 0023).
 
+-- One table, so a device holds them in one collection: the day's row has no product (`produto_id` null) and
+-- carries the sales' and expenses' sums; a product's row of the day carries its quantity and revenue.
 CREATE TABLE public.resumos_dia (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   user_id uuid NOT NULL,
   dia date NOT NULL,
+  produto_id uuid,
   vendas integer NOT NULL DEFAULT 0,
   total numeric(16, 2) NOT NULL DEFAULT 0,
   avista numeric(16, 2) NOT NULL DEFAULT 0,
@@ -26,35 +29,23 @@ CREATE TABLE public.resumos_dia (
   outro_qtd integer NOT NULL DEFAULT 0,
   despesas numeric(16, 2) NOT NULL DEFAULT 0,
   despesas_qtd integer NOT NULL DEFAULT 0,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  _modified timestamptz NOT NULL DEFAULT clock_timestamp(),
-  _deleted boolean NOT NULL DEFAULT false,
-  CONSTRAINT resumos_dia_unico UNIQUE (user_id, dia)
-);
-
-CREATE TABLE public.resumos_dia_produto (
-  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  user_id uuid NOT NULL,
-  dia date NOT NULL,
-  produto_id uuid NOT NULL,
-  -- The name and unit the latest sale of the day gave the product (a product removed since still has a name).
-  nome text NOT NULL,
-  unidade text NOT NULL,
+  -- A product's row: the name and unit the latest sale of the day gave it (a product removed since keeps a name).
+  nome text,
+  unidade text,
   quantidade numeric(17, 3) NOT NULL DEFAULT 0,
   receita numeric(16, 2) NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   _modified timestamptz NOT NULL DEFAULT clock_timestamp(),
   _deleted boolean NOT NULL DEFAULT false,
-  CONSTRAINT resumos_dia_produto_unico UNIQUE (user_id, dia, produto_id)
+  CONSTRAINT resumos_dia_unico UNIQUE NULLS NOT DISTINCT (user_id, dia, produto_id)
 );
 
 DO $$
 DECLARE
   v_tabela text;
 BEGIN
-  FOREACH v_tabela IN ARRAY ARRAY['resumos_dia', 'resumos_dia_produto'] LOOP
+  FOREACH v_tabela IN ARRAY ARRAY['resumos_dia'] LOOP
     EXECUTE format('CREATE INDEX %1$s_modified_idx ON public.%1$I (_modified, id)', v_tabela);
     EXECUTE format('CREATE INDEX %1$s_user_modified_idx ON public.%1$I (user_id, _modified)', v_tabela);
     EXECUTE format('CREATE TRIGGER carimbar_modified BEFORE INSERT OR UPDATE ON public.%I
@@ -96,7 +87,7 @@ AS $$
                FROM (%s) s) v
       GROUP BY v.user_id, v.data
       ORDER BY v.user_id, v.data
-     ON CONFLICT (user_id, dia) DO UPDATE SET
+     ON CONFLICT (user_id, dia, produto_id) DO UPDATE SET
        vendas = r.vendas + EXCLUDED.vendas, total = r.total + EXCLUDED.total,
        avista = r.avista + EXCLUDED.avista, avista_qtd = r.avista_qtd + EXCLUDED.avista_qtd,
        fiado = r.fiado + EXCLUDED.fiado, fiado_qtd = r.fiado_qtd + EXCLUDED.fiado_qtd,
@@ -106,7 +97,7 @@ AS $$
        outro = r.outro + EXCLUDED.outro, outro_qtd = r.outro_qtd + EXCLUDED.outro_qtd,
        updated_at = now()',
     p_versoes), format(
-    'INSERT INTO public.resumos_dia_produto AS r (user_id, dia, produto_id, nome, unidade, quantidade, receita)
+    'INSERT INTO public.resumos_dia AS r (user_id, dia, produto_id, nome, unidade, quantidade, receita)
      SELECT v.user_id, v.data, (i.value ->> ''produto_id'')::uuid,
             (array_agg(i.value ->> ''nome_produto'' ORDER BY v.sinal DESC))[1],
             (array_agg(i.value ->> ''unidade_produto'' ORDER BY v.sinal DESC))[1],
@@ -160,7 +151,7 @@ BEGIN
        FROM (SELECT s.*, CASE WHEN s._deleted THEN 0 ELSE s.sinal END AS peso FROM (%s) s) v
       GROUP BY v.user_id, v.data
       ORDER BY 1, 2
-     ON CONFLICT (user_id, dia) DO UPDATE SET
+     ON CONFLICT (user_id, dia, produto_id) DO UPDATE SET
        despesas = r.despesas + EXCLUDED.despesas, despesas_qtd = r.despesas_qtd + EXCLUDED.despesas_qtd, updated_at = now()',
     CASE TG_OP WHEN 'INSERT' THEN v_novas WHEN 'UPDATE' THEN v_novas || ' UNION ALL ' || v_antigas ELSE v_antigas END);
   RETURN NULL;
@@ -188,7 +179,7 @@ BEGIN
 END $$;
 INSERT INTO public.resumos_dia AS r (user_id, dia, despesas, despesas_qtd)
 SELECT d.user_id, d.data, sum(d.valor), count(*) FROM public.despesas d WHERE NOT d._deleted GROUP BY d.user_id, d.data
-ON CONFLICT (user_id, dia) DO UPDATE SET despesas = EXCLUDED.despesas, despesas_qtd = EXCLUDED.despesas_qtd;
+ON CONFLICT (user_id, dia, produto_id) DO UPDATE SET despesas = EXCLUDED.despesas, despesas_qtd = EXCLUDED.despesas_qtd;
 
 -- A period's figures from the rollups, as the caller may read them (RLS): the days with their sums and, per
 -- product, the quantity and revenue of the whole period. What a report of a year needs, in two index range scans.
@@ -208,15 +199,15 @@ BEGIN
                         'outro', r.outro, 'outro_qtd', r.outro_qtd, 'despesas', r.despesas, 'despesas_qtd', r.despesas_qtd)
                         ORDER BY r.dia)
                         FROM public.resumos_dia r
-                       WHERE r.user_id = auth.uid() AND r.dia BETWEEN p_de AND p_ate), '[]'::jsonb),
+                       WHERE r.user_id = auth.uid() AND r.produto_id IS NULL AND r.dia BETWEEN p_de AND p_ate), '[]'::jsonb),
     'produtos', coalesce((SELECT jsonb_agg(jsonb_build_object('produto_id', p.produto_id, 'nome', p.nome, 'unidade', p.unidade,
                                                               'quantidade', p.quantidade, 'receita', p.receita)
                                            ORDER BY p.quantidade DESC, p.produto_id)
                             FROM (SELECT r.produto_id, (array_agg(r.nome ORDER BY r.dia DESC))[1] AS nome,
                                          (array_agg(r.unidade ORDER BY r.dia DESC))[1] AS unidade,
                                          sum(r.quantidade) AS quantidade, sum(r.receita) AS receita
-                                    FROM public.resumos_dia_produto r
-                                   WHERE r.user_id = auth.uid() AND r.dia BETWEEN p_de AND p_ate
+                                    FROM public.resumos_dia r
+                                   WHERE r.user_id = auth.uid() AND r.produto_id IS NOT NULL AND r.dia BETWEEN p_de AND p_ate
                                    GROUP BY r.produto_id
                                   HAVING sum(r.quantidade) <> 0 OR sum(r.receita) <> 0) p), '[]'::jsonb));
 END $$;

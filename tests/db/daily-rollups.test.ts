@@ -244,7 +244,7 @@ describe('daily rollups', () => {
 
         // Each day's row moved with (after) the last write of every sale it folds.
         const { rows: stale } = await db.query(
-          `SELECT v.id FROM vendas v LEFT JOIN resumos_dia r ON r.user_id = v.user_id AND r.dia = v.data
+          `SELECT v.id FROM vendas v LEFT JOIN resumos_dia r ON r.user_id = v.user_id AND r.dia = v.data AND r.produto_id IS NULL
             WHERE v.user_id = $1 AND (r.id IS NULL OR r._modified < v._modified)`,
           [ownerId],
         );
@@ -270,7 +270,7 @@ describe('daily rollups', () => {
     expect(
       (
         await a.client
-          .from('resumos_dia_produto')
+          .from('resumos_dia')
           .insert({ dia: '2026-03-02', produto_id: randomUUID(), nome: 'x', unidade: 'un', user_id: a.id })
       ).error?.code,
     ).toBe('42501');
