@@ -1,4 +1,5 @@
 // Every collection's JSON schema, keyed by name: the single source the worker's database is built from.
+import basesContadores from './bases_contadores.json';
 import clientes from './clientes.json';
 import despesaCategorias from './despesa_categorias.json';
 import despesas from './despesas.json';
@@ -38,6 +39,20 @@ export const collectionSchemas = {
   fornecedores,
   notificacoes,
   fechamentos_caixa: fechamentosCaixa,
+  bases_contadores: basesContadores,
 } as unknown as Record<CollectionName, CollectionSchema>;
 
 export const collectionNames = Object.keys(collectionSchemas) as CollectionName[];
+
+/**
+ * Collections the server alone writes, derived from the owner's data (the counters' bases): the device pulls
+ * them and never pushes, counts nothing of them as pending, and leaves them out of the owner's backup.
+ */
+export type ServerDerivedCollection = 'bases_contadores';
+export const serverDerivedCollections: ReadonlySet<CollectionName> = new Set<ServerDerivedCollection>(['bases_contadores']);
+
+/** The owner's own data: every collection but the server-derived ones. */
+export type OwnerCollectionName = Exclude<CollectionName, ServerDerivedCollection>;
+export const ownerCollectionNames = collectionNames.filter(
+  (name): name is OwnerCollectionName => !serverDerivedCollections.has(name),
+);

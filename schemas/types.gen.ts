@@ -1,5 +1,19 @@
 // Generated from schemas/*.json by scripts/schema-types.ts — do not edit by hand.
 
+/** Base de um contador (estoque de um produto, saldo de um cliente): o servidor dobra nela cada fato anterior ao corte; só leitura no aparelho. */
+export type BasesContadoresDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly tipo: 'estoque' | 'saldo';
+  readonly ref_id: string;
+  readonly valor: number;
+  readonly corte: string;
+  readonly ultima_contagem_hlc: string;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
 /** Cliente da loja; o saldo devedor é derivado do livro do fiado. */
 export type ClientesDoc = {
   readonly id: string;
@@ -180,6 +194,7 @@ export type VendasDoc = {
 };
 
 export interface CollectionDocs {
+  bases_contadores: BasesContadoresDoc;
   clientes: ClientesDoc;
   despesa_categorias: DespesaCategoriasDoc;
   despesas: DespesasDoc;

@@ -205,6 +205,11 @@ const CHECKS: Readonly<Record<string, Rule>> = {
     ],
   },
   fechamentos_caixa_observacoes_max_500: maxText('fechamentos_caixa', 'observacoes', 500),
+  bases_contadores_tipo_valido: {
+    table: 'bases_contadores',
+    field: 'tipo',
+    invalid: [{ device: 'caixa', code: 'invalid_option' }],
+  },
 };
 
 const validItem = (produtoId: string) => ({
@@ -283,6 +288,7 @@ function validDocument(table: CollectionName): Record<string, unknown> {
       troco_inicial: 50,
       movimentos: [],
     },
+    bases_contadores: { tipo: 'estoque', ref_id: produtoId, valor: 12.5, corte: now, ultima_contagem_hlc: '' },
   };
   return { ...base, ...own[table] };
 }

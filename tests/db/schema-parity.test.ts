@@ -2,7 +2,7 @@
 // family and nullability, and every column is a property (the revision stamp is `server_modified` on
 // devices, `_deleted` is RxDB's own deletion flag).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionNames, collectionSchemas } from '../../schemas/index.ts';
+import { collectionNames, collectionSchemas, ownerCollectionNames } from '../../schemas/index.ts';
 import type { Database } from '../../supabase/local/db/database.ts';
 import { createTestDatabase } from '../support/database.ts';
 
@@ -51,8 +51,9 @@ async function columns(table: string): Promise<Map<string, Column>> {
 }
 
 describe('schemas/*.json ↔ SQL tables', () => {
-  it('covers the ten replicated collections', () => {
+  it('covers the eleven replicated collections', () => {
     expect([...collectionNames].sort()).toEqual([
+      'bases_contadores',
       'clientes',
       'despesa_categorias',
       'despesas',
@@ -114,10 +115,11 @@ describe('schemas/*.json ↔ SQL tables', () => {
     );
     for (const name of collectionNames) expect(published.has(name), `${name} publicada`).toBe(true);
     for (const table of secured) expect(table.relrowsecurity, `RLS em ${table.relname}`).toBe(true);
+    // The owner's rows default to the caller; the server-derived ones are written by the server, for an owner.
     const { rows: defaults } = await db.query<{ table_name: string; column_default: string | null }>(
       `SELECT table_name, column_default FROM information_schema.columns
         WHERE table_schema = 'public' AND column_name = 'user_id' AND table_name = ANY ($1)`,
-      [collectionNames],
+      [ownerCollectionNames],
     );
     for (const row of defaults) expect(row.column_default, `${row.table_name}.user_id`).toBe('auth.uid()');
   });

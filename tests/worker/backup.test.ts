@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKUP_JSON, backupZip } from '../../src/features/account/data-export.ts';
-import { collectionNames } from '../../schemas/index.ts';
+import { ownerCollectionNames } from '../../schemas/index.ts';
 import { openOfflineDevice, type OfflineDevice } from './support/offline-device.ts';
 
 let device: OfflineDevice | undefined;
@@ -28,7 +28,9 @@ describe('the owner data export', () => {
     const snapshot = await remote.backup.snapshot();
     expect(snapshot.userId).toBe(device.userId);
     expect(snapshot.exportedAt).toBe('2026-11-24T13:00:00.000Z');
-    expect(Object.keys(snapshot.tables).sort()).toEqual([...collectionNames].sort());
+    // Every collection of the owner's data; the counters' bases are the server's fold of it, not data of hers.
+    expect(Object.keys(snapshot.tables).sort()).toEqual([...ownerCollectionNames].sort());
+    expect(snapshot.tables).not.toHaveProperty('bases_contadores');
     expect(snapshot.tables.produtos).toEqual([
       expect.objectContaining({ id: arroz, nome: 'Arroz 5 kg', preco: 27.9, estoque: 8 }),
     ]);
@@ -49,7 +51,7 @@ describe('the owner data export', () => {
     }
 
     const zip = unzipSync(new Uint8Array(await (await backupZip(snapshot)).arrayBuffer()));
-    expect(Object.keys(zip).sort()).toEqual([BACKUP_JSON, ...collectionNames.map((name) => `${name}.csv`)].sort());
+    expect(Object.keys(zip).sort()).toEqual([BACKUP_JSON, ...ownerCollectionNames.map((name) => `${name}.csv`)].sort());
     expect(JSON.parse(strFromU8(zip[BACKUP_JSON] ?? new Uint8Array()))).toEqual(snapshot);
 
     const csv = (name: string) => {

@@ -1,6 +1,7 @@
 // 'Exportar meus dados': everything of the signed-in owner this device holds, collection by collection, read from
 // the device's database (offline too) with the derived stock and balance beside the documents they belong to.
-import { collectionNames, collectionSchemas, type CollectionName } from '../../schemas/index.ts';
+// The counters' bases are the server's fold of those documents, not the owner's data: they stay out.
+import { collectionSchemas, ownerCollectionNames, type OwnerCollectionName } from '../../schemas/index.ts';
 import type { WorkspaceHolder } from '../db/workspace.ts';
 
 /** One collection's documents as plain rows, without the device database's bookkeeping fields. */
@@ -11,8 +12,8 @@ export interface BackupSnapshot {
   exportedAt: string;
   userId: string;
   /** Each collection's fields in schema order (a spreadsheet's header even when the collection is empty). */
-  columns: Record<CollectionName, string[]>;
-  tables: Record<CollectionName, BackupRow[]>;
+  columns: Record<OwnerCollectionName, string[]>;
+  tables: Record<OwnerCollectionName, BackupRow[]>;
 }
 
 /** The fields RxDB adds to every stored document; they mean nothing outside this device. */
@@ -30,7 +31,7 @@ export function createBackupDomain(holder: WorkspaceHolder) {
         const workspace = await holder.current();
         await workspace.counters.ready;
         const entries = await Promise.all(
-          collectionNames.map(async (name) => {
+          ownerCollectionNames.map(async (name) => {
             const documents = await workspace.database[name].find({ sort: [{ id: 'asc' }] }).exec();
             const rows = documents.map((document) => {
               const row = plainRow(document.toJSON(true));
@@ -46,12 +47,12 @@ export function createBackupDomain(holder: WorkspaceHolder) {
           exportedAt: new Date(workspace.now()).toISOString(),
           userId: workspace.userId,
           columns: Object.fromEntries(
-            collectionNames.map((name) => [
+            ownerCollectionNames.map((name) => [
               name,
               Object.keys(collectionSchemas[name].properties).filter((field) => !INTERNAL.has(field)),
             ]),
-          ) as Record<CollectionName, string[]>,
-          tables: Object.fromEntries(entries) as Record<CollectionName, BackupRow[]>,
+          ) as Record<OwnerCollectionName, string[]>,
+          tables: Object.fromEntries(entries) as Record<OwnerCollectionName, BackupRow[]>,
         };
       },
     },

@@ -18,7 +18,7 @@ import {
   type CollectionName,
   type CollectionSchema,
 } from '../../schemas/index.ts';
-import { createConflictHandler } from './merge-rules.ts';
+import { conflictHandlerOf } from './merge-rules.ts';
 import { migrationStrategies } from './migrations.ts';
 import { withDocumentValidation } from './validation.ts';
 
@@ -61,7 +61,7 @@ export async function openLocalDatabase(options: LocalDatabaseOptions): Promise<
           CollectionDocs[typeof name]
         >,
         migrationStrategies: options.overrides?.[name]?.migrationStrategies ?? migrationStrategies[name],
-        conflictHandler: createConflictHandler<CollectionDocs[typeof name]>(),
+        conflictHandler: conflictHandlerOf<CollectionDocs[typeof name]>(name),
       },
     ]),
   );

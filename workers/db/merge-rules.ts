@@ -1,10 +1,20 @@
 // How concurrent edits of each collection merge (DESIGN §4): text character-wise, deletion and `lido` win,
-// server-owned fields from the server, everything else field by field with the later edit winning.
+// server-owned fields from the server, everything else field by field with the later edit winning. A
+// collection the server alone writes (the counters' bases) has no edits to merge: its newest server version wins.
 import type { RxConflictHandler, WithDeleted } from 'rxdb';
+import { serverDerivedCollections, type CollectionName } from '../../schemas/index.ts';
 import { mergeDocuments, valuesEqual, type Doc, type MergeRules } from '../sync/merge.ts';
+import { compareTimestamps } from '../sync/server-time.ts';
 
 /** Fields only the server writes: the revision marker and the counters it derives from facts. */
 export const SERVER_FIELDS = ['server_modified', 'estoque', 'saldo_devedor'] as const;
+
+/** The facts the counters fold on top of the server's bases (workers/ledger/live-counters.ts). */
+export const FACT_COLLECTIONS: ReadonlySet<CollectionName> = new Set<CollectionName>([
+  'vendas',
+  'historico_estoque',
+  'fiado_lancamentos',
+]);
 
 export const collectionMergeRules: MergeRules = {
   textFields: ['descricao', 'observacoes', 'observacao'],
@@ -24,9 +34,27 @@ function withoutServerFields(doc: Doc): Doc {
   return Object.fromEntries(Object.entries(doc).filter(([field]) => !serverFieldSet.has(field)));
 }
 
-export function createConflictHandler<T extends Doc>(rules: MergeRules = collectionMergeRules): RxConflictHandler<T> {
+/** RxDB's question, before it writes a pulled server version over the device's copy: are they the same? */
+const PULLED_VERSION_CHECK = 'downstream-check-if-equal-1';
+
+export interface ConflictHandlerOptions {
+  /**
+   * A copy whose fields are the server's but whose `server_modified` is older (the echo of the device's own push)
+   * takes the server's stamp: for a fact, that stamp tells whether a base already folds it.
+   */
+  stampsServerVersions?: boolean;
+}
+
+export function createConflictHandler<T extends Doc>(
+  rules: MergeRules = collectionMergeRules,
+  options: ConflictHandlerOptions = {},
+): RxConflictHandler<T> {
   return {
-    isEqual: (a, b) => valuesEqual(withoutServerFields(a), withoutServerFields(b)),
+    isEqual: (a, b, context) =>
+      valuesEqual(withoutServerFields(a), withoutServerFields(b)) &&
+      (options.stampsServerVersions !== true ||
+        context !== PULLED_VERSION_CHECK ||
+        compareTimestamps(a.server_modified as string | null, b.server_modified as string | null) === 0),
     resolve: (input) =>
       Promise.resolve(
         mergeDocuments<WithDeleted<T>>(
@@ -39,4 +67,23 @@ export function createConflictHandler<T extends Doc>(rules: MergeRules = collect
         ),
       ),
   };
+}
+
+/** A collection only the server writes: two copies are equal only when every field is, and the newer one wins. */
+export function createServerVersionHandler<T extends Doc>(): RxConflictHandler<T> {
+  return {
+    isEqual: (a, b) => valuesEqual(a, b),
+    resolve: ({ realMasterState, newDocumentState }) =>
+      Promise.resolve(
+        compareTimestamps(newDocumentState.server_modified as string | null, realMasterState.server_modified as string | null) > 0
+          ? newDocumentState
+          : realMasterState,
+      ),
+  };
+}
+
+/** The handler of each collection. */
+export function conflictHandlerOf<T extends Doc>(name: CollectionName): RxConflictHandler<T> {
+  if (serverDerivedCollections.has(name)) return createServerVersionHandler<T>();
+  return createConflictHandler<T>(collectionMergeRules, { stampsServerVersions: FACT_COLLECTIONS.has(name) });
 }

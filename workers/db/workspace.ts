@@ -63,6 +63,12 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
   });
   const device = await deviceNameOf(database);
   const clock = createHybridClock({ node: clockNodeOf(device, options.deviceId), wallClock });
+  // The clock starts after every stamp the device holds; the counters read only the facts since the cut.
+  for (const latest of await Promise.all([
+    database.vendas.findOne({ sort: [{ hlc: 'desc' }] }).exec(),
+    database.historico_estoque.findOne({ sort: [{ hlc: 'desc' }] }).exec(),
+  ]))
+    if (latest) clock.receive(latest.hlc);
   const counters = followCounters(database, {
     onHlc: (hlc) => {
       clock.receive(hlc);
@@ -95,7 +101,7 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     sync,
     async close() {
       await sync.close();
-      counters.close();
+      await counters.close();
       products.close();
       await database.close();
     },

@@ -39,6 +39,10 @@ export interface DerivedCounters {
   upsertStockFact(fact: StockFact): void;
   upsertSale(sale: SaleFact): void;
   upsertLedgerEntry(entry: LedgerEntryFact): void;
+  /** Forgets a fact whose number the counter no longer needs (one a base already holds). */
+  removeStockFact(id: string): void;
+  removeSale(id: string): void;
+  removeLedgerEntry(id: string): void;
   stockOf(productId: string): number;
   balanceOf(clientId: string): number;
   /** Runs many upserts and recomputes each touched product and client once, at the end. */
@@ -150,6 +154,33 @@ export function createDerivedCounters(): DerivedCounters {
       if (!entries) ledgerByClient.set(entry.cliente_id, (entries = new Map<string, LedgerEntryFact>()));
       entries.set(entry.id, entry);
       recomputeBalance(entry.cliente_id);
+    },
+    removeStockFact(id) {
+      const productId = productOfStockFact.get(id);
+      if (productId === undefined) return;
+      productOfStockFact.delete(id);
+      stockFactsByProduct.get(productId)?.delete(id);
+      recomputeStock(productId);
+    },
+    removeSale(id) {
+      const sale = salesById.get(id);
+      if (!sale) return;
+      salesById.delete(id);
+      for (const productId of new Set(sale.itens.map((item) => item.produto_id))) {
+        saleIdsByProduct.get(productId)?.delete(id);
+        recomputeStock(productId);
+      }
+      if (sale.cliente_id !== null) {
+        saleIdsByClient.get(sale.cliente_id)?.delete(id);
+        recomputeBalance(sale.cliente_id);
+      }
+    },
+    removeLedgerEntry(id) {
+      const clientId = clientOfLedgerEntry.get(id);
+      if (clientId === undefined) return;
+      clientOfLedgerEntry.delete(id);
+      ledgerByClient.get(clientId)?.delete(id);
+      recomputeBalance(clientId);
     },
     batch(run) {
       if (batching) {

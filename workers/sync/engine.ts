@@ -1,13 +1,15 @@
-// The device's sync engine: every owner collection replicated with the server, a Realtime feed that streams
-// other devices' writes, refused documents kept and offered again, and the status the UI shows.
+// The device's sync engine: every owner collection replicated with the server (the server-derived ones pulled
+// only), a Realtime feed that streams other devices' writes, refused documents kept and offered again, today's
+// cut of the counters' bases asked for, and the status the UI shows.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { BehaviorSubject, combineLatest, filter, map, merge, take, type Observable, type Subscription } from 'rxjs';
-import { collectionNames, collectionSchemas, type CollectionName } from '../../schemas/index.ts';
+import { collectionNames, collectionSchemas, serverDerivedCollections, type CollectionName } from '../../schemas/index.ts';
 import type { LocalDatabase } from '../db/local-database.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { HybridClock } from './hlc.ts';
+import { askForTodaysCut } from './counter-cut.ts';
 import { trackPending } from './pending.ts';
 import { openOffsetStore } from './offset-store.ts';
 import { registerInternals } from './internals.ts';
@@ -83,6 +85,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         collection: database.collections[name] as unknown as RxCollection<unknown>,
         table: name,
         schema: collectionSchemas[name],
+        pullOnly: serverDerivedCollections.has(name),
         client,
         userId,
         serverUrl: options.serverUrl,
@@ -109,10 +112,12 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   }
   const states = [...replications.values()].map((replication) => replication.state);
   const pending = trackPending(
-    [...replications.entries()].map(([name, replication]) => ({
-      collection: database.collections[name] as unknown as RxCollection<unknown>,
-      state: replication.state as RxReplicationState<unknown, unknown>,
-    })),
+    [...replications.entries()]
+      .filter(([name]) => !serverDerivedCollections.has(name))
+      .map(([name, replication]) => ({
+        collection: database.collections[name] as unknown as RxCollection<unknown>,
+        state: replication.state as RxReplicationState<unknown, unknown>,
+      })),
   );
 
   const active$ = combineLatest(states.map((state) => state.active$)).pipe(map((flags) => flags.some(Boolean)));
@@ -212,6 +217,14 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     }
   }
 
+  const cut = askForTodaysCut({
+    client,
+    now: () => options.clock.correctedNow(),
+    onAnswer: () => {
+      if (!closed) replications.get('bases_contadores')?.resync();
+    },
+  });
+
   let started = false;
   /** Started once, online or not, so that the replication's bookkeeping (and the pending count) exists. */
   async function startReplications(): Promise<void> {
@@ -224,6 +237,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     await startReplications();
     openGate();
     for (const replication of replications.values()) replication.resync();
+    void cut.ask();
     if (options.realtime === false || feed) return;
     const token = await options.accessToken?.();
     if (token) await client.realtime.setAuth(token);
@@ -249,8 +263,10 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   }
 
   const safetyResync = setInterval(() => {
-    if (leader && options.connectivity.current().online && !closed)
+    if (leader && options.connectivity.current().online && !closed) {
       for (const replication of replications.values()) replication.resync();
+      void cut.askIfDayTurned();
+    }
   }, options.resyncIntervalMs ?? 60_000);
 
   // Only the tab holding the leadership replicates (RxDB's own waitForLeadership applies to autoStart only):
@@ -282,7 +298,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   async function syncNowHere(): Promise<void> {
     if (closed) return;
     for (const replication of replications.values()) replication.resync();
-    await retryRejected();
+    await Promise.all([retryRejected(), options.connectivity.current().online ? cut.ask() : Promise.resolve()]);
   }
 
   const engine: SyncEngine = {

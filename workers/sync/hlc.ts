@@ -19,6 +19,14 @@ export function formatHlc({ physical, counter, node }: HlcParts): HlcTimestamp {
   return `${physical.toString(36).padStart(PHYSICAL_WIDTH, '0')}:${counter.toString(36).padStart(COUNTER_WIDTH, '0')}:${node}`;
 }
 
+/**
+ * An instant as the physical part of a stamp (what the server's `hlc_do_instante` gives): every stamp of that
+ * instant or later compares greater, every stamp of an earlier one smaller.
+ */
+export function hlcPrefixAt(ms: number): string {
+  return Math.floor(ms).toString(36).padStart(PHYSICAL_WIDTH, '0');
+}
+
 export function parseHlc(value: HlcTimestamp): HlcParts {
   const [physical, counter, ...node] = value.split(':');
   const parsed = { physical: parseInt(physical ?? '', 36), counter: parseInt(counter ?? '', 36), node: node.join(':') };

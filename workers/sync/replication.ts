@@ -1,6 +1,6 @@
 // Replication of one collection with the server: RxDB's replication protocol over supabase-js, pulling by
 // checkpoint (_modified, id), pushing a whole batch in one RPC that checks revisions, and streaming changes
-// from Realtime so other devices' writes appear at once.
+// from Realtime so other devices' writes appear at once. A collection the server alone writes is pulled only.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getAssumedMasterState, type RxCollection, type RxReplicationPullStreamItem, type WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
@@ -62,6 +62,8 @@ export interface CollectionReplicationOptions<Doc> {
   onRejected?: (rejected: RejectedDocument[]) => void;
   /** Documents the server accepted in a push. */
   onAccepted?: (ids: string[]) => void;
+  /** Written by the server alone (the counters' bases): pulled, never pushed. */
+  pullOnly?: boolean;
 }
 
 export interface CollectionReplication<Doc> {
@@ -133,12 +135,18 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     const internal = state.internalReplicationState;
     const known = new Map<string, WithDeleted<Doc>>();
     if (!internal || rows.length === 0) return known;
-    const masters = await getAssumedMasterState(
-      internal,
-      rows.map((row) => String(row.id)),
-    );
+    const ids = rows.map((row) => String(row.id));
+    // A pulled-only collection keeps no master state (nothing is pushed): its documents are the server's.
+    const masters: Partial<Record<string, { docData: Row }>> = options.pullOnly
+      ? Object.fromEntries(
+          (await collection.storageInstance.findDocumentsById(ids, true)).map((doc) => {
+            const { _meta: _m, _rev: _r, _attachments: _a, ...fields } = doc as unknown as Row;
+            return [String(fields.id), { docData: fields }];
+          }),
+        )
+      : await getAssumedMasterState(internal, ids);
     for (const row of rows) {
-      const master = masters[String(row.id)]?.docData as Row | undefined;
+      const master = masters[String(row.id)]?.docData;
       if (master && compareTimestamps(row._modified as string, master.server_modified as string | null) <= 0) {
         known.set(String(row.id), master as WithDeleted<Doc>);
       }
@@ -203,18 +211,20 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
         return { documents, checkpoint: next ?? START_CHECKPOINT };
       },
     },
-    push: {
-      batchSize,
-      handler: async (rows) => {
-        const response = await push(
-          rows.map((row) => ({
-            doc: toServerRow(row.newDocumentState as Row, userId),
-            assumed_modified: (row.assumedMasterState as Row | undefined)?.server_modified ?? null,
-          })),
-        );
-        return response.conflicts.map((row) => fromServerRow<Doc>(row, schema));
-      },
-    },
+    push: options.pullOnly
+      ? undefined
+      : {
+          batchSize,
+          handler: async (rows) => {
+            const response = await push(
+              rows.map((row) => ({
+                doc: toServerRow(row.newDocumentState as Row, userId),
+                assumed_modified: (row.assumedMasterState as Row | undefined)?.server_modified ?? null,
+              })),
+            );
+            return response.conflicts.map((row) => fromServerRow<Doc>(row, schema));
+          },
+        },
   });
 
   return {
