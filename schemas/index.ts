@@ -51,6 +51,13 @@ export const collectionNames = Object.keys(collectionSchemas) as CollectionName[
 export type ServerDerivedCollection = 'bases_contadores';
 export const serverDerivedCollections: ReadonlySet<CollectionName> = new Set<ServerDerivedCollection>(['bases_contadores']);
 
+/** The facts the server folds into the counters' bases (sales, stock facts, ledger entries). */
+export const foldedCollections: ReadonlySet<CollectionName> = new Set<CollectionName>([
+  'vendas',
+  'historico_estoque',
+  'fiado_lancamentos',
+]);
+
 /** The owner's own data: every collection but the server-derived ones. */
 export type OwnerCollectionName = Exclude<CollectionName, ServerDerivedCollection>;
 export const ownerCollectionNames = collectionNames.filter(

@@ -2,19 +2,12 @@
 // server-owned fields from the server, everything else field by field with the later edit winning. A
 // collection the server alone writes (the counters' bases) has no edits to merge: its newest server version wins.
 import type { RxConflictHandler, WithDeleted } from 'rxdb';
-import { serverDerivedCollections, type CollectionName } from '../../schemas/index.ts';
+import { foldedCollections, serverDerivedCollections, type CollectionName } from '../../schemas/index.ts';
 import { mergeDocuments, valuesEqual, type Doc, type MergeRules } from '../sync/merge.ts';
 import { compareTimestamps } from '../sync/server-time.ts';
 
 /** Fields only the server writes: the revision marker and the counters it derives from facts. */
 export const SERVER_FIELDS = ['server_modified', 'estoque', 'saldo_devedor'] as const;
-
-/** The facts the counters fold on top of the server's bases (workers/ledger/live-counters.ts). */
-export const FACT_COLLECTIONS: ReadonlySet<CollectionName> = new Set<CollectionName>([
-  'vendas',
-  'historico_estoque',
-  'fiado_lancamentos',
-]);
 
 export const collectionMergeRules: MergeRules = {
   textFields: ['descricao', 'observacoes', 'observacao'],
@@ -40,7 +33,8 @@ const PULLED_VERSION_CHECK = 'downstream-check-if-equal-1';
 export interface ConflictHandlerOptions {
   /**
    * A copy whose fields are the server's but whose `server_modified` is older (the echo of the device's own push)
-   * takes the server's stamp: for a fact, that stamp tells whether a base already folds it.
+   * takes the newer stamp: for a fact, that stamp tells whether a base already folds it. A copy never takes an
+   * older stamp (a peer may hand over a version it had pulled earlier).
    */
   stampsServerVersions?: boolean;
 }
@@ -50,11 +44,12 @@ export function createConflictHandler<T extends Doc>(
   options: ConflictHandlerOptions = {},
 ): RxConflictHandler<T> {
   return {
+    // In the pulled-version check, RxDB passes the pulled version first and the device's copy second.
     isEqual: (a, b, context) =>
       valuesEqual(withoutServerFields(a), withoutServerFields(b)) &&
       (options.stampsServerVersions !== true ||
         context !== PULLED_VERSION_CHECK ||
-        compareTimestamps(a.server_modified as string | null, b.server_modified as string | null) === 0),
+        compareTimestamps(a.server_modified as string | null, b.server_modified as string | null) <= 0),
     resolve: (input) =>
       Promise.resolve(
         mergeDocuments<WithDeleted<T>>(
@@ -85,5 +80,5 @@ export function createServerVersionHandler<T extends Doc>(): RxConflictHandler<T
 /** The handler of each collection. */
 export function conflictHandlerOf<T extends Doc>(name: CollectionName): RxConflictHandler<T> {
   if (serverDerivedCollections.has(name)) return createServerVersionHandler<T>();
-  return createConflictHandler<T>(collectionMergeRules, { stampsServerVersions: FACT_COLLECTIONS.has(name) });
+  return createConflictHandler<T>(collectionMergeRules, { stampsServerVersions: foldedCollections.has(name) });
 }

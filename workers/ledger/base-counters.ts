@@ -2,12 +2,12 @@
 // a client's an opening balance; the facts at or after the cut are folded by the derived counters as they always
 // were; a fact before the cut that its base does not hold yet adds its difference on top of the base.
 //
-// A base holds the server versions of a fact stamped (`server_modified`) no later than itself, the server writing
-// a base in the same transaction as any fact before the cut. So the device keeps, per fact, the server versions it
-// has seen: the one a base holds is the latest stamped no later than the base. A version written here (an insert,
-// an edit, a cancellation) keeps the stamp of the version it replaced, or none: it is no server version, and
-// counts as (this version − the version the base holds). A fact every base of it holds adds nothing and is
-// forgotten. A product or client without a base counts every fact, as before the bases existed.
+// The server refolds a base in the same transaction as any write before the cut that moves its counter, so a base
+// holds the server version of a fact stamped (`server_modified`) no later than itself. The device keeps, per fact,
+// the server versions it has seen. A version written here (an insert, an edit, a cancellation) keeps the stamp of
+// the version it replaced, or none: it is no server version, and counts as (this version − what the base holds of
+// the version it replaced). A fact every base holds adds nothing and is forgotten. A product or client without a
+// base counts every fact, as before the bases existed.
 import { compareTimestamps } from '../sync/server-time.ts';
 import { createDerivedCounters } from './derived-counters.ts';
 import {
@@ -47,8 +47,8 @@ export interface BaseCounters {
   /** The latest cut among the bases held, or null without any base. */
   newestCut(): { cutHlc: string; cutMicros: number } | null;
   /**
-   * Facts the next run must read again besides those after the newest cut: those before it that a base does not
-   * hold yet, and those edited here whose server versions tell what the bases hold.
+   * Facts the next run must read again besides those after the newest cut (every fact, without a base): those before
+   * it that a base does not hold yet, and those edited here, with the server versions that tell what the bases hold.
    */
   unfolded(): UnfoldedFact[];
   /** Facts held in memory. */
@@ -76,6 +76,8 @@ export function createBaseCounters(): BaseCounters {
   const factsByKey = new Map<string, Set<string>>();
   const deltaSums = new Map<string, number>();
   const restored = new Map<string, readonly FactVersion[]>();
+  /** Facts whose current version was written here over a server version (its history must survive a restart). */
+  const editedHere = new Set<string>();
   const touchedBases = new Set<string>();
   let newest: CounterBase | undefined;
   let batching = false;
@@ -91,24 +93,41 @@ export function createBaseCounters(): BaseCounters {
     stamp !== null && base.serverModified !== null && compareTimestamps(stamp, base.serverModified) <= 0;
 
   /** The version of the fact the base holds: the latest server version stamped no later than the base. */
-  function heldVersion(fact: Tracked, base: CounterBase): FactVersion | undefined {
-    let held: FactVersion | undefined;
-    for (const version of fact.served) if (heldBy(version.serverModified, base)) held = version;
-    return held;
+  /** The server version the current one is, or the one it was edited from here (its stamp); none if never pulled. */
+  function referenceOf(fact: Tracked): FactVersion | undefined {
+    const stamp = fact.current.serverModified;
+    return stamp === null ? undefined : fact.served.find((version) => compareTimestamps(version.serverModified, stamp) === 0);
+  }
+
+  /**
+   * What the base holds of the fact for its counter. A base no older than the reference version holds it. A base
+   * older than a reference version that moves its counter is about to be folded again (the server refolds a base
+   * with every write that moves it): meanwhile it holds the latest version seen before it. A base older than a
+   * reference version that leaves its counter alone holds a version that leaves it alone too (any write between
+   * them that moved the counter would have refolded the base after it).
+   */
+  function heldContribution(fact: Tracked, key: string, base: CounterBase): number {
+    const reference = referenceOf(fact);
+    if (!reference) return 0;
+    if (heldBy(reference.serverModified, base)) return contributionTo(reference, key, base);
+    if (!keysOf(reference).includes(key)) return 0;
+    let earlier: FactVersion | undefined;
+    for (const version of fact.served) if (heldBy(version.serverModified, base)) earlier = version;
+    return earlier ? contributionTo(earlier, key, base) : 0;
   }
 
   function deltaOf(fact: Tracked, key: string, base: CounterBase): number {
     if (!beforeCut(fact.current, base)) return 0;
-    const held = heldVersion(fact, base);
-    return contributionTo(fact.current, key, base) - (held ? contributionTo(held, key, base) : 0);
+    return contributionTo(fact.current, key, base) - heldContribution(fact, key, base);
   }
 
-  /** Every base of the fact holds its current version: it adds nothing, now or later. */
+  /** The fact is a server version every base of its counters holds (or leaves alone): it adds nothing, now or later. */
   function heldEverywhere(fact: Tracked): boolean {
     if (!isServerVersion(fact)) return false;
     for (const key of fact.keys) {
       const base = bases.get(key);
-      if (!base || !beforeCut(fact.current, base) || !heldBy(fact.current.serverModified, base)) return false;
+      if (!base || !beforeCut(fact.current, base)) return false;
+      if (!heldBy(fact.current.serverModified, base) && keysOf(fact.current).includes(key)) return false;
     }
     return true;
   }
@@ -181,6 +200,7 @@ export function createBaseCounters(): BaseCounters {
       index(key, id, false);
     }
     tracked.delete(id);
+    editedHere.delete(id);
     const factId = fact.current.fact.id;
     if (fact.current.table === 'vendas') counters.removeSale(factId);
     else if (fact.current.table === 'historico_estoque') counters.removeStockFact(factId);
@@ -189,6 +209,8 @@ export function createBaseCounters(): BaseCounters {
 
   function refresh(id: string, fact: Tracked): void {
     prune(fact);
+    if (fact.served.length > 0 && !isServerVersion(fact)) editedHere.add(id);
+    else editedHere.delete(id);
     const keys = keysOfFact(fact);
     for (const key of fact.keys) {
       if (keys.has(key)) continue;
@@ -308,15 +330,17 @@ export function createBaseCounters(): BaseCounters {
     takeChanged: () => counters.takeChanged(),
     newestCut: () => (newest ? { cutHlc: newest.cutHlc, cutMicros: newest.cutMicros } : null),
     unfolded() {
-      if (!newest) return [];
       const cut = newest;
-      const out: UnfoldedFact[] = [];
-      for (const fact of tracked.values()) {
-        const editedHere = fact.served.length > 0 && !isServerVersion(fact);
-        if (editedHere || beforeCut(fact.current, cut))
-          out.push({ table: fact.current.table, id: fact.current.fact.id, served: fact.served });
-      }
-      return out;
+      const listed = (fact: Tracked): UnfoldedFact => ({
+        table: fact.current.table,
+        id: fact.current.fact.id,
+        served: fact.served,
+      });
+      // Without a base every fact is read again: only the histories of the edits made here must be kept.
+      if (!cut) return [...editedHere].map((id) => listed(tracked.get(id) as Tracked));
+      return [...tracked.entries()]
+        .filter(([id, fact]) => editedHere.has(id) || beforeCut(fact.current, cut))
+        .map(([, fact]) => listed(fact));
     },
     size: () => tracked.size,
   };

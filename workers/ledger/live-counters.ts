@@ -89,7 +89,6 @@ export function followCounters(database: LocalDatabase, feeds: CounterFeeds = {}
   let saving: Promise<void> | undefined;
   let again = false;
   function save(force = false): Promise<void> {
-    if (state.newestCut() === null) return Promise.resolve();
     const facts = state.unfolded();
     const listed = JSON.stringify(facts);
     if (!force && listed === lastSaved && sinceSave < SAVE_EVERY) return saving ?? Promise.resolve();
@@ -195,15 +194,11 @@ export function followCounters(database: LocalDatabase, feeds: CounterFeeds = {}
     const cut = state.newestCut();
     const docs: [FactTable, StoredDoc][] = [];
     for (const table of FACT_TABLES) {
-      if (!cut) {
-        for (const doc of await readAll(table)) docs.push([table, doc]);
-        continue;
-      }
       const listed = (stored?.facts ?? []).filter((fact) => fact.table === table);
       state.restore(listed);
       const seen = new Set<string>();
       const batches = [
-        await readSince(table, cut),
+        cut ? await readSince(table, cut) : await readAll(table),
         await readByIds(
           table,
           listed.map((fact) => fact.id),

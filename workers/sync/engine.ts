@@ -5,7 +5,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { BehaviorSubject, combineLatest, filter, map, merge, take, type Observable, type Subscription } from 'rxjs';
-import { collectionNames, collectionSchemas, serverDerivedCollections, type CollectionName } from '../../schemas/index.ts';
+import {
+  collectionNames,
+  collectionSchemas,
+  foldedCollections,
+  serverDerivedCollections,
+  type CollectionName,
+} from '../../schemas/index.ts';
 import type { LocalDatabase } from '../db/local-database.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { HybridClock } from './hlc.ts';
@@ -86,6 +92,16 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         table: name,
         schema: collectionSchemas[name],
         pullOnly: serverDerivedCollections.has(name),
+        // A base is stored only with the fact versions it folds (the server stamps those before it).
+        foldsRowsBefore:
+          name === 'bases_contadores'
+            ? async (stamp) => {
+                const stored = [...foldedCollections].map(
+                  (folded) => replications.get(folded)?.storedThrough(stamp) ?? Promise.resolve(),
+                );
+                await Promise.all(stored);
+              }
+            : undefined,
         client,
         userId,
         serverUrl: options.serverUrl,

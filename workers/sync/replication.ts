@@ -32,6 +32,8 @@ interface PullResponse {
   now?: string;
   /** Rows exist past the server's commit horizon: pull again soon. */
   more?: boolean;
+  /** Every row stamped before this instant was committed when the server answered. */
+  horizon?: string;
 }
 
 type Row = Record<string, unknown>;
@@ -64,6 +66,12 @@ export interface CollectionReplicationOptions<Doc> {
   onAccepted?: (ids: string[]) => void;
   /** Written by the server alone (the counters' bases): pulled, never pushed. */
   pullOnly?: boolean;
+  /**
+   * This collection's rows fold rows of others that the server stamped before them (a base holds the facts it
+   * folds): a pulled page is stored only once this resolves for its newest stamp, so the device never holds a
+   * base without the versions it folds. Rows seen on Realtime are then pulled instead of streamed.
+   */
+  foldsRowsBefore?: (stamp: string) => Promise<void>;
 }
 
 export interface CollectionReplication<Doc> {
@@ -75,6 +83,8 @@ export interface CollectionReplication<Doc> {
   resync(): void;
   /** Pushes documents again outside the replication cycle (a rejected one, once its cause may be gone). */
   pushAgain(documents: Row[]): Promise<PushResponse>;
+  /** Resolves once every row stamped before `stamp` is stored on the device (pulling again as needed), or on cancel. */
+  storedThrough(stamp: string): Promise<void>;
 }
 
 const HORIZON_RETRY_MS = 250;
@@ -125,6 +135,10 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   let lastCheckpoint: ReplicationCheckpoint | undefined;
   const inbox = new Map<string, Row>();
   let flushing: Promise<void> | undefined;
+  /** Rows stamped before this were all in pulled pages; once the replication is idle, they are stored. */
+  let pulledThrough: string | null = null;
+  let storedUntil: string | null = null;
+  const storedWaiters = new Set<{ stamp: string; resolve(): void }>();
 
   /**
    * The newest master state this device knows for each row (RxDB's assumed master), when it is at least as
@@ -199,6 +213,14 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
         const last = rows.at(-1);
         const next = last ? { modified: String(last._modified), id: String(last.id) } : checkpoint;
         if (next) lastCheckpoint = next;
+        // A page that is not full holds every row up to the horizon; a full one every row before its last.
+        const through = rows.length < size ? data.horizon : (last?._modified as string | undefined);
+        if (through && compareTimestamps(through, pulledThrough) > 0) pulledThrough = through;
+        const newest = rows.reduce<string | null>(
+          (kept, row) => (compareTimestamps(row._modified as string, kept) > 0 ? (row._modified as string) : kept),
+          null,
+        );
+        if (newest && options.foldsRowsBefore) await options.foldsRowsBefore(newest);
         if (data.more === true && rows.length < size) {
           // A transaction in flight held the checkpoint back: what it commits must still be pulled.
           setTimeout(() => {
@@ -227,13 +249,43 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
         },
   });
 
+  function settleStored(): void {
+    storedUntil = pulledThrough;
+    for (const waiter of [...storedWaiters]) {
+      if (compareTimestamps(storedUntil, waiter.stamp) <= 0) continue;
+      storedWaiters.delete(waiter);
+      waiter.resolve();
+    }
+    // The horizon was held back by a transaction in flight: pull again until it passes.
+    if (storedWaiters.size > 0)
+      setTimeout(() => {
+        stream.next('RESYNC');
+      }, HORIZON_RETRY_MS);
+  }
+  // Idle means every page pulled so far is stored.
+  state.active$.subscribe((active) => {
+    if (!active) settleStored();
+  });
+  state.canceled$.subscribe((canceled) => {
+    if (canceled !== true) return;
+    for (const waiter of storedWaiters) waiter.resolve();
+    storedWaiters.clear();
+  });
+
   return {
     table,
     state,
+    storedThrough(stamp) {
+      if (compareTimestamps(storedUntil, stamp) > 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        storedWaiters.add({ stamp, resolve });
+        stream.next('RESYNC');
+      });
+    },
     receive(row) {
       // The checkpoint does not move on a streamed row: a slower transaction may still commit an earlier
       // `_modified`, and only the pull (bounded by the server's horizon) may advance past it.
-      if (!lastCheckpoint) {
+      if (!lastCheckpoint || options.foldsRowsBefore) {
         stream.next('RESYNC');
         return Promise.resolve();
       }

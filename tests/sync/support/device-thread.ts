@@ -81,6 +81,7 @@ const control: Record<string, Callable> = {
   },
   stockOf: (id) => workspace.counters.stockOf(String(id)),
   balanceOf: (id) => workspace.counters.balanceOf(String(id)),
+  countersRead: () => workspace.counters.readAtOpen(),
   status: () => workspace.sync.status(),
   /** What keeps this device from being in sync: pending ids per collection and refused documents. */
   diagnose: () => ({

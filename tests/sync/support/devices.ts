@@ -41,6 +41,8 @@ export interface Device {
   setSkew(ms: number): Promise<void>;
   stockOf(productId: string): Promise<number>;
   balanceOf(clientId: string): Promise<number>;
+  /** What the counters read when this device last opened: base rows and fact documents. */
+  countersRead(): Promise<{ bases: number; facts: number }>;
   status(): Promise<SyncStatus>;
   /** Pending ids per collection and refused documents, for failure messages. */
   diagnose(): Promise<unknown>;
@@ -142,6 +144,7 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     setSkew: (ms) => send('setSkew', ms),
     stockOf: (id) => send('stockOf', id),
     balanceOf: (id) => send('balanceOf', id),
+    countersRead: () => send('countersRead'),
     status: () => send('status'),
     diagnose: () => send('diagnose'),
     docs: (table) => send('docs', table),
