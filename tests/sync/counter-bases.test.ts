@@ -307,7 +307,9 @@ describe('counters from the server bases', () => {
       expect(await a.stockOf(arroz)).toBe(45);
     });
     await expectExact(owner, [a, b]);
-    await a.reopen();
+    // The edit is folded into the new bases: reopening reads them alone.
+    await b.reopen();
+    expect(await b.countersRead()).toEqual({ bases: 2, facts: 0 });
     await expectExact(owner, [a, b]);
   });
 
