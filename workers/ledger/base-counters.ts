@@ -92,7 +92,6 @@ export function createBaseCounters(): BaseCounters {
   const heldBy = (stamp: string | null, base: CounterBase): boolean =>
     stamp !== null && base.serverModified !== null && compareTimestamps(stamp, base.serverModified) <= 0;
 
-  /** The version of the fact the base holds: the latest server version stamped no later than the base. */
   /** The server version the current one is, or the one it was edited from here (its stamp); none if never pulled. */
   function referenceOf(fact: Tracked): FactVersion | undefined {
     const stamp = fact.current.serverModified;
