@@ -1,5 +1,6 @@
 // Settings of the local stack, read once from the environment, with the same defaults as `supabase start`.
 import { SignJWT } from 'jose';
+import { tenantLimitsFromEnv, type TenantLimits } from './realtime/limits.ts';
 
 /** The Supabase CLI's well-known development secret: tools written for its local stack work unchanged. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -30,6 +31,8 @@ export interface StackConfig {
   restSchemas: string[];
   /** Aggregate functions in REST selects (PGRST_DB_AGGREGATES_ENABLED=true, as PostgREST's db-aggregates-enabled). */
   restAggregates: boolean;
+  /** Realtime sockets per user and per address (REALTIME_MAX_SOCKETS_PER_USER, REALTIME_MAX_SOCKETS_PER_IP). */
+  realtimeLimits: Partial<TenantLimits>;
 }
 
 export async function signServiceKey(secret: string, role: 'anon' | 'service_role'): Promise<string> {
@@ -68,5 +71,6 @@ export async function loadConfig(
         .map((schema) => schema.trim())
         .filter(Boolean),
     restAggregates: overrides.restAggregates ?? env.PGRST_DB_AGGREGATES_ENABLED === 'true',
+    realtimeLimits: overrides.realtimeLimits ?? tenantLimitsFromEnv(env),
   };
 }

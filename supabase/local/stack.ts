@@ -39,7 +39,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
   const mail = createMailService(ctx);
   const services: StackService[] = [
     createRestService(ctx, { schemas: config.restSchemas, aggregates: config.restAggregates }),
-    createRealtimeService(ctx),
+    createRealtimeService(ctx, { limits: config.realtimeLimits }),
     createStorageService(ctx),
     createFunctionsService(ctx),
     mail,
