@@ -1,5 +1,6 @@
 // Settings of the local stack, read once from the environment, with the same defaults as `supabase start`.
 import { SignJWT } from 'jose';
+import { canonicalIp } from './ip-address.ts';
 import { tenantLimitsFromEnv, type TenantLimits } from './realtime/limits.ts';
 
 /** The Supabase CLI's well-known development secret: tools written for its local stack work unchanged. */
@@ -61,8 +62,8 @@ export async function loadConfig(
       overrides.trustedProxies ??
       (env.TRUSTED_PROXIES ?? '')
         .split(',')
-        // As the front door compares them: IPv4-mapped IPv6 (`::ffff:10.0.0.1`) is the IPv4 address.
-        .map((address) => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''))
+        // As the front door compares them: one spelling each (IPv4-mapped IPv6 is the IPv4 address).
+        .map(canonicalIp)
         .filter(Boolean),
     restSchemas:
       overrides.restSchemas ??

@@ -2,28 +2,28 @@
 // Supabase's gateway does, and hands each to the service whose prefix matches.
 import http, { type IncomingMessage } from 'node:http';
 import { Readable, type Duplex } from 'node:stream';
-import { isIP, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { canonicalIp, parseIp } from './ip-address.ts';
 import { GatewayError } from './request-context.ts';
 import { BodyTooLarge, InvalidJson, isClientGone } from './request-body.ts';
 import { json, type StackService } from './service.ts';
 import { writeWebResponse } from './http-response.ts';
 
-const normaliseAddress = (address: string): string => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-
 /**
- * The caller's address. `X-Forwarded-For` is believed only from a trusted proxy (a load balancer in front
- * of the stack), and only as far as trusted proxies wrote it: read from the right, the first address that is
- * not a trusted proxy is the client (anything left of it was written by the client and proves nothing).
+ * The caller's address, in its one canonical spelling (ip-address.ts: IPv4-mapped IPv6 is the IPv4 address).
+ * `X-Forwarded-For` is believed only from a trusted proxy (a load balancer in front of the stack), and only as
+ * far as trusted proxies wrote it: read from the right, the first address that is not a trusted proxy is the
+ * client (anything left of it was written by the client and proves nothing).
  */
 export function clientIp(request: IncomingMessage, trustedProxies: readonly string[] = []): string {
-  const peer = normaliseAddress(request.socket.remoteAddress ?? '0.0.0.0');
+  const peer = canonicalIp(request.socket.remoteAddress ?? '0.0.0.0');
   if (!trustedProxies.includes(peer)) return peer;
   const forwarded = request.headers['x-forwarded-for'];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map(normaliseAddress);
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
   let resolved = peer;
   for (let index = hops.length - 1; index >= 0; index--) {
-    const hop = hops[index] ?? '';
-    if (isIP(hop) === 0) break;
+    const hop = parseIp(hops[index]?.trim() ?? '')?.address;
+    if (hop === undefined) break;
     resolved = hop;
     if (!trustedProxies.includes(hop)) break;
   }

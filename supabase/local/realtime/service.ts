@@ -54,8 +54,17 @@ function clientAddress(request: IncomingMessage): string {
   return (Array.isArray(header) ? header[0] : header) ?? request.socket.remoteAddress ?? '';
 }
 
+/** The blocked addresses as the front door reads them (blocked-ips.ts). */
+export interface BlockedAddresses {
+  latest(): { match(ip: string): unknown };
+  /** Called with every list read, the first one to hold a new block included. */
+  onRead(listener: (list: { match(ip: string): unknown }) => void): void;
+}
+
 export interface RealtimeOptions {
   limits?: Partial<RealtimeLimits>;
+  /** Sockets from an address blocked after they opened are closed (the upgrade of new ones is refused before). */
+  blockedIps?: BlockedAddresses;
   /** The clock of the join rate (tests freeze it). */
   now?: () => number;
 }
@@ -79,6 +88,18 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
   let draining: Promise<void> = Promise.resolve();
   let drainQueued = false;
   let closed = false;
+
+  /** Ends a socket whose address is now blocked: nothing more is read from it or delivered to it. */
+  const closeIfBlocked = (connection: Connection, list: { match(ip: string): unknown }) => {
+    if (!list.match(connection.ip)) return;
+    connections.delete(connection);
+    connection.channels.clear();
+    holdings.remove(connection);
+    connection.socket.close(1008, 'ip_address_blocked');
+  };
+  options.blockedIps?.onRead((list) => {
+    for (const connection of connections) closeIfBlocked(connection, list);
+  });
 
   const send = (connection: Connection, frame: Frame) => {
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(encodeFrame(frame, connection.vsn));
@@ -411,6 +432,7 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
               idle.refresh();
               if (isBinary) return; // broadcast over binary frames is not used by the app
               queue = queue.then(async () => {
+                if (!connections.has(connection)) return; // closed by the stack, the client not yet gone
                 try {
                   await handleFrame(connection, decodeFrame(data.toString(), vsn));
                 } catch (error) {
@@ -423,6 +445,8 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
               connections.delete(connection);
               holdings.remove(connection);
             });
+            // Blocked while its upgrade was under way.
+            if (options.blockedIps) closeIfBlocked(connection, options.blockedIps.latest());
           });
         },
         () => {
