@@ -106,7 +106,7 @@ async function writeFact(tx: Queryable, fact: Fact, id: string, produtoId: strin
   }
 }
 
-const TABLE_OF: Record<FactKind, string> = {
+const TABLE_OF: Record<FactKind, 'historico_estoque' | 'vendas' | 'fiado_lancamentos'> = {
   count: 'historico_estoque',
   entry: 'historico_estoque',
   sale: 'vendas',
@@ -116,7 +116,7 @@ const TABLE_OF: Record<FactKind, string> = {
 };
 
 /** One unit more of a fact (a sale's total and its one line together). */
-const EDITS: Record<string, string> = {
+const EDITS: Record<(typeof TABLE_OF)[FactKind], string> = {
   historico_estoque: `UPDATE historico_estoque SET quantidade = quantidade + 1 WHERE id = $1`,
   fiado_lancamentos: `UPDATE fiado_lancamentos SET valor = valor + 1 WHERE id = $1`,
   vendas: `UPDATE vendas SET total = total + 1,
