@@ -39,6 +39,9 @@ async function openPhone(browser: Browser, email: string, width: number): Promis
 
 /** From here on nothing reaches the server (HTTP and Realtime), as when the shop's internet is down. */
 async function cutServer(phone: Phone): Promise<void> {
+  // Pairing needs the owner's pairing key, which the phone asks the server for while online: it has it first.
+  await phone.page.goto('/aparelhos');
+  await expect(phone.page.getByRole('button', { name: 'Mostrar código' })).toBeEnabled({ timeout: 30_000 });
   await phone.context.route(`${STACK_URL}/**`, (route) => route.abort('internetdisconnected'));
   await phone.context.routeWebSocket(/\/realtime\/v1\//, (socket) => {
     void socket.close();
