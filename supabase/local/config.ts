@@ -1,6 +1,7 @@
 // Settings of the local stack, read once from the environment, with the same defaults as `supabase start`.
 import { SignJWT } from 'jose';
 import { canonicalIp } from './ip-address.ts';
+import { restLimitsFromEnv, type RestLimits } from './rest/limits.ts';
 import { tenantLimitsFromEnv, type TenantLimits } from './realtime/limits.ts';
 
 /** The Supabase CLI's well-known development secret: tools written for its local stack work unchanged. */
@@ -32,6 +33,8 @@ export interface StackConfig {
   restSchemas: string[];
   /** Aggregate functions in REST selects (PGRST_DB_AGGREGATES_ENABLED=true, as PostgREST's db-aggregates-enabled). */
   restAggregates: boolean;
+  /** What one REST request may make the database build (PGRST_DB_MAX_ROWS, REST_MAX_*; see rest/limits.ts). */
+  restLimits: Partial<RestLimits>;
   /** Realtime sockets per user and per address (REALTIME_MAX_SOCKETS_PER_USER, REALTIME_MAX_SOCKETS_PER_IP). */
   realtimeLimits: Partial<TenantLimits>;
 }
@@ -72,6 +75,7 @@ export async function loadConfig(
         .map((schema) => schema.trim())
         .filter(Boolean),
     restAggregates: overrides.restAggregates ?? env.PGRST_DB_AGGREGATES_ENABLED === 'true',
+    restLimits: overrides.restLimits ?? restLimitsFromEnv(env),
     realtimeLimits: overrides.realtimeLimits ?? tenantLimitsFromEnv(env),
   };
 }

@@ -34,7 +34,7 @@ export function clientIp(request: IncomingMessage, trustedProxies: readonly stri
  * The request as the services see it: X-Forwarded-For and X-Real-IP say the address the front door resolved,
  * whatever the client wrote there, so SQL reading them (`ip_da_requisicao()`) gets the real caller.
  */
-function toWebRequest(request: IncomingMessage, baseUrl: string, ip: string): Request {
+function toWebRequest(request: IncomingMessage, baseUrl: string, ip: string, signal: AbortSignal): Request {
   const url = new URL(request.url ?? '/', baseUrl);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -49,6 +49,7 @@ function toWebRequest(request: IncomingMessage, baseUrl: string, ip: string): Re
     headers,
     body: hasBody ? (Readable.toWeb(request) as ReadableStream<Uint8Array>) : undefined,
     duplex: hasBody ? 'half' : undefined,
+    signal,
   } as RequestInit & { duplex?: 'half' });
 }
 
@@ -103,10 +104,10 @@ export async function listen(
   const find = (pathname: string) =>
     byLongestPrefix.find((service) => pathname === service.prefix || pathname.startsWith(`${service.prefix}/`));
 
-  async function answer(incoming: IncomingMessage, baseUrl: string): Promise<Response> {
+  async function answer(incoming: IncomingMessage, baseUrl: string, signal: AbortSignal): Promise<Response> {
     if (incoming.method === 'OPTIONS') return new Response(null, { status: 204 });
     const ip = clientIp(incoming, trustedProxies);
-    const request = toWebRequest(incoming, baseUrl, ip);
+    const request = toWebRequest(incoming, baseUrl, ip, signal);
     const url = new URL(request.url);
     const refusal = await guard?.refusal(ip, url.pathname);
     if (refusal) return refusal;
@@ -120,9 +121,14 @@ export async function listen(
   const server = http.createServer((incoming, outgoing) => {
     void (async () => {
       const baseUrl = `http://${incoming.headers.host ?? `${host}:${port}`}`;
+      // The request's signal fires when the client hangs up before its answer is out: services stop working for it.
+      const clientGone = new AbortController();
+      outgoing.once('close', () => {
+        if (!outgoing.writableFinished) clientGone.abort(new Error('aborted'));
+      });
       let response: Response;
       try {
-        response = await answer(incoming, baseUrl);
+        response = await answer(incoming, baseUrl, clientGone.signal);
       } catch (error) {
         response = errorResponse(error);
       }

@@ -39,7 +39,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
   const mail = createMailService(ctx);
   const blockedIps = watchBlockedIps(db);
   const services: StackService[] = [
-    createRestService(ctx, { schemas: config.restSchemas, aggregates: config.restAggregates }),
+    createRestService(ctx, { schemas: config.restSchemas, aggregates: config.restAggregates, limits: config.restLimits }),
     createRealtimeService(ctx, { limits: config.realtimeLimits, blockedIps }),
     createStorageService(ctx),
     createFunctionsService(ctx),
