@@ -154,55 +154,58 @@ export async function newDevice(
   }
 }
 
-/** Reloads of /dashboard to its figures painted (today's sales and the week's count as the server has them), ms. */
-export async function warmDashboard(
+/** Waits until the dashboard shows today's sales and the week's count as the server has them; performance.now(). */
+async function dashboardExact(page: Page, expect: OwnerExpectations, timeout: number): Promise<number> {
+  const { today, week } = await expect.todayAndWeek();
+  const handle = await page.waitForFunction(
+    (arg) => {
+      const card = document.querySelector('[data-testid="today-sales"]');
+      const count = document.querySelector('[data-testid="kpi-count"] dd')?.textContent ?? '';
+      const shown = Array.from(card?.querySelectorAll('p') ?? [], (p) => p.textContent);
+      return shown.includes(arg.todayText) && count === String(arg.week) && performance.now();
+    },
+    { todayText: today === 1 ? '1 venda' : `${today} vendas`, week },
+    { timeout, polling: 'raf' },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/**
+ * Opens `path` and waits until `ready` (untimed: the app is warm once it has shown it), then `times` reloads, each
+ * timed from the navigation's start to `ready` in the new document, ms.
+ */
+async function warmReloads(
   page: Page,
   setup: DeviceSetup,
-  expect: OwnerExpectations,
+  path: string,
+  ready: () => Promise<number>,
   times: number,
 ): Promise<(number | null)[]> {
+  await page.goto(`${setup.site}${path}`, { waitUntil: 'commit', timeout: setup.capMs });
+  if ((await capped(ready)) === null) return [null];
   const samples: (number | null)[] = [];
-  await page.goto(`${setup.site}/dashboard`);
   for (let i = 0; i < times; i += 1) {
-    const { today, week } = await expect.todayAndWeek();
-    const todayText = today === 1 ? '1 venda' : `${today} vendas`;
-    await page.reload({ waitUntil: 'commit' });
-    const painted = await capped(async () => {
-      const handle = await page.waitForFunction(
-        (arg) => {
-          const card = document.querySelector('[data-testid="today-sales"]');
-          const count = document.querySelector('[data-testid="kpi-count"] dd')?.textContent ?? '';
-          const shown = Array.from(card?.querySelectorAll('p') ?? [], (p) => p.textContent);
-          return shown.includes(arg.todayText) && count === String(arg.week) && performance.now();
-        },
-        { todayText, week },
-        { timeout: setup.capMs, polling: 'raf' },
-      );
-      return (await handle.jsonValue()) as number;
-    });
-    samples.push(painted);
-    if (painted === null) break;
+    await page.reload({ waitUntil: 'commit', timeout: setup.capMs });
+    const shown = await capped(ready);
+    samples.push(shown);
+    if (shown === null) break;
   }
   return samples;
 }
 
-/** Reloads of /sales to the rows in view reading the server's stock, ms. */
-export async function warmSales(
+/** Reloads of /dashboard to its figures painted (today's sales and the week's count as the server has them), ms. */
+export function warmDashboard(
   page: Page,
   setup: DeviceSetup,
   expect: OwnerExpectations,
   times: number,
 ): Promise<(number | null)[]> {
-  const samples: (number | null)[] = [];
-  await page.goto(`${setup.site}/sales`);
-  for (let i = 0; i < times; i += 1) {
-    const stock = await expect.stockTexts();
-    await page.reload({ waitUntil: 'commit' });
-    const ready = await capped(() => rowsExact(page, stock, setup.capMs));
-    samples.push(ready);
-    if (ready === null) break;
-  }
-  return samples;
+  return warmReloads(page, setup, '/dashboard', () => dashboardExact(page, expect, setup.capMs), times);
+}
+
+/** Reloads of /sales to the rows in view reading the server's stock, ms. */
+export function warmSales(page: Page, setup: DeviceSetup, expect: OwnerExpectations, times: number): Promise<(number | null)[]> {
+  return warmReloads(page, setup, '/sales', async () => rowsExact(page, await expect.stockTexts(), setup.capMs), times);
 }
 
 /** Puts one unit of `product` in the cart by its barcode and opens the cart. */
@@ -264,7 +267,7 @@ export async function yearReport(
 ): Promise<(number | null)[]> {
   const { from, to, count } = await expect.reportRange();
   const opened = await capped(async () => {
-    await page.goto(`${setup.site}/reports?periodo=custom&de=${from}&ate=${to}`);
+    await page.goto(`${setup.site}/reports?periodo=custom&de=${from}&ate=${to}`, { waitUntil: 'commit', timeout: setup.capMs });
     await page.waitForFunction(
       (expected) =>
         (document.querySelector('[data-testid="revenue-chart"][data-painted="true"]')?.getAttribute('aria-label') ?? '').includes(
@@ -310,8 +313,15 @@ export async function saleAtoB(
     await b.waitForURL(/\/dashboard$/);
     await openSales(b);
     await b.getByRole('searchbox', { name: 'Buscar produto por nome ou marca' }).fill(product.nome);
-    // A's sales are all on the server (A shows nothing waiting to be sent): B must come to the server's stock.
-    const sent = await capped(() => a.getByTestId('pending-changes').waitFor({ state: 'detached', timeout: setup.capMs }));
+    // Every sale A holds is on the server: B must come to the server's stock.
+    const onA = (await storedDocuments(a, ['vendas'])).vendas ?? 0;
+    const sent = await capped(async () => {
+      const deadline = performance.now() + setup.capMs;
+      while (((await expect.documentCounts()).vendas ?? 0) < onA) {
+        if (performance.now() > deadline) throw pastCap();
+        await b.waitForTimeout(500);
+      }
+    });
     if (sent === null) return [null];
     let stock = await expect.stockOf(product);
     const line = () => `Estoque: ${expect.formatStock(stock, product)}`;
