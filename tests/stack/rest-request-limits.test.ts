@@ -218,4 +218,21 @@ describe('turns between callers', () => {
     expect(await third).toBe('a3');
     expect(gate.load('ana') + gate.load('bia')).toBe(0);
   });
+
+  it('give the turn back when a request leaves just as its turn comes (a page that navigates away)', async () => {
+    const gate = new CallerGate(1);
+    let release = () => {};
+    const first = gate.run('ana', () => new Promise<void>((resolve) => (release = resolve)));
+    const leaving = new AbortController();
+    const left = gate
+      .run('ana', () => Promise.resolve('ran'), leaving.signal)
+      .catch((error: unknown) => (error as Error).message);
+    release();
+    await first;
+    // The turn was handed on and waits for the clients' input to be read: the request leaves in between.
+    leaving.abort(new Error('aborted'));
+    expect(await left).toBe('aborted');
+    expect(await gate.run('ana', () => Promise.resolve('next'))).toBe('next');
+    expect(gate.load('ana')).toBe(0);
+  });
 });

@@ -18,7 +18,8 @@ function afterPendingInput(pauseMs: number): Promise<void> {
 
 interface CallerTurns {
   running: number;
-  waiting: (() => void)[];
+  /** Each takes the turn and says true, or says false when its request has already gone (the turn passes on). */
+  waiting: (() => boolean)[];
 }
 
 export class CallerGate {
@@ -48,21 +49,35 @@ export class CallerGate {
     try {
       return await task();
     } finally {
-      // The turn passes to the next request waiting, or ends.
-      const next = turns.waiting.shift();
-      if (next) void afterPendingInput(this.pauseMs).then(next);
-      else if (--turns.running === 0) this.callers.delete(key);
+      this.pass(key, turns);
     }
+  }
+
+  /** The turn passes to the next request still waiting, or ends. */
+  private pass(key: string, turns: CallerTurns): void {
+    const next = turns.waiting.shift();
+    if (next) {
+      // A request that left during the pause gives the turn back instead of keeping it forever.
+      void afterPendingInput(this.pauseMs).then(() => {
+        if (!next()) this.pass(key, turns);
+      });
+    } else if (--turns.running === 0) this.callers.delete(key);
   }
 
   private wait(turns: CallerTurns, signal: AbortSignal | undefined): Promise<void> {
     signal?.throwIfAborted();
     return new Promise<void>((resolve, reject) => {
+      let settled = false;
       const begin = () => {
+        if (settled) return false;
+        settled = true;
         signal?.removeEventListener('abort', leave);
         resolve();
+        return true;
       };
       const leave = () => {
+        if (settled) return;
+        settled = true;
         const index = turns.waiting.indexOf(begin);
         if (index >= 0) turns.waiting.splice(index, 1);
         reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
