@@ -171,35 +171,50 @@ export default async function growthBench(): Promise<BenchFigure[]> {
           if (figures.pulledBytes !== null) run.figures.set('pulled', figures.pulledBytes);
           if (figures.indexedDbBytes !== null) run.figures.set('indexedDb', figures.indexedDbBytes);
           if (figures.heapPeakBytes !== null) run.figures.set('heap', figures.heapPeakBytes);
+          // Each figure is also logged as soon as it is measured: a run cut short keeps what it had.
+          const logMeasured = (keys: readonly string[]) => {
+            for (const spec of FIGURES.filter((candidate) => keys.includes(candidate.key))) {
+              const measured = run.figures.get(spec.key);
+              if (measured === undefined) continue;
+              const shown = measured === null ? `> ${(capMs / spec.scale).toFixed(0)}` : (measured / spec.scale).toFixed(2);
+              log(`${spec.name(label)}: ${shown} ${spec.unit}`);
+            }
+          };
+          logMeasured(['ready', 'whole', 'pulled', 'indexedDb', 'heap']);
           // A phase that fails (not one that is slow) is logged and left unmeasured; the others still run.
-          const phase = async (name: string, work: () => Promise<void>) => {
+          const phase = async (name: string, keys: readonly string[], work: () => Promise<void>) => {
             log(`${label}: ${name}`);
-            await work().catch((error: unknown) => {
-              log(
-                `${label}: ${name} falhou, não medido: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
-              );
-            });
+            await work().then(
+              () => {
+                logMeasured(keys);
+              },
+              (error: unknown) => {
+                log(
+                  `${label}: ${name} falhou, não medido: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+                );
+              },
+            );
           };
           try {
             if (figures.wholeMs === null) {
               log(`${label}: o histórico não chegou ao aparelho em ${capMs / 1000} s; o resto não é medido`);
               continue;
             }
-            await phase('partidas a quente', async () => {
+            await phase('partidas a quente', ['dashboard', 'sales'], async () => {
               run.figures.set('dashboard', median(await warmDashboard(device.page, setup, expect, repeats)));
               run.figures.set('sales', median(await warmSales(device.page, setup, expect, repeats)));
             });
             const product = await expect.saleProduct();
-            await phase('vendas', async () => {
+            await phase('vendas', ['saleP50', 'saleP95'], async () => {
               const sold = await saleToToast(device.page, setup, product, SALE_ROUNDS);
               const finished = sold.every((sample) => sample !== null);
               run.figures.set('saleP50', finished ? percentile(sold, 50) : null);
               run.figures.set('saleP95', finished ? percentile(sold, 95) : null);
             });
-            await phase('relatório de um ano', async () => {
+            await phase('relatório de um ano', ['report'], async () => {
               run.figures.set('report', median(await yearReport(device.page, setup, expect, REPORT_ROUNDS)));
             });
-            await phase('aparelho A → aparelho B', async () => {
+            await phase('aparelho A → aparelho B', ['remote'], async () => {
               run.figures.set('remote', median(await saleAtoB(device.page, setup, expect, product, REMOTE_ROUNDS)));
             });
           } finally {
