@@ -34,7 +34,7 @@ export function clientIp(request: IncomingMessage, trustedProxies: readonly stri
  * The request as the services see it: X-Forwarded-For and X-Real-IP say the address the front door resolved,
  * whatever the client wrote there, so SQL reading them (`ip_da_requisicao()`) gets the real caller.
  */
-function toWebRequest(request: IncomingMessage, baseUrl: string, ip: string, signal: AbortSignal): Request {
+function toWebRequest(request: IncomingMessage, baseUrl: string, ip: string): Request {
   const url = new URL(request.url ?? '/', baseUrl);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -49,7 +49,6 @@ function toWebRequest(request: IncomingMessage, baseUrl: string, ip: string, sig
     headers,
     body: hasBody ? (Readable.toWeb(request) as ReadableStream<Uint8Array>) : undefined,
     duplex: hasBody ? 'half' : undefined,
-    signal,
   } as RequestInit & { duplex?: 'half' });
 }
 
@@ -107,13 +106,13 @@ export async function listen(
   async function answer(incoming: IncomingMessage, baseUrl: string, signal: AbortSignal): Promise<Response> {
     if (incoming.method === 'OPTIONS') return new Response(null, { status: 204 });
     const ip = clientIp(incoming, trustedProxies);
-    const request = toWebRequest(incoming, baseUrl, ip, signal);
+    const request = toWebRequest(incoming, baseUrl, ip);
     const url = new URL(request.url);
     const refusal = await guard?.refusal(ip, url.pathname);
     if (refusal) return refusal;
     const service = find(url.pathname);
     if (!service) return json({ message: 'no Route matched with those values' }, 404);
-    const response = await service.handle(request, { path: url.pathname.slice(service.prefix.length) || '/', url, ip });
+    const response = await service.handle(request, { path: url.pathname.slice(service.prefix.length) || '/', url, ip, signal });
     guard?.answered?.(request.method, url.pathname);
     return response;
   }
@@ -121,7 +120,8 @@ export async function listen(
   const server = http.createServer((incoming, outgoing) => {
     void (async () => {
       const baseUrl = `http://${incoming.headers.host ?? `${host}:${port}`}`;
-      // The request's signal fires when the client hangs up before its answer is out: services stop working for it.
+      // Fires when the client hangs up before its answer is out: services stop working for it (a signal of its own,
+      // not the web Request's: following one costs a Request more than the whole of a small read).
       const clientGone = new AbortController();
       outgoing.once('close', () => {
         if (!outgoing.writableFinished) clientGone.abort(new Error('aborted'));

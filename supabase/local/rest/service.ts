@@ -87,6 +87,8 @@ interface Call {
   startedAt: number;
   /** The settings of the caller's role, for its transaction (statement_timeout…). */
   roleSettings: readonly (readonly [string, string])[];
+  /** Fires when the client hangs up: its statement is cancelled, or never starts. */
+  signal: AbortSignal;
 }
 
 /** A request stopped by a limit (too much to build, the role's statement_timeout): the caller's doing, not a fault. */
@@ -126,7 +128,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       method: call.method,
       path: call.url.pathname,
       roleSettings: call.roleSettings,
-      signal: call.request.signal,
+      signal: call.signal,
     };
     const empty: StatementRow = { total: null, page_total: 0, body: null };
     if (!check && !prepare && !call.prefer.rollback) {
@@ -485,6 +487,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       accept: parseAccept(request.headers),
       startedAt,
       roleSettings: (await catalog.get()).roleSettings.get(caller.role) ?? [],
+      signal: info.signal,
     };
     if (segments.length === 0) {
       if (method !== 'GET' && method !== 'HEAD') throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
@@ -531,7 +534,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
         // The service role is the project's own backend; users and anonymous callers take turns.
         if (caller.role === 'service_role') return await serve(request, info, caller);
         const key = caller.role === 'authenticated' && caller.claims.sub ? `user:${caller.claims.sub}` : `address:${info.ip}`;
-        return await gate.run(key, () => serve(request, info, caller), request.signal);
+        return await gate.run(key, () => serve(request, info, caller), info.signal);
       } catch (error) {
         if (error instanceof GatewayError) {
           const headers: Record<string, string> = {};
@@ -541,7 +544,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
           return json(error.body, error.status, headers);
         }
         const apiError = toApiError(error, role);
-        if (apiError.status >= 500 && !isClientGone(error) && !request.signal.aborted && !isLimit(apiError))
+        if (apiError.status >= 500 && !isClientGone(error) && !info.signal.aborted && !isLimit(apiError))
           console.error('[rest]', error);
         return json(apiError.toBody(), apiError.status, apiError.headers);
       }
