@@ -52,6 +52,27 @@ const PENDING_COUNT_CAP = 2000;
 type Row = Record<string, unknown>;
 type Checkpoint = unknown;
 
+/**
+ * A streamed change carries a whole write, whose documents share one `lwt`; its checkpoint names one of them, not
+ * necessarily the last in `(lwt, id)` order. What was streamed is every document of that `lwt`.
+ */
+function wholeWrite(checkpoint: Checkpoint): Checkpoint {
+  const point = checkpoint as { lwt?: unknown } | null | undefined;
+  return typeof point?.lwt === 'number' ? { id: '\uffff', lwt: point.lwt } : checkpoint;
+}
+
+/**
+ * The later of two storage checkpoints (RxDB's `{ id, lwt }`): an answer to a pull that started before the stream
+ * delivered newer changes must not move what the fork has back.
+ */
+function laterCheckpoint(kept: Checkpoint, next: Checkpoint): Checkpoint {
+  const a = kept as { id?: unknown; lwt?: unknown } | null | undefined;
+  const b = next as { id?: unknown; lwt?: unknown } | null | undefined;
+  if (typeof a?.lwt !== 'number' || typeof b?.lwt !== 'number') return next ?? kept;
+  if (a.lwt !== b.lwt) return a.lwt > b.lwt ? kept : next;
+  return String(a.id) > String(b.id) ? kept : next;
+}
+
 const validators = new Map<CollectionName, (doc: Row) => unknown[]>();
 function validatorOf(name: CollectionName): (doc: Row) => unknown[] {
   let validator = validators.get(name);
@@ -162,7 +183,7 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
     if (method === 'changesSince') {
       const [checkpoint, size] = params;
       const page = await master.handler.masterChangesSince(checkpoint, Math.min(Number(size) || BATCH_SIZE, MAX_ROWS));
-      master.delivered = page.checkpoint;
+      master.delivered = laterCheckpoint(master.delivered, page.checkpoint);
       delivered$.next();
       return page;
     }
@@ -208,7 +229,7 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
         )
         .subscribe(({ link, name, master, event }) => {
           if (event !== 'RESYNC') {
-            master.delivered = event.checkpoint;
+            master.delivered = laterCheckpoint(master.delivered, wholeWrite(event.checkpoint));
             delivered$.next();
           }
           link.emit(name, event);
