@@ -278,7 +278,10 @@ export async function yearReport(
     );
     return true;
   });
-  if (opened === null) return [null];
+  if (opened === null) {
+    console.info(`  · relatório: esperava ${count} vendas de ${from} a ${to}; na tela: ${await screenSays(page)}`);
+    return [null];
+  }
   const samples: (number | null)[] = [];
   for (let round = 0; round < rounds; round += 1) {
     await nav(page).getByRole('link', { name: 'Início' }).click();
@@ -291,9 +294,23 @@ export async function yearReport(
       probeResult(page, (timeout) => (window as unknown as ReportsProbeWindow).reportsBench.result(timeout), setup.capMs),
     );
     samples.push(ms);
-    if (ms === null) break;
+    if (ms === null) {
+      console.info(`  · relatório: esperava ${count} vendas; na tela: ${await screenSays(page)}`);
+      break;
+    }
   }
   return samples;
+}
+
+/** What the report's chart and the sync badge say (for a report given up). */
+async function screenSays(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    [
+      document.querySelector('[data-testid="revenue-chart"]')?.getAttribute('aria-label') ?? 'nenhum gráfico',
+      document.querySelector('[data-testid="pending-changes"]')?.getAttribute('aria-label') ?? 'nada pendente',
+      location.pathname + location.search,
+    ].join(' | '),
+  );
 }
 
 /**
