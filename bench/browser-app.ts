@@ -1,6 +1,7 @@
-// What the Chromium benches share: their own stack (free port, PGlite in a temp folder), a build of the app pointed
-// at it (VITE_SUPABASE_URL is baked in at build time, and dist/ talks to 54321, the test suite's stack), a preview
-// on another free port and Chromium; all removed after, also when a step fails or the run is interrupted.
+// What the Chromium benches share: their own stack (free port, PGlite in a temp folder or a Postgres database they
+// name, seeded before it serves), a build of the app pointed at it (VITE_SUPABASE_URL is baked in at build time, and
+// dist/ talks to 54321, the test suite's stack), a preview on another free port and Chromium; all removed after, also
+// when a step fails or the run is interrupted.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -9,6 +10,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview, type PreviewServer } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
+import { openDatabase, type Database } from '../supabase/local/db/database.ts';
+import { applyMigrations } from '../supabase/local/db/migrate.ts';
 import { startStack, type RunningStack } from '../supabase/local/stack.ts';
 
 /** The test suite's preview and stack ports: never taken here. */
@@ -76,8 +79,19 @@ export interface BrowserApp {
   readonly browser: Browser;
 }
 
+export interface BrowserAppOptions {
+  /** The stack's database: this Postgres database instead of PGlite in a temp folder. */
+  databaseUrl?: string;
+  /** Runs on the migrated database before the stack serves it (seeding without the Realtime capture running). */
+  prepare?: (db: Database) => Promise<void>;
+}
+
 /** Runs `work` against a fresh stack, build, preview and browser named `name`, and removes them all after. */
-export async function withBrowserApp<T>(name: string, work: (app: BrowserApp) => Promise<T>): Promise<T> {
+export async function withBrowserApp<T>(
+  name: string,
+  work: (app: BrowserApp) => Promise<T>,
+  options: BrowserAppOptions = {},
+): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), `caderneta-bench-${name}-dados-`));
   const outDir = mkdtempSync(join(tmpdir(), `caderneta-bench-${name}-dist-`));
   const removeDirs = () => {
@@ -91,6 +105,7 @@ export async function withBrowserApp<T>(name: string, work: (app: BrowserApp) =>
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  let db: Database | undefined;
   let stack: RunningStack | undefined;
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
@@ -98,13 +113,16 @@ export async function withBrowserApp<T>(name: string, work: (app: BrowserApp) =>
     const [stackPort, previewPort] = [await freePort(), await freePort()];
     const site = `http://127.0.0.1:${previewPort}`;
     // databaseUrl '' keeps the stack on PGlite in dataDir even when the environment names a Postgres server.
-    stack = await startStack({
-      port: stackPort,
-      dataDir,
-      databaseUrl: '',
-      siteUrl: site,
-      publicUrl: `http://127.0.0.1:${stackPort}`,
-    });
+    const databaseUrl = options.databaseUrl ?? '';
+    if (options.prepare) {
+      db = await openDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
+      await applyMigrations(db);
+      await options.prepare(db);
+    }
+    stack = await startStack(
+      { port: stackPort, dataDir, databaseUrl, siteUrl: site, publicUrl: `http://127.0.0.1:${stackPort}` },
+      db ? { db, skipMigrations: true } : {},
+    );
     await buildFor(stack, outDir);
     server = await preview({
       configFile: false,
@@ -119,6 +137,7 @@ export async function withBrowserApp<T>(name: string, work: (app: BrowserApp) =>
     await browser?.close().catch(() => undefined);
     await server?.close().catch(() => undefined);
     await stack?.close().catch(() => undefined);
+    await db?.close().catch(() => undefined);
     removeDirs();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -35,6 +35,20 @@ async function dropWhenIdle(serverUrl: string, name: string): Promise<void> {
   }
 }
 
+/** A database created on the Postgres server at `serverUrl` for one run: its URL, and `drop` once it is idle. */
+export async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `caderneta_bench_${randomUUID().replaceAll('-', '')}`;
+  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropWhenIdle(serverUrl, name) };
+}
+
+/** The Postgres server the benches may use (BENCH_DATABASE_URL, else TEST_DATABASE_URL), if any. */
+export function benchPostgresUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined;
+}
+
 export function benchEngines(env: NodeJS.ProcessEnv = process.env): BenchEngine[] {
   const engines: BenchEngine[] = [
     {
@@ -45,21 +59,18 @@ export function benchEngines(env: NodeJS.ProcessEnv = process.env): BenchEngine[
       },
     },
   ];
-  const serverUrl = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL;
+  const serverUrl = benchPostgresUrl(env);
   if (serverUrl) {
     engines.push({
       label: 'Postgres',
       async open() {
-        const name = `caderneta_bench_${randomUUID().replaceAll('-', '')}`;
-        await admin(serverUrl, `CREATE DATABASE ${name}`);
-        const url = new URL(serverUrl);
-        url.pathname = `/${name}`;
-        const db = await openPostgres(url.toString());
+        const scratch = await scratchPostgres(serverUrl);
+        const db = await openPostgres(scratch.url);
         return {
           db,
           async close() {
             await db.close();
-            await dropWhenIdle(serverUrl, name);
+            await scratch.drop();
           },
         };
       },

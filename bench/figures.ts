@@ -8,6 +8,8 @@ export interface BenchFigure {
   baseline?: { name: string; value: number };
   /** Ratio that counts as passing (value / baseline for throughput, baseline / value for durations). */
   target?: string;
+  /** The measurement was given up at `value`: the real figure is higher. */
+  atLeast?: boolean;
 }
 
 export type Bench = () => Promise<BenchFigure[]>;

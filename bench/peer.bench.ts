@@ -72,6 +72,9 @@ async function openPhone(context: BrowserContext, site: string, stack: RunningSt
   await signInAt(page, site, email, PASSWORD);
   await page.goto(`${site}/products`);
   await page.getByText(PRODUCT).waitFor();
+  // Pairing needs the owner's pairing key, which the phone asks the server for while online: it has it first.
+  await page.goto(`${site}/aparelhos`);
+  await page.getByRole('button', { name: 'Mostrar código' }).and(page.locator(':enabled')).waitFor();
   await context.route(`${stack.url}/**`, (route) => route.abort('internetdisconnected'));
   await context.routeWebSocket(/\/realtime\/v1\//, (socket) => {
     void socket.close();

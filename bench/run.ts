@@ -12,10 +12,12 @@ const files = readdirSync(folder)
   .sort();
 
 function describe(figure: BenchFigure): string {
-  const value = `${figure.value.toFixed(figure.value >= 100 ? 0 : 2)} ${figure.unit}`;
-  if (!figure.baseline) return `  ${figure.name}: ${value}`;
+  const more = figure.atLeast ? '> ' : '';
+  const value = `${more}${figure.value.toFixed(figure.value >= 100 ? 0 : 2)} ${figure.unit}`;
+  const target = figure.target ? ` (meta ${figure.target})` : '';
+  if (!figure.baseline) return `  ${figure.name}: ${value}${target}`;
   const ratio = figure.value / figure.baseline.value;
-  return `  ${figure.name}: ${value} | ${figure.baseline.name}: ${figure.baseline.value.toFixed(2)} ${figure.unit} | razão ${ratio.toFixed(2)}×${figure.target ? ` (meta ${figure.target})` : ''}`;
+  return `  ${figure.name}: ${value} | ${figure.baseline.name}: ${figure.baseline.value.toFixed(2)} ${figure.unit} | razão ${more}${ratio.toFixed(2)}×${target}`;
 }
 
 for (const file of files) {

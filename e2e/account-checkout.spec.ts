@@ -17,7 +17,12 @@ async function createOwner(): Promise<string> {
   const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
     method: 'POST',
     headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { nome: 'Ana Paula', nome_mercado: 'Mercado da Ana' } }),
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { nome: 'Ana Paula', nome_mercado: 'Mercado da Ana' },
+    }),
   });
   expect(response.ok).toBe(true);
   return email;
@@ -37,7 +42,8 @@ test('checkout in the sandbox makes the owner premium; the portal cancels with a
   await page.getByRole('tab', { name: 'Mensal' }).click();
   await page.getByRole('button', { name: 'Assinar por R$ 14,90/mês' }).click();
 
-  await expect(page).toHaveURL(/\/functions\/v1\/payment-sandbox/);
+  // The first call of a function loads it on the stack (a cold start), as the first checkout of a day would.
+  await expect(page).toHaveURL(/\/functions\/v1\/payment-sandbox/, { timeout: 20_000 });
   await expect(page.getByText('Ambiente de teste')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/payment-sandbox-1280.png' });
   await page.getByRole('button', { name: /^Pagar/ }).click();
@@ -52,7 +58,9 @@ test('checkout in the sandbox makes the owner premium; the portal cancels with a
 
   // A support reply the owner has not read puts the '!' on 'Suporte Premium'.
   const headers = await serviceHeaders();
-  const users = (await (await fetch(`${STACK_URL}/rest/v1/users?select=id&email=eq.${encodeURIComponent(email)}`, { headers })).json()) as { id: string }[];
+  const users = (await (
+    await fetch(`${STACK_URL}/rest/v1/users?select=id&email=eq.${encodeURIComponent(email)}`, { headers })
+  ).json()) as { id: string }[];
   const ticket = await fetch(`${STACK_URL}/rest/v1/support_tickets`, {
     method: 'POST',
     headers,
@@ -63,7 +71,7 @@ test('checkout in the sandbox makes the owner premium; the portal cancels with a
   await expect(page.getByRole('link', { name: /Suporte Premium.*nova resposta do suporte/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Gerenciar assinatura' }).click();
-  await expect(page).toHaveURL(/\/functions\/v1\/payment-sandbox/);
+  await expect(page).toHaveURL(/\/functions\/v1\/payment-sandbox/, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Cancelar assinatura' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await page.getByRole('button', { name: 'Atualizar Status' }).click();

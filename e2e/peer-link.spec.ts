@@ -1,7 +1,8 @@
 // Two phones of one shop, the internet gone (every request to the server blocked, the Wi-Fi still up): the owner
 // pairs them on /aparelhos through the code text, then both sell all day. Each sees the other's sales, the stock
 // and the client's fiado within a second, and they agree; a phone of another owner cannot pair, nor can a code be
-// used twice. When the server is reachable again, it holds each sale once and the same stock and balance.
+// used twice. When the server is reachable again, it holds each sale once and the same stock and balance. A phone
+// that never got the account's pairing key from the server cannot pair, and says so.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { STACK_URL } from '../playwright.config.ts';
 import { serviceRest as rest } from './support/admin.ts';
@@ -38,6 +39,9 @@ async function openPhone(browser: Browser, email: string, width: number): Promis
 
 /** From here on nothing reaches the server (HTTP and Realtime), as when the shop's internet is down. */
 async function cutServer(phone: Phone): Promise<void> {
+  // Pairing needs the owner's pairing key, which the phone asks the server for while online: it has it first.
+  await phone.page.goto('/aparelhos');
+  await expect(phone.page.getByRole('button', { name: 'Mostrar código' })).toBeEnabled({ timeout: 30_000 });
   await phone.context.route(`${STACK_URL}/**`, (route) => route.abort('internetdisconnected'));
   await phone.context.routeWebSocket(/\/realtime\/v1\//, (socket) => {
     void socket.close();
@@ -300,4 +304,38 @@ test('a phone of another owner cannot pair, and a pairing code works once', asyn
   await expect(a.page.getByRole('textbox', { name: 'Código de resposta', exact: true })).toHaveValue('');
   await shot(a.page, 'ended', 1280);
   for (const phone of [a, b, stranger]) await phone.context.close();
+});
+
+test('a phone that never got the account’s pairing key says to go online once, and pairs once it has', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const email = `pareamento-chave-${Date.now()}@exemplo.com.br`;
+  const userId = await createConfirmedOwner(email, { nome: 'Joana Reis', nome_mercado: 'Mercadinho Reis' });
+  const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  await rest(`users?id=eq.${userId}`, { plano: 'premium', data_fim_plano: until, status_pagamento: 'ativo' }, 'PATCH');
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 360, height: 800 },
+  });
+  // The server never hands this phone the account's key (as a phone signed in before there was one, now offline).
+  const keyRequest = `${STACK_URL}/rest/v1/rpc/chave_de_pareamento*`;
+  await context.route(keyRequest, (route) => route.abort('internetdisconnected'));
+  const page = await context.newPage();
+  await signIn(page, email);
+  await page.goto('/aparelhos');
+  const notice = page.getByRole('status').filter({ hasText: 'Conecte-se à internet uma vez para poder parear aparelhos.' });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mostrar código' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Ler código' })).toBeDisabled();
+  await shot(page, 'no-key', 360);
+  // Once the server answers, the key is kept and the phone shows its code.
+  await context.unroute(keyRequest);
+  await page.reload();
+  await page.getByRole('button', { name: 'Mostrar código' }).click();
+  // The offer gathers its network candidates first (up to a few seconds).
+  await expect(page.getByRole('textbox', { name: 'Código de pareamento deste aparelho' })).toHaveValue(/^CADERNETA1\./, {
+    timeout: 20_000,
+  });
+  await expect(notice).toHaveCount(0);
+  await context.close();
 });

@@ -73,7 +73,8 @@ export const adminSettingsText = {
     unblocked: 'IP desbloqueado com sucesso',
     unblockError: 'Erro ao desbloquear IP',
     required: 'Informe o endereço IP',
-    invalid: 'Endereço IP inválido. Use um IPv4, IPv6 ou uma rede CIDR (ex.: 198.51.100.0/24).',
+    invalid:
+      'Endereço IP inválido. Use um IPv4 sem zeros à esquerda (ex.: 203.0.113.7), um IPv6 ou uma rede CIDR (ex.: 198.51.100.0/24).',
     duplicate: 'Este endereço já está bloqueado.',
     noReason: 'Sem motivo informado',
     blockedAt: (when: string) => `Bloqueado em ${when}`,

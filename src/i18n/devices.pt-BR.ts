@@ -55,6 +55,9 @@ export const devicesText = {
   failed: 'Não foi possível conectar',
   connected: (label: string) => `Conectado ao aparelho ${label}`,
   unsupported: 'Este navegador não permite conectar aparelhos diretamente.',
+  keyMissing: 'Conecte-se à internet uma vez para poder parear aparelhos.',
+  keyMissingText:
+    'Este aparelho ainda não recebeu do servidor a chave desta conta, que prova aos outros aparelhos que ele é seu. Depois de conectado uma vez, ele pareia mesmo sem internet.',
   premiumTitle: 'Conectar aparelhos é Premium',
   premiumText:
     'No plano gratuito você usa um aparelho por vez. Com o Premium, seus aparelhos trabalham juntos, mesmo sem internet.',

@@ -32,6 +32,7 @@ export const errorMessages: Readonly<Record<DataErrorCode, string>> = {
   peer_code_expired: 'Este código expirou ou não foi gerado neste aparelho. Comece o pareamento de novo.',
   peer_other_owner: 'Este código é de um aparelho de outra conta. Só aparelhos da mesma conta podem se conectar.',
   peer_same_device: 'Este código foi gerado neste mesmo aparelho. Leia o código mostrado no outro aparelho.',
+  peer_key_missing: t.devices.keyMissing,
 };
 
 /** A field issue's message when the spec does not word it for that field. */

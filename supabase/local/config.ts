@@ -1,5 +1,8 @@
 // Settings of the local stack, read once from the environment, with the same defaults as `supabase start`.
 import { SignJWT } from 'jose';
+import { canonicalIp } from './ip-address.ts';
+import { restLimitsFromEnv, type RestLimits } from './rest/limits.ts';
+import { tenantLimitsFromEnv, type TenantLimits } from './realtime/limits.ts';
 
 /** The Supabase CLI's well-known development secret: tools written for its local stack work unchanged. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -30,6 +33,10 @@ export interface StackConfig {
   restSchemas: string[];
   /** Aggregate functions in REST selects (PGRST_DB_AGGREGATES_ENABLED=true, as PostgREST's db-aggregates-enabled). */
   restAggregates: boolean;
+  /** What one REST request may make the database build (PGRST_DB_MAX_ROWS, REST_MAX_*; see rest/limits.ts). */
+  restLimits: Partial<RestLimits>;
+  /** Realtime sockets per user and per address (REALTIME_MAX_SOCKETS_PER_USER, REALTIME_MAX_SOCKETS_PER_IP). */
+  realtimeLimits: Partial<TenantLimits>;
 }
 
 export async function signServiceKey(secret: string, role: 'anon' | 'service_role'): Promise<string> {
@@ -58,8 +65,8 @@ export async function loadConfig(
       overrides.trustedProxies ??
       (env.TRUSTED_PROXIES ?? '')
         .split(',')
-        // As the front door compares them: IPv4-mapped IPv6 (`::ffff:10.0.0.1`) is the IPv4 address.
-        .map((address) => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''))
+        // As the front door compares them: one spelling each (IPv4-mapped IPv6 is the IPv4 address).
+        .map(canonicalIp)
         .filter(Boolean),
     restSchemas:
       overrides.restSchemas ??
@@ -68,5 +75,7 @@ export async function loadConfig(
         .map((schema) => schema.trim())
         .filter(Boolean),
     restAggregates: overrides.restAggregates ?? env.PGRST_DB_AGGREGATES_ENABLED === 'true',
+    restLimits: overrides.restLimits ?? restLimitsFromEnv(env),
+    realtimeLimits: overrides.realtimeLimits ?? tenantLimitsFromEnv(env),
   };
 }

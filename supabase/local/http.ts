@@ -2,28 +2,28 @@
 // Supabase's gateway does, and hands each to the service whose prefix matches.
 import http, { type IncomingMessage } from 'node:http';
 import { Readable, type Duplex } from 'node:stream';
-import { isIP, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { canonicalIp, parseIp } from './ip-address.ts';
 import { GatewayError } from './request-context.ts';
 import { BodyTooLarge, InvalidJson, isClientGone } from './request-body.ts';
 import { json, type StackService } from './service.ts';
 import { writeWebResponse } from './http-response.ts';
 
-const normaliseAddress = (address: string): string => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-
 /**
- * The caller's address. `X-Forwarded-For` is believed only from a trusted proxy (a load balancer in front
- * of the stack), and only as far as trusted proxies wrote it: read from the right, the first address that is
- * not a trusted proxy is the client (anything left of it was written by the client and proves nothing).
+ * The caller's address, in its one canonical spelling (ip-address.ts: IPv4-mapped IPv6 is the IPv4 address).
+ * `X-Forwarded-For` is believed only from a trusted proxy (a load balancer in front of the stack), and only as
+ * far as trusted proxies wrote it: read from the right, the first address that is not a trusted proxy is the
+ * client (anything left of it was written by the client and proves nothing).
  */
 export function clientIp(request: IncomingMessage, trustedProxies: readonly string[] = []): string {
-  const peer = normaliseAddress(request.socket.remoteAddress ?? '0.0.0.0');
+  const peer = canonicalIp(request.socket.remoteAddress ?? '0.0.0.0');
   if (!trustedProxies.includes(peer)) return peer;
   const forwarded = request.headers['x-forwarded-for'];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map(normaliseAddress);
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
   let resolved = peer;
   for (let index = hops.length - 1; index >= 0; index--) {
-    const hop = hops[index] ?? '';
-    if (isIP(hop) === 0) break;
+    const hop = parseIp(hops[index]?.trim() ?? '')?.address;
+    if (hop === undefined) break;
     resolved = hop;
     if (!trustedProxies.includes(hop)) break;
   }
@@ -103,7 +103,7 @@ export async function listen(
   const find = (pathname: string) =>
     byLongestPrefix.find((service) => pathname === service.prefix || pathname.startsWith(`${service.prefix}/`));
 
-  async function answer(incoming: IncomingMessage, baseUrl: string): Promise<Response> {
+  async function answer(incoming: IncomingMessage, baseUrl: string, signal: AbortSignal): Promise<Response> {
     if (incoming.method === 'OPTIONS') return new Response(null, { status: 204 });
     const ip = clientIp(incoming, trustedProxies);
     const request = toWebRequest(incoming, baseUrl, ip);
@@ -112,7 +112,7 @@ export async function listen(
     if (refusal) return refusal;
     const service = find(url.pathname);
     if (!service) return json({ message: 'no Route matched with those values' }, 404);
-    const response = await service.handle(request, { path: url.pathname.slice(service.prefix.length) || '/', url, ip });
+    const response = await service.handle(request, { path: url.pathname.slice(service.prefix.length) || '/', url, ip, signal });
     guard?.answered?.(request.method, url.pathname);
     return response;
   }
@@ -120,9 +120,15 @@ export async function listen(
   const server = http.createServer((incoming, outgoing) => {
     void (async () => {
       const baseUrl = `http://${incoming.headers.host ?? `${host}:${port}`}`;
+      // Fires when the client hangs up before its answer is out: services stop working for it (a signal of its own,
+      // not the web Request's: following one costs a Request more than the whole of a small read).
+      const clientGone = new AbortController();
+      outgoing.once('close', () => {
+        if (!outgoing.writableFinished) clientGone.abort(new Error('aborted'));
+      });
       let response: Response;
       try {
-        response = await answer(incoming, baseUrl);
+        response = await answer(incoming, baseUrl, clientGone.signal);
       } catch (error) {
         response = errorResponse(error);
       }

@@ -71,7 +71,8 @@ export async function verifyJwt(token: string, secret: string): Promise<JwtClaim
   try {
     const { payload } = await jwtVerify(token, await verificationKey(secret), { algorithms: ['HS256'] });
     const role = typeof payload.role === 'string' ? payload.role : '';
-    if (!ROLES.has(role)) throw new GatewayError(401, { code: 'PGRST301', message: 'JWT role is not allowed', details: null, hint: null });
+    if (!ROLES.has(role))
+      throw new GatewayError(401, { code: 'PGRST301', message: 'JWT role is not allowed', details: null, hint: null });
     claims = payload as JwtClaims;
   } catch (error) {
     if (error instanceof GatewayError) throw error;
@@ -110,6 +111,10 @@ export interface CallerOptions {
   headers?: Record<string, string>;
   method?: string;
   path?: string;
+  /** Settings of the caller's role (`ALTER ROLE … SET`), applied to the transaction as PostgREST does. */
+  roleSettings?: readonly (readonly [string, string])[];
+  /** Fires when the client went away: what is still running is cancelled, what has not started never runs. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -118,6 +123,20 @@ export interface CallerOptions {
  */
 function callerSetup(caller: Pick<Caller, 'role' | 'claims'>, options: CallerOptions): Statement {
   const readOnly = options.readOnly ? `, set_config('transaction_read_only', 'on', true)` : '';
+  const params: unknown[] = [
+    caller.role,
+    JSON.stringify(caller.claims),
+    caller.claims.sub ?? '',
+    JSON.stringify(options.headers ?? {}),
+    options.method ?? '',
+    options.path ?? '',
+  ];
+  // The role's own settings (statement_timeout…) hold from the next statement on: the request's.
+  let roleSettings = '';
+  for (const [name, value] of options.roleSettings ?? []) {
+    params.push(name, value);
+    roleSettings += `, set_config($${params.length - 1}, $${params.length}, true)`;
+  }
   return {
     sql: `SELECT set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),
@@ -125,15 +144,8 @@ function callerSetup(caller: Pick<Caller, 'role' | 'claims'>, options: CallerOpt
               set_config('request.jwt.claim.role', $1, true),
               set_config('request.headers', $4, true),
               set_config('request.method', $5, true),
-              set_config('request.path', $6, true)${readOnly}`,
-    params: [
-      caller.role,
-      JSON.stringify(caller.claims),
-      caller.claims.sub ?? '',
-      JSON.stringify(options.headers ?? {}),
-      options.method ?? '',
-      options.path ?? '',
-    ],
+              set_config('request.path', $6, true)${roleSettings}${readOnly}`,
+    params,
   };
 }
 
@@ -148,10 +160,13 @@ export function asCaller<T>(
   options: CallerOptions = {},
 ): Promise<T> {
   const setup = callerSetup(caller, options);
-  return db.transaction(async (tx) => {
-    await tx.query(setup.sql, setup.params);
-    return work(tx);
-  });
+  return db.transaction(
+    async (tx) => {
+      await tx.query(setup.sql, setup.params);
+      return work(tx);
+    },
+    { signal: options.signal },
+  );
 }
 
 /**
@@ -166,7 +181,7 @@ export async function asCallerStatement<Row>(
 ): Promise<QueryResult<Row>> {
   const setup = callerSetup(caller, options);
   if (!db.runTransaction) return asCaller(db, caller, (tx) => tx.query<Row>(statement.sql, statement.params), options);
-  const [, result] = await db.runTransaction([setup, statement]);
+  const [, result] = await db.runTransaction([setup, statement], { signal: options.signal });
   if (!result) throw new Error('the statement returned no result');
   return result as QueryResult<Row>;
 }

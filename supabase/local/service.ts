@@ -28,6 +28,8 @@ export interface RequestInfo {
   url: URL;
   /** The client's address, for lockout and blocked IPs. */
   ip: string;
+  /** Fires when the client hangs up before its answer is out: work done for it can stop. */
+  signal: AbortSignal;
 }
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {

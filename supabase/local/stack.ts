@@ -3,7 +3,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { loadConfig, type StackConfig } from './config.ts';
 import { listen } from './http.ts';
-import { createBlockedIpsGuard } from './blocked-ips.ts';
+import { createBlockedIpsGuard, watchBlockedIps } from './blocked-ips.ts';
 import type { StackContext, StackService } from './service.ts';
 import { createRestService } from './rest/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
@@ -37,17 +37,19 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
   if (!options.skipMigrations) await applyMigrations(db);
   const ctx: StackContext = { config, db };
   const mail = createMailService(ctx);
+  const blockedIps = watchBlockedIps(db);
   const services: StackService[] = [
-    createRestService(ctx, { schemas: config.restSchemas, aggregates: config.restAggregates }),
-    createRealtimeService(ctx),
+    createRestService(ctx, { schemas: config.restSchemas, aggregates: config.restAggregates, limits: config.restLimits }),
+    createRealtimeService(ctx, { limits: config.realtimeLimits, blockedIps }),
     createStorageService(ctx),
     createFunctionsService(ctx),
     mail,
     createAuthService(ctx, mail.outbox, options.auth),
   ];
   for (const service of services) await service.start?.();
+  await blockedIps.start();
   // Auth refuses blocked addresses itself (and logs each refusal); every other API is guarded at the door.
-  const guard = createBlockedIpsGuard(db, { exempt: ['/auth/v1'] });
+  const guard = createBlockedIpsGuard(blockedIps, { exempt: ['/auth/v1'] });
   const door = await listen(services, config.port, { trustedProxies: config.trustedProxies, guard });
   // With port 0 the operating system picked one: the public URL follows it.
   if (config.port === 0) {
@@ -63,6 +65,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     async close() {
       await door.close();
       for (const service of services) await service.close?.();
+      await blockedIps.close();
       if (!options.db) await db.close();
     },
   };

@@ -28,7 +28,7 @@ CREATE TABLE public.bases_contadores (
   tipo text NOT NULL CONSTRAINT bases_contadores_tipo_valido CHECK (tipo IN ('estoque', 'saldo')),
   -- The product (estoque) or client (saldo) the base belongs to.
   ref_id uuid NOT NULL,
-  valor numeric(17, 3) NOT NULL,
+  valor numeric(17, 3) NOT NULL CONSTRAINT bases_contadores_valor_finito CHECK (valor NOT IN ('NaN', 'Infinity', '-Infinity')),
   -- Every fact stamped before this instant is folded in (and no fact at or after it).
   corte timestamptz NOT NULL,
   -- Stock: the HLC of the latest count folded in ('' when none); facts before it do not move the stock.

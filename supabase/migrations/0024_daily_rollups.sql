@@ -41,6 +41,17 @@ CREATE TABLE public.resumos_dia (
   CONSTRAINT resumos_dia_unico UNIQUE NULLS NOT DISTINCT (user_id, dia, produto_id)
 );
 
+-- Sums of numbers are numbers: every numeric column refuses NaN and ±Infinity, as every table's do.
+DO $$
+DECLARE
+  v_coluna text;
+BEGIN
+  FOREACH v_coluna IN ARRAY ARRAY['total', 'avista', 'fiado', 'dinheiro', 'cartao', 'pix', 'outro', 'despesas', 'quantidade', 'receita'] LOOP
+    EXECUTE format('ALTER TABLE public.resumos_dia ADD CONSTRAINT %1$s CHECK (%2$I NOT IN (''NaN'', ''Infinity'', ''-Infinity''))',
+                   'resumos_dia_' || v_coluna || '_finito', v_coluna);
+  END LOOP;
+END $$;
+
 DO $$
 DECLARE
   v_tabela text;

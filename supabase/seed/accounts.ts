@@ -13,6 +13,8 @@ export interface DemoAccount {
   telefone: string;
   /** `admin` is granted through app_metadata.role, as `is_admin()` reads it. */
   role: 'owner' | 'admin';
+  /** How the printed logins name it, when not 'Dono da loja' or 'Administrador'. */
+  label?: string;
 }
 
 export const DEMO_OWNER: DemoAccount = {
@@ -81,12 +83,14 @@ export async function setPixKey(db: Queryable, userId: string, pix: { chave_pix:
   await db.query(`UPDATE public.users SET chave_pix = $2, cidade = $3 WHERE id = $1::uuid`, [userId, pix.chave_pix, pix.cidade]);
 }
 
-/** The demo owner is on Premium for a year: the catalogue is larger than the free plan's 50 products. */
-export async function grantPremium(db: Queryable, userId: string, since: string): Promise<void> {
+/**
+ * The demo owner is on Premium for a year (or `until`): the catalogue is larger than the free plan's 50 products.
+ */
+export async function grantPremium(db: Queryable, userId: string, since: string, until?: string): Promise<void> {
   await db.query(
     `UPDATE public.users SET plano = 'premium', status_pagamento = 'ativo', data_inicio_plano = $2::timestamptz,
-            data_fim_plano = $2::timestamptz + interval '1 year', created_at = $2::timestamptz
+            data_fim_plano = coalesce($3::timestamptz, $2::timestamptz + interval '1 year'), created_at = $2::timestamptz
       WHERE id = $1::uuid`,
-    [userId, since],
+    [userId, since, until ?? null],
   );
 }

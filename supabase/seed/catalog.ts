@@ -110,6 +110,16 @@ export const CATALOG: readonly CatalogItem[] = Object.entries(BY_CATEGORY).flatM
 
 export const PRODUCT_CATEGORIES: readonly string[] = Object.keys(BY_CATEGORY);
 
+/** Where each category sits in the shop. */
+export const SHELVES: Readonly<Record<string, string>> = {
+  alimentos: 'Prateleira A', bebidas: 'Geladeira de bebidas', limpeza: 'Prateleira C', higiene: 'Prateleira D',
+  frutas: 'Bancada de hortifrúti', legumes: 'Bancada de hortifrúti', queijos_frios: 'Balcão de frios',
+  frango: 'Freezer', carne_boi: 'Açougue', carne_porco: 'Açougue', peixes_frutos_mar: 'Freezer',
+};
+
+/** Notes an owner keeps about some clients. */
+export const CLIENT_NOTES: readonly string[] = ['Mora na rua de trás.', 'Paga no dia 5, quando recebe.', 'Prefere Pix.', 'Avisar antes de passar de R$ 200,00.'];
+
 export const EXPENSE_CATEGORIES: readonly { nome: string; cor: string; icone: string }[] = [
   { nome: 'Aluguel', cor: '#6366F1', icone: 'home' },
   { nome: 'Energia', cor: '#F59E0B', icone: 'zap' },

@@ -1,7 +1,7 @@
 // Plans the demo shop's history in memory: the catalogue with its initial counts, 90 days of deliveries, sales
 // (cash and fiado) and fiado payments, simulated day by day so stock never goes negative; the expected stock
 // and balances fall out of the same simulation.
-import { CATALOG, CLIENT_NAMES, SUPPLIERS, type CatalogItem } from './catalog.ts';
+import { CATALOG, CLIENT_NAMES, CLIENT_NOTES, SHELVES, SUPPLIERS, type CatalogItem } from './catalog.ts';
 import { demoClock, hlcStamper, type DemoClock } from './clock.ts';
 import { seededRandom, type Random } from './random.ts';
 import type { ClientPlan, DayPlan, DemoPlan, LedgerPlan, ProductPlan, SaleItem, SalePlan } from './plan-types.ts';
@@ -14,11 +14,6 @@ export interface PlanOptions {
 }
 
 const WEIGHED = new Set(['kg', 'g']);
-const SHELF: Record<string, string> = {
-  alimentos: 'Prateleira A', bebidas: 'Geladeira de bebidas', limpeza: 'Prateleira C', higiene: 'Prateleira D',
-  frutas: 'Bancada de hortifrúti', legumes: 'Bancada de hortifrúti', queijos_frios: 'Balcão de frios',
-  frango: 'Freezer', carne_boi: 'Açougue', carne_porco: 'Açougue', peixes_frutos_mar: 'Freezer',
-};
 
 /** EAN-13 with a Brazilian prefix and a valid check digit. */
 function ean13(random: Random): string {
@@ -55,20 +50,19 @@ function planProducts(random: Random, clock: DemoClock, opening: number): Produc
       categoria: item.categoria,
       marca: item.marca,
       unidade: item.unidade,
-      local: SHELF[item.categoria] ?? null,
+      local: SHELVES[item.categoria] ?? null,
       created_at: clock.at(opening, 8, random.int(0, 59)).toISOString(),
     };
   });
 }
 
 function planClients(random: Random, clock: DemoClock, opening: number): ClientPlan[] {
-  const notes = ['Mora na rua de trás.', 'Paga no dia 5, quando recebe.', 'Prefere Pix.', 'Avisar antes de passar de R$ 200,00.'];
   return CLIENT_NAMES.map((nome, index) => ({
     id: random.uuid(),
     nome,
     telefone: index % 7 === 6 ? null : `819${String(random.int(0, 99_999_999)).padStart(8, '0')}`,
     is_fiado: index < 30,
-    observacoes: index % 9 === 0 ? random.pick(notes) : null,
+    observacoes: index % 9 === 0 ? random.pick(CLIENT_NOTES) : null,
     created_at: clock.at(opening, 9, index).toISOString(),
   }));
 }
@@ -87,6 +81,11 @@ function weightedDistinct(random: Random, weights: readonly number[], count: num
 
 const brl = (cents: number): string =>
   `R$ ${(cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The overdue-fiado notice of a client who owes `cents` since buying on `lastPurchase` (yyyy-MM-dd). */
+export function overdueMessage(nome: string, cents: number, lastPurchase: string): string {
+  return `Fiado vencido: ${nome} deve ${brl(cents)} (última compra em ${lastPurchase.split('-').reverse().join('/')}).`;
+}
 
 export function planDemo(options: PlanOptions): DemoPlan {
   const random = seededRandom(options.seed ?? 20_261_122);
@@ -225,7 +224,7 @@ export function planDemo(options: PlanOptions): DemoPlan {
     .filter((client) => slowPayers.has(client.id) && (balance.get(client.id) ?? 0) > 0)
     .map((client) => ({
       client,
-      mensagem: `Fiado vencido: ${client.nome} deve ${brl(balance.get(client.id) ?? 0)} (última compra em ${(lastFiado.get(client.id) ?? '').split('-').reverse().join('/')}).`,
+      mensagem: overdueMessage(client.nome, balance.get(client.id) ?? 0, lastFiado.get(client.id) ?? ''),
     }));
 
   return {

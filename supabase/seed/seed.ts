@@ -29,7 +29,7 @@ export interface SeedResult {
 }
 
 /** Any constant shared by every process that seeds: two first runs on one Postgres do not both seed. */
-const SEED_LOCK = 72_515_002;
+export const SEED_LOCK = 72_515_002;
 
 export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
   const now = options.now ?? new Date();
@@ -51,6 +51,9 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
 /** The lines `npm start` and `npm run seed` print so a newcomer can sign in. */
 export function describeLogins(accounts: readonly DemoAccount[] = DEMO_ACCOUNTS): string {
   return accounts
-    .map((account) => `  ${account.role === 'admin' ? 'Administrador' : 'Dono da loja '}: ${account.email} / ${account.password}`)
+    .map((account) => {
+      const label = account.label ?? (account.role === 'admin' ? 'Administrador' : 'Dono da loja');
+      return `  ${label.padEnd(13)}: ${account.email} / ${account.password}`;
+    })
     .join('\n');
 }

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { cryptoProvider } from '../../supabase/functions/_shared/billing.ts';
 import { readToken, signToken } from '../../supabase/functions/_shared/sandbox-token.ts';
-import { addPeriod, applyEvent, type PaymentRow, type PlanChanges, type SubscriptionStore } from '../../supabase/functions/_shared/subscriptions.ts';
+import {
+  addPeriod,
+  applyEvent,
+  type PaymentRow,
+  type PlanChanges,
+  type SubscriptionStore,
+} from '../../supabase/functions/_shared/subscriptions.ts';
 
 function memoryStore() {
   const plans = new Map<string, PlanChanges>();
@@ -18,6 +24,7 @@ function memoryStore() {
       return Promise.resolve();
     },
     userIdOfCustomer: (customer) => Promise.resolve(customer === 'cus_1' ? 'user-1' : null),
+    paymentRecorded: (transacaoId) => Promise.resolve(payments.has(transacaoId)),
   };
   return { store, plans, payments };
 }
@@ -32,13 +39,25 @@ describe('subscription events', () => {
   it('a completed checkout makes the owner premium for the period and records the payment once', async () => {
     const { store, plans, payments } = memoryStore();
     const completed = event('checkout.session.completed', {
-      id: 'cs_1', client_reference_id: 'user-1', customer: 'cus_1', subscription: 'sub_1', payment_status: 'paid',
-      metadata: { user_id: 'user-1', plan: 'yearly' }, amount_total: 14300,
+      id: 'cs_1',
+      client_reference_id: 'user-1',
+      customer: 'cus_1',
+      subscription: 'sub_1',
+      payment_status: 'paid',
+      metadata: { user_id: 'user-1', plan: 'yearly' },
+      amount_total: 14300,
     });
     await expect(applyEvent(completed, { store, now })).resolves.toBe(true);
     await applyEvent(completed, { store, now });
+    // Delivered again after the plan moved on (the subscription ended): the session changes nothing.
+    await store.setPlan('user-1', { plano: 'free', status_pagamento: 'cancelado', data_fim_plano: now.toISOString() });
+    await expect(applyEvent(completed, { store, now })).resolves.toBe(true);
+    expect(plans.get('user-1')).toMatchObject({ plano: 'free', status_pagamento: 'cancelado' });
+    await store.setPlan('user-1', { plano: 'premium', status_pagamento: 'ativo', data_fim_plano: '2027-11-22T12:00:00.000Z' });
     expect(plans.get('user-1')).toMatchObject({
-      plano: 'premium', status_pagamento: 'ativo', data_fim_plano: '2027-11-22T12:00:00.000Z',
+      plano: 'premium',
+      status_pagamento: 'ativo',
+      data_fim_plano: '2027-11-22T12:00:00.000Z',
       payment_details: { customer_id: 'cus_1', subscription_id: 'sub_1', plan: 'yearly' },
     });
     expect([...payments.values()]).toEqual([
@@ -49,9 +68,20 @@ describe('subscription events', () => {
   it('cancelling keeps access until the end of the period; deletion ends it', async () => {
     const { store, plans } = memoryStore();
     const end = Math.floor(new Date('2026-12-22T12:00:00Z').getTime() / 1000);
-    const subscription = { id: 'sub_1', customer: 'cus_1', status: 'active', cancel_at_period_end: true, metadata: {}, items: { data: [{ current_period_end: end }] } };
+    const subscription = {
+      id: 'sub_1',
+      customer: 'cus_1',
+      status: 'active',
+      cancel_at_period_end: true,
+      metadata: {},
+      items: { data: [{ current_period_end: end }] },
+    };
     await applyEvent(event('customer.subscription.updated', subscription), { store, now });
-    expect(plans.get('user-1')).toMatchObject({ plano: 'premium', status_pagamento: 'cancelado_mantem_acesso', data_fim_plano: '2026-12-22T12:00:00.000Z' });
+    expect(plans.get('user-1')).toMatchObject({
+      plano: 'premium',
+      status_pagamento: 'cancelado_mantem_acesso',
+      data_fim_plano: '2026-12-22T12:00:00.000Z',
+    });
     await applyEvent(event('customer.subscription.deleted', { ...subscription, status: 'canceled' }), { store, now });
     expect(plans.get('user-1')).toMatchObject({ plano: 'free', status_pagamento: 'cancelado' });
   });
@@ -72,8 +102,12 @@ describe('signatures', () => {
     const stripe = new Stripe('sk_test_sandbox', { httpClient: Stripe.createFetchHttpClient() });
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', data: { object: {} } });
     const header = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: 'whsec_teste', cryptoProvider });
-    await expect(stripe.webhooks.constructEventAsync(payload, header, 'whsec_teste', undefined, cryptoProvider)).resolves.toMatchObject({ id: 'evt_1' });
-    await expect(stripe.webhooks.constructEventAsync(payload, header, 'whsec_outro', undefined, cryptoProvider)).rejects.toThrow();
+    await expect(
+      stripe.webhooks.constructEventAsync(payload, header, 'whsec_teste', undefined, cryptoProvider),
+    ).resolves.toMatchObject({ id: 'evt_1' });
+    await expect(
+      stripe.webhooks.constructEventAsync(payload, header, 'whsec_outro', undefined, cryptoProvider),
+    ).rejects.toThrow();
   });
 
   it('sandbox links are signed', async () => {
@@ -85,22 +119,34 @@ describe('signatures', () => {
 });
 
 describe('provider mode', () => {
-  it('the sandbox only runs on a loopback stack (or when enabled); a deployed project without a key is unavailable', async () => {
+  it('the sandbox only runs on a loopback stack (or when enabled) with its own secrets; a deployed project without a key is unavailable', async () => {
     const { billing } = await import('../../supabase/functions/_shared/billing.ts');
-    const saved = { url: process.env.SUPABASE_URL, key: process.env.STRIPE_SECRET_KEY };
+    const names = [
+      'SUPABASE_URL',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'PAYMENT_SANDBOX_SECRET',
+      'SUPABASE_SERVICE_ROLE_KEY',
+    ];
+    const saved = new Map(names.map((name) => [name, process.env[name]]));
     try {
-      delete process.env.STRIPE_SECRET_KEY;
+      for (const name of names) Reflect.deleteProperty(process.env, name);
       process.env.SUPABASE_URL = 'http://127.0.0.1:54321';
-      expect((await billing()).mode).toBe('sandbox');
+      process.env.SUPABASE_SERVICE_ROLE_KEY = 'chave-publica-do-cli';
+      // Nothing is derived from the service-role key: without its own secrets the sandbox does not run.
+      expect(billing()).toMatchObject({ mode: 'unavailable', webhookSecret: null });
+      process.env.STRIPE_WEBHOOK_SECRET = 'whsec_local';
+      process.env.PAYMENT_SANDBOX_SECRET = 'segredo-do-sandbox';
+      expect(billing()).toMatchObject({ mode: 'sandbox', webhookSecret: 'whsec_local', sandboxSecret: 'segredo-do-sandbox' });
       process.env.SUPABASE_URL = 'https://abcd.supabase.co';
-      expect((await billing()).mode).toBe('unavailable');
+      expect(billing().mode).toBe('unavailable');
       process.env.STRIPE_SECRET_KEY = 'sk_test_x';
-      expect((await billing()).mode).toBe('stripe');
+      expect(billing().mode).toBe('stripe');
     } finally {
-      if (saved.url === undefined) delete process.env.SUPABASE_URL;
-      else process.env.SUPABASE_URL = saved.url;
-      if (saved.key === undefined) delete process.env.STRIPE_SECRET_KEY;
-      else process.env.STRIPE_SECRET_KEY = saved.key;
+      for (const [name, value] of saved) {
+        if (value === undefined) Reflect.deleteProperty(process.env, name);
+        else process.env[name] = value;
+      }
     }
   });
 });

@@ -1,7 +1,7 @@
 // An owner's standing decides their writes, whatever token they still hold: suspended by the admin
 // ('suspenso' in public.users.status_pagamento) or banned in Auth, their REST and push writes are refused
-// until the admin reactivates them; once the account is deleted (also softly), its still-valid token writes
-// nothing.
+// until the admin reactivates them (a ban also signed them out: after it, only a new sign-in writes); once the
+// account is deleted (also softly), its still-valid token writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { rowOf } from '../support/results.ts';
@@ -48,14 +48,18 @@ describe('account standing', () => {
     expect(await serverClients(stack, device.userId)).toBe(2);
   });
 
-  it('banned in Auth: writes refused while the ban lasts', async () => {
+  it('banned in Auth: writes refused while the ban lasts; the ban signed every device out', async () => {
     const device = await workingOwner('banida');
     const ban = await stack.serviceClient().auth.admin.updateUserById(device.userId, { ban_duration: '24h' });
     expect(ban.error).toBeNull();
     expect(await restWrite(device)).toMatchObject({ status: 403, code: '42501', message: 'Conta suspensa' });
     expect(await pushWrite(device)).toEqual(['42501']);
     expect((await stack.serviceClient().auth.admin.updateUserById(device.userId, { ban_duration: 'none' })).error).toBeNull();
-    expect(await restWrite(device)).toMatchObject({ status: 201 });
+    expect(await restWrite(device)).toMatchObject({ status: 403, message: 'Sessão encerrada: entre novamente para continuar.' });
+    const { email } = (await stack.serviceClient().auth.admin.getUserById(device.userId)).data.user ?? {};
+    const again = await signIn(stack, email ?? '');
+    rowOf(await registerDevice(again));
+    expect(await restWrite(again)).toMatchObject({ status: 201 });
   });
 
   it.each([

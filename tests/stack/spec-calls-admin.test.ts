@@ -408,6 +408,11 @@ describe('support tickets', () => {
   let ticket: string;
 
   beforeAll(async () => {
+    // Support is Premium's (the database refuses a free owner's ticket): the owner subscribes first.
+    await stack.db.query(
+      `UPDATE public.users SET plano = 'premium', status_pagamento = 'ativo', data_fim_plano = now() + interval '30 days' WHERE id = $1`,
+      [ownerA],
+    );
     ticket = rowOf<{ id: string }>(
       await a
         .from('support_tickets')

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PUSH_LIMITS } from '../../workers/sync/replication.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { newOwner, serverRows, type Owner } from './support/devices.ts';
 import { expectedBalances, expectedStock } from './support/oracle.ts';
@@ -14,6 +15,7 @@ interface PushAnswer {
   rejected: { id: string; code: string; message: string }[];
 }
 
+const SALES_PER_PUSH = DEFAULT_PUSH_LIMITS.maxDocuments;
 let stack: TestStack;
 beforeAll(async () => {
   stack = await startTestStack();
@@ -85,12 +87,12 @@ describe('pushes running side by side', () => {
 
     const answers: PushAnswer[] = [];
     for (let round = 0; round < 4; round++) {
-      // New sales in opposite product orders, stock entries, ledger entries, and cancellations of earlier
-      // sales (the row-by-row path), all at once.
-      const salesA = Array.from({ length: 150 }, (_, i) =>
+      // New sales in opposite product orders (a push batch's most: 9002_replication_push_cap.sql), stock entries,
+      // ledger entries, and cancellations of earlier sales (the row-by-row path), all at once.
+      const salesA = Array.from({ length: SALES_PER_PUSH }, (_, i) =>
         sale(owner.userId, i % 2 ? ids : [ids[i % 4] as string], clientA, 'a'),
       );
-      const salesB = Array.from({ length: 150 }, (_, i) =>
+      const salesB = Array.from({ length: SALES_PER_PUSH }, (_, i) =>
         sale(owner.userId, i % 2 ? reversed : [reversed[i % 4] as string], i % 3 ? clientB : clientA, 'b'),
       );
       const entries = reversed.map((produto_id) => ({
@@ -137,6 +139,6 @@ describe('pushes running side by side', () => {
     const balances = await expectedBalances(owner);
     for (const row of await serverRows(owner, 'clientes'))
       expect(Number(row.saldo_devedor), String(row.nome)).toBe(balances.get(String(row.id)));
-    expect((await serverRows(owner, 'vendas')).length).toBe(4 * 300);
+    expect((await serverRows(owner, 'vendas')).length).toBe(4 * 2 * SALES_PER_PUSH);
   });
 });

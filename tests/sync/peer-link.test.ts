@@ -4,7 +4,15 @@
 // and a linked device that sends another owner's document is cut off.
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { answerProofMessage, decodeCode, encodeCode, proofOf } from '../../workers/peer/codes.ts';
+import {
+  answerProofMessage,
+  decodeCode,
+  encodeCode,
+  linkSecretOf,
+  pairingProofKey,
+  proofOf,
+  signedProof,
+} from '../../workers/peer/codes.ts';
 import { converged, eventually, newOwner, pairDevices, serverRows, type Device } from './support/devices.ts';
 import { useDeviceHarness } from './support/harness.ts';
 import { expectedBalances, expectedStock } from './support/oracle.ts';
@@ -130,14 +138,18 @@ describe('peer link between two devices of one owner', () => {
     const other = await newOwner(harness.stack);
     const a = await harness.open(owner, { name: 'loja' });
     await a.setOnline(false);
-    // The impostor holds a real invitation (it saw the QR code) and answers with a valid proof, then misbehaves.
+    // A device of the owner (it holds the owner's pairing key) answers a real invitation, then misbehaves.
     const { code } = await a.api.peer.createInvite({ sdp: 'oferta' });
     const invitation = await decodeCode(code);
     if (invitation.kind !== 'convite') throw new Error('not an invitation');
+    const answer: { data: unknown; error: { message: string } | null } = await owner.client.rpc('chave_de_pareamento');
+    if (answer.error) throw new Error(answer.error.message);
+    const key = await pairingProofKey(answer.data as string);
     const impostor = 'zzzzzzzzzz';
     const fields = { owner: owner.userId, device: impostor, invite: invitation.invite, sdp: 'resposta' };
-    const proof = await proofOf(invitation.secret, answerProofMessage(fields));
+    const proof = await signedProof(key, answerProofMessage(fields, invitation));
     const accepted = await a.api.peer.readAnswer({ code: await encodeCode({ kind: 'resposta', ...fields, proof }) });
+    const linkSecret = await linkSecretOf(key, invitation.invite, invitation.secret, [invitation.device, impostor]);
     const channel = new MessageChannel();
     const frames: Record<string, unknown>[] = [];
     channel.port2.on('message', (data: string | null) => {
@@ -150,7 +162,7 @@ describe('peer link between two devices of one owner', () => {
     const hello = frames.find((frame) => frame.t === 'ola') as { nonce: string; device: string };
     channel.port2.postMessage(JSON.stringify({ t: 'ola', owner: owner.userId, device: impostor, nonce: 'n0nc3n0nc3n0nc3n' }));
     channel.port2.postMessage(
-      JSON.stringify({ t: 'prova', proof: await proofOf(invitation.secret, `elo|${hello.nonce}|${impostor}|${owner.userId}`) }),
+      JSON.stringify({ t: 'prova', proof: await proofOf(linkSecret, `elo|${hello.nonce}|${impostor}|${owner.userId}`) }),
     );
     await eventually(async () => {
       expect((await a.peerStatus()).peers[0]?.state).toBe('conectado');

@@ -53,6 +53,8 @@ describe('pairing code as a QR code', () => {
       device: '3f9a0c1d2e',
       invite: 'abcDEF123456',
       secret: 'c2VncmVkby1kZS11bWEtdmV6',
+      expires: 1_790_000_000_000,
+      proof: 'q3Jx0bV4fW2kLm8nPz6sTe1uYc9dHg7iJa5oRw0pNbE',
       sdp: OFFER,
     });
     // Small enough for a phone screen: well under a QR code's byte capacity at this error correction.

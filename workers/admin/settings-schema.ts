@@ -57,13 +57,16 @@ function isIpv6(text: string): boolean {
   }
 }
 
-/** An address (`203.0.113.7`, `2001:db8::1`) or a network (`198.51.100.0/24`, `2001:db8::/32`). */
+/**
+ * An address (`203.0.113.7`, `2001:db8::1`) or a network (`198.51.100.0/24`, `2001:db8::/32`), spelt as strictly
+ * as the server's check and the stack's matcher read it: no leading zeros (`127.000.000.002`, `10.0.0.0/08`).
+ */
 export function isIpOrCidr(text: string): boolean {
   const [address = '', bits, extra] = text.split('/');
   if (extra !== undefined) return false;
   const max = IPV4.test(address) ? 32 : isIpv6(address) ? 128 : 0;
   if (max === 0) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+  return bits === undefined || (/^(0|[1-9]\d{0,2})$/.test(bits) && Number(bits) <= max);
 }
 
 export const blockIpSchema = v.object({

@@ -32,6 +32,7 @@ export const DATA_ERROR_CODES = [
   'peer_code_expired',
   'peer_other_owner',
   'peer_same_device',
+  'peer_key_missing',
 ] as const;
 
 export type DataErrorCode = (typeof DATA_ERROR_CODES)[number];

@@ -20,6 +20,7 @@ import {
 } from '../../schemas/index.ts';
 import { conflictHandlerOf } from './merge-rules.ts';
 import { migrationStrategies } from './migrations.ts';
+import { withTombstoneEvents } from './tombstone-events.ts';
 import { withDocumentValidation } from './validation.ts';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
@@ -46,7 +47,7 @@ export async function openLocalDatabase(options: LocalDatabaseOptions): Promise<
   const database = await createRxDatabase<LocalCollections>({
     name: `${options.namePrefix ?? 'caderneta'}-${options.userId.replaceAll('-', '')}`,
     // Nothing the server's checks would refuse is stored here: every write is checked against the schema.
-    storage: withDocumentValidation(options.storage),
+    storage: withDocumentValidation(withTombstoneEvents(options.storage)),
     multiInstance: options.multiInstance,
     eventReduce: true,
     closeDuplicates: true,

@@ -49,6 +49,9 @@ export interface Workspace {
   counters: LiveCounters;
   products: ProductSearch;
   sync: SyncEngine;
+  /** A client acting as the owner, for the few requests beside the sync (the peer domain's pairing key). */
+  client: SupabaseClient;
+  connectivity: ConnectivitySource;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,8 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     counters,
     products,
     sync,
+    client: session.client,
+    connectivity: options.connectivity,
     async close() {
       await sync.close();
       await counters.close();

@@ -1,6 +1,8 @@
 // Pairing codes: what one device shows (as a QR code and as text) and the other reads, so two devices of one
-// owner link with no server. The invitation carries the owner, the device, a one-time secret and the WebRTC
-// offer; the answer carries the other device's offer answer and a proof that it read the secret.
+// owner link with no server. The invitation carries the owner, the device, a one-time secret, its expiry and the
+// WebRTC offer; the answer carries the other device's offer answer. Each carries a proof made with a key derived
+// from the owner's pairing key (which only the owner's devices hold), over everything in it and, for the answer,
+// over the invitation it answers: a device of another account cannot make either, whatever owner id it writes.
 import * as v from 'valibot';
 import { DataError } from '../contract/errors.ts';
 
@@ -16,6 +18,9 @@ const InviteSchema = v.strictObject({
   device: Token,
   invite: Token,
   secret: Token,
+  /** When the invitation stops being good (ms since the epoch, server time as the inviting device knows it). */
+  expires: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  proof: Token,
   sdp: Text,
 });
 
@@ -93,6 +98,55 @@ export function sameProof(a: string, b: string): boolean {
   return difference === 0;
 }
 
-/** What an answer's proof covers: the invitation, the answering device and owner, and its offer answer. */
-export const answerProofMessage = (answer: Omit<AnswerCode, 'proof' | 'kind'>) =>
-  `resposta|${answer.invite}|${answer.owner}|${answer.device}|${answer.sdp}`;
+const PROOF_KEY_INFO = new TextEncoder().encode('caderneta/pareamento/v1');
+
+/** The key pairing proofs are made with, derived (HKDF-SHA-256) from the owner's pairing key as the server gave it. */
+export async function pairingProofKey(pairingKey: string): Promise<CryptoKey> {
+  const base = await crypto.subtle.importKey('raw', fromBase64Url(pairingKey), 'HKDF', false, ['deriveKey']);
+  return crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: PROOF_KEY_INFO },
+    base,
+    { name: 'HMAC', hash: 'SHA-256', length: 256 },
+    false,
+    ['sign', 'verify'],
+  );
+}
+
+/** A proof of `message` under the pairing proof key, as a token. */
+export async function signedProof(key: CryptoKey, message: string): Promise<string> {
+  return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message))));
+}
+
+/** Whether `proof` is the pairing proof key's proof of `message` (compared by WebCrypto, in constant time). */
+export async function provenBy(key: CryptoKey, message: string, proof: string): Promise<boolean> {
+  try {
+    return await crypto.subtle.verify('HMAC', key, fromBase64Url(proof), new TextEncoder().encode(message));
+  } catch {
+    // Not base64 at all: no proof.
+    return false;
+  }
+}
+
+/** What an invitation's proof covers: all it carries (no field holds a '|', and the offer comes last). */
+export const inviteProofMessage = (invite: Omit<InviteCode, 'proof' | 'kind'>) =>
+  `convite|${invite.invite}|${invite.owner}|${invite.device}|${invite.expires}|${invite.secret}|${invite.sdp}`;
+
+/** The invitation an answer answers, as the answering device read it. */
+export interface AnsweredInvitation {
+  /** The inviting device. */
+  readonly device: string;
+  readonly secret: string;
+}
+
+/** What an answer's proof covers: the invitation (its id, device and secret), the answering device and owner, and
+ * its offer answer. */
+export const answerProofMessage = (answer: Omit<AnswerCode, 'proof' | 'kind'>, invitation: AnsweredInvitation) =>
+  `resposta|${answer.invite}|${answer.owner}|${invitation.device}|${invitation.secret}|${answer.device}|${answer.sdp}`;
+
+/**
+ * The secret of the link that follows a pairing, known only to the two devices that hold the owner's pairing key
+ * and read this invitation: the link's handshake proves it, so neither a stranger who saw the codes nor a device
+ * of another account can take the channel's place.
+ */
+export const linkSecretOf = (key: CryptoKey, invite: string, secret: string, devices: readonly [string, string]) =>
+  signedProof(key, `elo|${invite}|${secret}|${[...devices].sort().join('|')}`);

@@ -1,16 +1,31 @@
 // The peer domain: pairing two devices of one owner with codes read off each other's screens, the links that
-// follow, and their status. A code's secret is good for one pairing; the paired devices are remembered while
-// this worker lives, so a lost link comes back with a new exchange of codes and carries on where it stopped.
+// follow, and their status. Only a device holding the owner's pairing key makes or accepts a code (its proof
+// shows the other device holds it too); an invitation is good for one pairing until it expires, and the
+// invitations used are remembered across restarts. The paired devices are remembered while this worker lives, so
+// a lost link comes back with a new exchange of codes and carries on where it stopped.
 import * as v from 'valibot';
 import { BehaviorSubject, combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
-import { answerProofMessage, decodeCode, encodeCode, proofOf, randomToken, sameProof } from './codes.ts';
+import {
+  answerProofMessage,
+  decodeCode,
+  encodeCode,
+  inviteProofMessage,
+  linkSecretOf,
+  provenBy,
+  randomToken,
+  signedProof,
+} from './codes.ts';
 import type { BytePort } from './link.ts';
+import { keepPairingKey, type PairingKeyState } from './pairing-key.ts';
 import { openPeerSession, type PeerSession, type PeerSessionView } from './replication.ts';
+import { usedInvitations } from './used-invitations.ts';
 
 /** How long an invitation waits for its answer. */
 const INVITE_TTL_MS = 15 * 60_000;
+/** How far two devices' idea of the server's time may differ (each corrects its clock at every sync). */
+const CLOCK_TOLERANCE_MS = 60_000;
 
 /** How a device is named on screen: the first characters of its stable name, enough to tell two apart. */
 export const deviceLabel = (device: string) => device.slice(0, 4).toUpperCase();
@@ -25,6 +40,8 @@ export interface PeerStatus {
   /** This device's name on screen (the other device shows it as 'Conectado ao aparelho …'). */
   readonly label: string;
   readonly peers: readonly PeerView[];
+  /** The owner's pairing key on this device: without it ('ausente'), it can neither show nor read a code. */
+  readonly pairingKey: PairingKeyState;
 }
 
 export interface ReadCode {
@@ -59,12 +76,16 @@ interface PeerHub {
 function openHub(workspace: Workspace): PeerHub {
   const owner = workspace.userId;
   const device = workspace.device;
-  /** Invitations this device showed: the secret, when, and whether an answer already used it. */
-  const invites = new Map<string, { secret: string; createdAt: number; used: boolean }>();
-  /** Invitations this device answered: never answered twice. */
-  const answered = new Map<string, { secret: string; peerDevice: string }>();
-  /** Pairings agreed on both sides, waiting for (or holding) their channel. */
-  const paired = new Map<string, { secret: string; peerDevice: string }>();
+  /** The server's time as this device knows it: both devices of a pairing read expiries on this clock. */
+  const now = () => workspace.clock.correctedNow();
+  const pairingKey = keepPairingKey(workspace);
+  const used = usedInvitations(workspace.database, now);
+  /** Invitations this device showed: the secret, until when, and whether an answer already used it. */
+  const invites = new Map<string, { secret: string; expires: number; used: boolean }>();
+  /** Invitations this device read and has yet to answer. */
+  const answered = new Map<string, { secret: string; peerDevice: string; expires: number }>();
+  /** Pairings agreed on both sides, waiting for (or holding) their channel, with the link's secret. */
+  const paired = new Map<string, { linkSecret: string; peerDevice: string }>();
   const sessions = new BehaviorSubject<ReadonlyMap<string, PeerSession>>(new Map());
 
   function sessionFor(peerDevice: string): PeerSession {
@@ -81,58 +102,96 @@ function openHub(workspace: Workspace): PeerHub {
     return session;
   }
 
-  const status$: Observable<PeerStatus> = sessions.pipe(
-    switchMap((all) =>
-      all.size === 0 ? of([] as PeerSessionView[]) : combineLatest([...all.values()].map((session) => session.view$)),
+  const status$: Observable<PeerStatus> = combineLatest([
+    sessions.pipe(
+      switchMap((all) =>
+        all.size === 0 ? of([] as PeerSessionView[]) : combineLatest([...all.values()].map((session) => session.view$)),
+      ),
     ),
-    map((views) => ({
+    pairingKey.state$,
+  ]).pipe(
+    map(([views, keyState]) => ({
       label: deviceLabel(device),
       peers: views.map((view) => ({
         ...view,
         label: deviceLabel(view.peerDevice),
         lastExchange: view.lastExchange === null ? null : new Date(view.lastExchange).toISOString(),
       })),
+      pairingKey: keyState,
     })),
   );
 
+  /** Refuses a code of another account, or one this very device made. */
+  const assertOwnersOther = (code: { owner: string; device: string }) => {
+    if (code.owner !== owner) throw new DataError('peer_other_owner');
+    if (code.device === device) throw new DataError('peer_same_device');
+  };
+
   return {
     async createInvite(sdp) {
-      const invite = randomToken(9);
-      const secret = randomToken(16);
-      invites.set(invite, { secret, createdAt: workspace.now(), used: false });
-      const code = await encodeCode({ kind: 'convite', owner, device, invite, secret, sdp });
-      return { code, invite };
+      const key = await pairingKey.proofKey();
+      const created = now();
+      for (const [id, shown] of invites) if (shown.expires < created) invites.delete(id);
+      const fields = { owner, device, invite: randomToken(9), secret: randomToken(16), expires: created + INVITE_TTL_MS, sdp };
+      const proof = await signedProof(key, inviteProofMessage(fields));
+      invites.set(fields.invite, { secret: fields.secret, expires: fields.expires, used: false });
+      return { code: await encodeCode({ kind: 'convite', ...fields, proof }), invite: fields.invite };
     },
     async readInvite(text) {
       const code = await decodeCode(text);
       if (code.kind !== 'convite') throw new DataError('peer_code_invalid', { diagnostic: 'not an invitation' });
-      if (code.owner !== owner) throw new DataError('peer_other_owner');
-      if (code.device === device) throw new DataError('peer_same_device');
-      if (answered.has(code.invite) || invites.has(code.invite)) throw new DataError('peer_code_used');
-      answered.set(code.invite, { secret: code.secret, peerDevice: code.device });
+      assertOwnersOther(code);
+      const key = await pairingKey.proofKey();
+      // Made by a device without the owner's key (another account's, whatever owner id it wrote), or altered.
+      if (!(await provenBy(key, inviteProofMessage(code), code.proof)))
+        throw new DataError('peer_other_owner', { diagnostic: 'proof' });
+      const read = now();
+      if (read > code.expires + CLOCK_TOLERANCE_MS) throw new DataError('peer_code_expired');
+      if (code.expires - read > INVITE_TTL_MS + CLOCK_TOLERANCE_MS)
+        throw new DataError('peer_code_invalid', { diagnostic: 'expiry too far' });
+      if (invites.has(code.invite) || answered.has(code.invite)) throw new DataError('peer_code_used');
+      // Claimed at once (a second read meanwhile is refused), then stored before the answer is shown: a restart
+      // from here on still refuses the code.
+      answered.set(code.invite, { secret: code.secret, peerDevice: code.device, expires: code.expires });
+      try {
+        if (await used.has(code.invite)) throw new DataError('peer_code_used');
+        await used.add(code.invite, code.expires + CLOCK_TOLERANCE_MS);
+      } catch (error) {
+        answered.delete(code.invite);
+        throw error;
+      }
       return { invite: code.invite, sdp: code.sdp, peerLabel: deviceLabel(code.device) };
     },
     async createAnswer(invite, sdp) {
-      const pairing = answered.get(invite);
-      if (!pairing) throw new DataError('peer_code_expired');
+      const invitation = answered.get(invite);
+      if (!invitation || now() > invitation.expires + CLOCK_TOLERANCE_MS) throw new DataError('peer_code_expired');
+      const key = await pairingKey.proofKey();
+      answered.delete(invite);
       const fields = { owner, device, invite, sdp };
-      const proof = await proofOf(pairing.secret, answerProofMessage(fields));
-      paired.set(invite, { secret: pairing.secret, peerDevice: pairing.peerDevice });
+      const proof = await signedProof(
+        key,
+        answerProofMessage(fields, { device: invitation.peerDevice, secret: invitation.secret }),
+      );
+      const linkSecret = await linkSecretOf(key, invite, invitation.secret, [device, invitation.peerDevice]);
+      paired.set(invite, { linkSecret, peerDevice: invitation.peerDevice });
       return { code: await encodeCode({ kind: 'resposta', ...fields, proof }) };
     },
     async readAnswer(text) {
       const code = await decodeCode(text);
       if (code.kind !== 'resposta') throw new DataError('peer_code_invalid', { diagnostic: 'not an answer' });
-      if (code.owner !== owner) throw new DataError('peer_other_owner');
-      if (code.device === device) throw new DataError('peer_same_device');
+      assertOwnersOther(code);
       const invitation = invites.get(code.invite);
-      if (!invitation || workspace.now() - invitation.createdAt > INVITE_TTL_MS) throw new DataError('peer_code_expired');
+      if (!invitation || now() > invitation.expires) throw new DataError('peer_code_expired');
       if (invitation.used) throw new DataError('peer_code_used');
-      const expected = await proofOf(invitation.secret, answerProofMessage(code));
-      if (!sameProof(code.proof, expected)) throw new DataError('peer_code_invalid', { diagnostic: 'proof' });
-      // One pairing per secret: a replayed answer, or another device's answer to the same code, is refused.
+      const key = await pairingKey.proofKey();
+      // Made by a device without the owner's key (a stranger who saw the invitation), or for another invitation.
+      if (!(await provenBy(key, answerProofMessage(code, { device, secret: invitation.secret }), code.proof)))
+        throw new DataError('peer_other_owner', { diagnostic: 'proof' });
+      // One pairing per invitation: a replayed answer, or another device's answer to the same code, is refused.
       invitation.used = true;
-      paired.set(code.invite, { secret: invitation.secret, peerDevice: code.device });
+      await used.add(code.invite, invitation.expires + CLOCK_TOLERANCE_MS);
+      const linkSecret = await linkSecretOf(key, code.invite, invitation.secret, [device, code.device]);
+      paired.set(code.invite, { linkSecret, peerDevice: code.device });
       return { invite: code.invite, sdp: code.sdp, peerLabel: deviceLabel(code.device) };
     },
     attach(invite, port) {
@@ -143,13 +202,14 @@ function openHub(workspace: Workspace): PeerHub {
         throw new DataError('peer_code_expired');
       }
       paired.delete(invite);
-      sessionFor(pairing.peerDevice).connect(port, pairing.secret);
+      sessionFor(pairing.peerDevice).connect(port, pairing.linkSecret);
     },
     end(peerDevice) {
       sessions.getValue().get(peerDevice)?.end();
     },
     status$,
     async close() {
+      pairingKey.close();
       const all = [...sessions.getValue().values()];
       sessions.next(new Map());
       await Promise.all(all.map((session) => session.close()));
@@ -180,19 +240,19 @@ export function createPeerDomain(holder: WorkspaceHolder) {
 
   return {
     handlers: {
-      /** Device A: the invitation to show, made of its WebRTC offer. */
+      /** Device A: the invitation to show, made of its WebRTC offer and signed with the owner's pairing key. */
       async createInvite(input: { sdp: string }) {
         return (await hub()).createInvite(parse(Sdp, input.sdp, 'invalid_input'));
       },
-      /** Device B: reads A's invitation (same owner, never used here) and returns A's offer. */
+      /** Device B: reads A's invitation (signed with the owner's key, not expired, never used here) and returns A's offer. */
       async readInvite(input: { code: string }): Promise<ReadCode> {
         return (await hub()).readInvite(parse(CodeText, input.code, 'peer_code_invalid'));
       },
-      /** Device B: the answer to show, made of its WebRTC answer and a proof that it read the secret. */
+      /** Device B: the answer to show, made of its WebRTC answer and signed with the owner's key over the invitation. */
       async createAnswer(input: { invite: string; sdp: string }) {
         return (await hub()).createAnswer(input.invite, parse(Sdp, input.sdp, 'invalid_input'));
       },
-      /** Device A: reads B's answer (same owner, proof of the secret, first answer to it) and returns B's answer. */
+      /** Device A: reads B's answer (signed with the owner's key over this invitation, the first answer to it). */
       async readAnswer(input: { code: string }): Promise<ReadCode> {
         return (await hub()).readAnswer(parse(CodeText, input.code, 'peer_code_invalid'));
       },
@@ -207,7 +267,11 @@ export function createPeerDomain(holder: WorkspaceHolder) {
     },
     live: {
       peerStatus: (_params: undefined): Observable<PeerStatus> =>
-        hub$.pipe(switchMap((found) => (found ? found.status$ : of({ label: '', peers: [] } satisfies PeerStatus)))),
+        hub$.pipe(
+          switchMap((found) =>
+            found ? found.status$ : of({ label: '', peers: [], pairingKey: 'ausente' } satisfies PeerStatus),
+          ),
+        ),
     },
   };
 }

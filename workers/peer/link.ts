@@ -1,7 +1,8 @@
 // One authenticated link to another device of the owner, over a port whose other end is the WebRTC data channel
-// (the page's relay) or, in tests, another device's port. Both ends prove they hold the pairing's one-time secret
-// and belong to the same owner before anything else crosses; then it carries requests, answers and change streams
-// of the owner's collections as JSON text.
+// (the page's relay) or, in tests, another device's port. Both ends prove they hold the pairing's link secret (made
+// from the owner's pairing key and the invitation, so only the two paired devices know it) and belong to the same
+// owner before anything else crosses; then it carries requests, answers and change streams of the owner's
+// collections as JSON text.
 import * as v from 'valibot';
 import { BehaviorSubject, Subject, filter, map, type Observable } from 'rxjs';
 import { proofOf, randomToken, sameProof } from './codes.ts';
@@ -49,6 +50,7 @@ export interface LinkOptions {
   device: string;
   /** The device this link was paired with: a handshake from any other is refused. */
   peerDevice: string;
+  /** The pairing's link secret, which the handshake proves both ends hold. */
   secret: string;
   /** Answers a request from the other device (only once both ends are authenticated). */
   onRequest: (collection: string, method: string, params: unknown[]) => Promise<unknown>;

@@ -83,6 +83,16 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     gate.clear();
   };
 
+  /**
+   * Work started outside the replications (refused documents offered again, refusals stored): closing waits for
+   * it, since a refusal stored into a database already closing would keep the database from ever closing.
+   */
+  const background = new Set<Promise<unknown>>();
+  const inBackground = (work: Promise<unknown>): void => {
+    const tracked = work.catch(() => undefined).finally(() => background.delete(tracked));
+    background.add(tracked);
+  };
+
   const replications = new Map<CollectionName, CollectionReplication<unknown>>();
   for (const name of collectionNames) {
     replications.set(
@@ -118,10 +128,10 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         },
         onAccepted(ids) {
           lastError.next(null);
-          void rejected.remove(name, ids);
+          inBackground(rejected.remove(name, ids));
         },
         onRejected(refused) {
-          void rejected.add(name, refused);
+          inBackground(rejected.add(name, refused));
         },
       }),
     );
@@ -144,7 +154,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     active$.subscribe((active) => {
       if (!active && reachedServer && options.connectivity.current().online && lastError.getValue() === null) {
         lastSyncedAt.next(new Date(wallClock()).toISOString());
-        if (rejected.current().length > 0) void retryRejected();
+        if (rejected.current().length > 0) inBackground(retryRejected());
       }
     }),
   ];
@@ -314,7 +324,9 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   async function syncNowHere(): Promise<void> {
     if (closed) return;
     for (const replication of replications.values()) replication.resync();
-    await Promise.all([retryRejected(), options.connectivity.current().online ? cut.ask() : Promise.resolve()]);
+    const retrying = retryRejected();
+    inBackground(retrying);
+    await Promise.all([retrying, options.connectivity.current().online ? cut.ask() : Promise.resolve()]);
   }
 
   const engine: SyncEngine = {
@@ -334,6 +346,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       await feed?.close();
       feed = undefined;
       await Promise.all(states.map((state) => state.cancel()));
+      while (background.size > 0) await Promise.all([...background]);
     },
   };
   // What only tests inspect stays off the interface the app uses (read through testing.ts).

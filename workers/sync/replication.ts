@@ -1,6 +1,7 @@
 // Replication of one collection with the server: RxDB's replication protocol over supabase-js, pulling by
-// checkpoint (_modified, id), pushing a whole batch in one RPC that checks revisions, and streaming changes
-// from Realtime so other devices' writes appear at once. A collection the server alone writes is pulled only.
+// checkpoint (_modified, id), pushing batches the server takes (split when it says one is too large) in one RPC
+// each that checks revisions, and streaming changes from Realtime so other devices' writes appear at once. A
+// collection the server alone writes is pulled only.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getAssumedMasterState, type RxCollection, type RxReplicationPullStreamItem, type WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
@@ -23,6 +24,55 @@ export interface RejectedDocument {
 interface PushResponse {
   conflicts: Record<string, unknown>[];
   rejected: RejectedDocument[];
+}
+
+/** What the server takes in one push: documents, and bytes of the batch. */
+export interface PushLimits {
+  maxDocuments: number;
+  maxBytes: number;
+}
+
+/** The server's caps (9002_replication_push_cap.sql) until it answers with its own. */
+export const DEFAULT_PUSH_LIMITS: PushLimits = { maxDocuments: 100, maxBytes: 256 * 1024 };
+
+/** The rows in order, cut into batches within `limits`; a row over the byte limit alone is a batch of its own. */
+export function pushBatches<Item>(items: readonly Item[], limits: PushLimits, bytesOf: (item: Item) => number): Item[][] {
+  const batches: Item[][] = [];
+  let batch: Item[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = bytesOf(item);
+    if (batch.length > 0 && (batch.length >= limits.maxDocuments || bytes + size > limits.maxBytes)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(item);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/** The limits a refusal of the server states in its details (`{"max_documents": …, "max_bytes": …}`), if any. */
+function statedLimits(details: unknown): PushLimits | null {
+  if (typeof details !== 'string') return null;
+  try {
+    const parsed = JSON.parse(details) as { max_documents?: unknown; max_bytes?: unknown };
+    const maxDocuments = parsed.max_documents;
+    const maxBytes = parsed.max_bytes;
+    if (typeof maxDocuments !== 'number' || typeof maxBytes !== 'number' || maxDocuments < 1 || maxBytes < 1) return null;
+    return { maxDocuments, maxBytes };
+  } catch {
+    return null;
+  }
+}
+
+const utf8 = new TextEncoder();
+
+/** The answers of the parts of one push, as one answer. */
+function together(answers: readonly PushResponse[]): PushResponse {
+  return { conflicts: answers.flatMap((answer) => answer.conflicts), rejected: answers.flatMap((answer) => answer.rejected) };
 }
 
 interface PullResponse {
@@ -169,11 +219,51 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   }
 
   const whenOnline = options.whenOnline ?? (() => Promise.resolve());
+  let pushLimits = DEFAULT_PUSH_LIMITS;
 
-  async function push(rows: { doc: Row; assumed_modified: unknown }[]): Promise<PushResponse> {
+  type PushRow = { doc: Row; assumed_modified: unknown };
+  const bytesOf = (row: PushRow) => utf8.encode(JSON.stringify(row)).byteLength;
+
+  /** Pushes `rows` in batches the server takes, one after another; their answers together. */
+  async function push(rows: PushRow[]): Promise<PushResponse> {
+    const answers: PushResponse[] = [];
+    for (const batch of pushBatches(rows, pushLimits, bytesOf)) answers.push(await pushBatch(batch));
+    return together(answers);
+  }
+
+  /**
+   * A batch the server found too large (413: its push cap or the gateway's body limit; or a statement that ran
+   * past its timeout) goes again in smaller parts: cut by the limits the server stated, or in halves. A document
+   * too large alone stays on the device, refused like any document the server refuses.
+   */
+  async function pushSmaller(
+    rows: PushRow[],
+    error: { code?: string; message: string; details?: unknown },
+  ): Promise<PushResponse> {
+    const [only] = rows;
+    if (rows.length === 1 && only) {
+      const rejected: RejectedDocument[] = [{ id: String(only.doc.id), code: error.code ?? 'PT413', message: error.message }];
+      options.onRejected?.(rejected);
+      return { conflicts: [], rejected };
+    }
+    const stated = statedLimits(error.details);
+    if (stated && (stated.maxDocuments !== pushLimits.maxDocuments || stated.maxBytes !== pushLimits.maxBytes)) {
+      pushLimits = stated;
+      return push(rows);
+    }
+    const half = Math.ceil(rows.length / 2);
+    return together([await pushBatch(rows.slice(0, half)), await pushBatch(rows.slice(half))]);
+  }
+
+  async function pushBatch(rows: PushRow[]): Promise<PushResponse> {
     await whenOnline();
-    const result: { data: unknown; error: Error | null } = await client.rpc('replicate_push', { p_table: table, p_rows: rows });
-    if (result.error) throw new Error(`push ${table}: ${result.error.message}`);
+    const result: { data: unknown; error: { code?: string; message: string; details?: unknown } | null; status: number } =
+      await client.rpc('replicate_push', { p_table: table, p_rows: rows });
+    if (result.error) {
+      const timedOut = result.error.code === '57014' && rows.length > 1;
+      if (result.status === 413 || timedOut) return pushSmaller(rows, result.error);
+      throw new Error(`push ${table}: ${result.error.message}`);
+    }
     const response = result.data as PushResponse;
     const refused = new Set(response.rejected.map((rejected) => rejected.id));
     const conflicting = new Set(response.conflicts.map((row) => String(row.id)));

@@ -12,20 +12,22 @@ export function isPlanPeriod(value: unknown): value is PlanPeriod {
   return value === 'monthly' || value === 'yearly';
 }
 
-export interface Billing {
-  /** `unavailable`: no provider key on a deployed project (the sandbox only runs on a local stack). */
-  readonly mode: 'stripe' | 'sandbox' | 'unavailable';
+interface BillingBase {
   readonly stripe: Stripe;
-  readonly webhookSecret: string;
-  /** Secret that signs the sandbox's own links (never used with a real provider). */
-  readonly sandboxSecret: string;
+  /** The webhook's signing secret (STRIPE_WEBHOOK_SECRET); null when unset, and then every event is refused. */
+  readonly webhookSecret: string | null;
   priceOf(period: PlanPeriod): string | undefined;
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+/**
+ * The provider in force. `sandbox`: no provider key, on a local stack, with both of the sandbox's secrets (its
+ * events are signed with the webhook's secret, its links with PAYMENT_SANDBOX_SECRET). `unavailable`: no provider
+ * key where the sandbox may not run, or the sandbox without its secrets. No secret is ever derived from another
+ * setting (the service-role key is public on a local stack).
+ */
+export type Billing =
+  | (BillingBase & { readonly mode: 'stripe' | 'unavailable' })
+  | (BillingBase & { readonly mode: 'sandbox'; readonly webhookSecret: string; readonly sandboxSecret: string });
 
 /** The sandbox would hand out premium for free: only on a loopback stack, or when explicitly enabled. */
 function sandboxAllowed(): boolean {
@@ -38,18 +40,19 @@ function sandboxAllowed(): boolean {
   }
 }
 
-export async function billing(): Promise<Billing> {
+export function billing(): Billing {
   const secretKey = readEnv('STRIPE_SECRET_KEY');
-  const serviceKey = readEnv('SUPABASE_SERVICE_ROLE_KEY') ?? '';
-  const sandboxSecret = await sha256Hex(`caderneta-sandbox:${serviceKey}`);
-  return {
-    mode: secretKey ? 'stripe' : sandboxAllowed() ? 'sandbox' : 'unavailable',
+  const webhookSecret = readEnv('STRIPE_WEBHOOK_SECRET') || null;
+  const sandboxSecret = readEnv('PAYMENT_SANDBOX_SECRET') || null;
+  const base: BillingBase = {
     // The fetch client and the Web Crypto provider work on Deno and Node alike.
     stripe: new Stripe(secretKey || 'sk_test_sandbox', { httpClient: Stripe.createFetchHttpClient() }),
-    webhookSecret: readEnv('STRIPE_WEBHOOK_SECRET') || `whsec_${sandboxSecret.slice(0, 32)}`,
-    sandboxSecret,
+    webhookSecret,
     priceOf: (period) => readEnv(period === 'monthly' ? 'STRIPE_PRICE_MONTHLY' : 'STRIPE_PRICE_YEARLY') || undefined,
   };
+  if (secretKey) return { ...base, mode: 'stripe' };
+  if (sandboxAllowed() && webhookSecret && sandboxSecret) return { ...base, mode: 'sandbox', webhookSecret, sandboxSecret };
+  return { ...base, mode: 'unavailable' };
 }
 
 export const cryptoProvider = Stripe.createSubtleCryptoProvider();

@@ -1,9 +1,11 @@
-// Signed, self-contained tokens for the payment sandbox's pages (no table needed): base64url JSON + HMAC.
+// Signed tokens for the payment sandbox's pages: base64url JSON + HMAC with the sandbox's own secret (each link's
+// single use is kept apart, in public.payment_sandbox_links).
 import type { PlanPeriod } from './billing.ts';
 
 /** A checkout the sandbox shows (what the provider's checkout session would hold). */
 export interface SandboxCheckout {
   kind: 'checkout';
+  /** The session's id, also the link's (public.payment_sandbox_links). */
   id: string;
   userId: string;
   email: string;
@@ -15,6 +17,8 @@ export interface SandboxCheckout {
 /** The sandbox's customer portal for one subscription. */
 export interface SandboxPortal {
   kind: 'portal';
+  /** The link's id (public.payment_sandbox_links). */
+  id: string;
   userId: string;
   customerId: string;
   subscriptionId: string;
@@ -35,7 +39,10 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
 }
 
 async function key(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 export async function signToken(payload: unknown, secret: string): Promise<string> {

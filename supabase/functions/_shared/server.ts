@@ -1,4 +1,5 @@
-// Talking to the project from a function: who is calling (GoTrue /user) and service-role REST on public tables.
+// Talking to the project from a function: who is calling (GoTrue /user) and whether their account may act now,
+// and service-role REST on public tables.
 import { supabaseEnv } from './env.ts';
 
 export interface CallerUser {
@@ -15,6 +16,23 @@ export async function callerOf(request: Request): Promise<CallerUser | null> {
   if (!response.ok) return null;
   const user = (await response.json()) as { id?: unknown; email?: unknown };
   return typeof user.id === 'string' ? { id: user.id, email: typeof user.email === 'string' ? user.email : '' } : null;
+}
+
+/**
+ * Why the caller's account may not act now, as the database's rules see it (escrita_recusada(), asked with the
+ * caller's own token): 'conta_suspensa' (suspended by the admin or banned in Auth), 'conta_inexistente', … or null.
+ */
+export async function standingOf(request: Request): Promise<string | null> {
+  const { url, anonKey } = supabaseEnv();
+  const response = await fetch(`${url}/rest/v1/rpc/escrita_recusada`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: request.headers.get('authorization') ?? '', 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new RestError(response.status, '', `escrita_recusada: HTTP ${String(response.status)}`);
+  const text = await response.text();
+  const reason: unknown = text ? JSON.parse(text) : null;
+  return typeof reason === 'string' ? reason : null;
 }
 
 export class RestError extends Error {

@@ -23,6 +23,8 @@ export interface SubscriptionStore {
   setPlan(userId: string, changes: PlanChanges): Promise<void>;
   /** Idempotent on transacao_id: the provider may deliver an event twice. */
   recordPayment(row: PaymentRow): Promise<void>;
+  /** Whether a payment with this transacao_id (a checkout session, an invoice) is already recorded. */
+  paymentRecorded(transacaoId: string): Promise<boolean>;
   userIdOfCustomer(customerId: string): Promise<string | null>;
 }
 
@@ -50,7 +52,11 @@ function periodEndOf(subscription: Stripe.Subscription): string | null {
   return end ? new Date(end * 1000).toISOString() : null;
 }
 
-async function userOf(ctx: EventContext, metadata: Stripe.Metadata | null | undefined, customer: string | null): Promise<string | null> {
+async function userOf(
+  ctx: EventContext,
+  metadata: Stripe.Metadata | null | undefined,
+  customer: string | null,
+): Promise<string | null> {
   const fromMetadata = metadata?.user_id;
   if (fromMetadata) return fromMetadata;
   return customer ? ctx.store.userIdOfCustomer(customer) : null;
@@ -59,6 +65,8 @@ async function userOf(ctx: EventContext, metadata: Stripe.Metadata | null | unde
 async function checkoutCompleted(session: Stripe.Checkout.Session, ctx: EventContext): Promise<boolean> {
   const userId = session.client_reference_id ?? session.metadata?.user_id ?? null;
   if (!userId || session.payment_status === 'unpaid') return false;
+  // A session completes once: delivered again (or replayed) after the plan moved on, it changes nothing.
+  if (await ctx.store.paymentRecorded(session.id)) return true;
   const period = isPlanPeriod(session.metadata?.plan) ? session.metadata.plan : 'monthly';
   const subscriptionId = idOf(session.subscription);
   const customerId = idOf(session.customer);
@@ -83,11 +91,16 @@ async function checkoutCompleted(session: Stripe.Checkout.Session, ctx: EventCon
 }
 
 /** The subscription's current state applied to the plan (webhook events, and the status re-check). */
-export async function subscriptionChanged(subscription: Stripe.Subscription, ctx: EventContext, deleted: boolean): Promise<boolean> {
+export async function subscriptionChanged(
+  subscription: Stripe.Subscription,
+  ctx: EventContext,
+  deleted: boolean,
+): Promise<boolean> {
   const userId = await userOf(ctx, subscription.metadata, idOf(subscription.customer));
   if (!userId) return false;
   const end = periodEndOf(subscription);
-  const live = !deleted && (subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due');
+  const live =
+    !deleted && (subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due');
   if (live) {
     await ctx.store.setPlan(userId, {
       plano: 'premium',

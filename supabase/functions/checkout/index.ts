@@ -1,10 +1,12 @@
 // POST /functions/v1/checkout {plan: 'monthly' | 'yearly'}: starts the premium subscription at the card
-// provider (or the local payment sandbox) and answers {success, url} for the browser to open.
-import { appOrigin, json, preflight } from '../_shared/http.ts';
+// provider (or the local payment sandbox) and answers {success, url} for the browser to open. A suspended or
+// banned account gets none; the owner returns only to the app's configured addresses.
+import { json, preflight, returnUrl } from '../_shared/http.ts';
 import { billing, isPlanPeriod, PRICE_CENTS } from '../_shared/billing.ts';
-import { readEnv, supabaseEnv } from '../_shared/env.ts';
+import { supabaseEnv } from '../_shared/env.ts';
+import { newSandboxLinkId, registerSandboxLink } from '../_shared/sandbox-links.ts';
 import { signToken, type SandboxCheckout } from '../_shared/sandbox-token.ts';
-import { callerOf, serviceRest } from '../_shared/server.ts';
+import { callerOf, serviceRest, standingOf } from '../_shared/server.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
 
 async function handler(request: Request): Promise<Response> {
@@ -15,17 +17,23 @@ async function handler(request: Request): Promise<Response> {
   if (!user) return json({ success: false, error: 'Usuário não autenticado' }, 401);
   const body = (await request.json().catch(() => ({}))) as { plan?: unknown };
   if (!isPlanPeriod(body.plan)) return json({ success: false, error: 'Plano inválido' }, 400);
-  const origin = appOrigin(request, readEnv('SITE_URL'));
-  if (!origin) return json({ success: false, error: 'Origem do aplicativo desconhecida' }, 400);
-  const successUrl = `${origin}/account?status=success&session_id={CHECKOUT_SESSION_ID}`;
-  const cancelUrl = `${origin}/upgrade`;
-  const provider = await billing();
+  const standing = await standingOf(request);
+  if (standing === 'conta_suspensa') {
+    return json({ success: false, error: 'Sua conta está suspensa. Fale com o suporte para voltar a usar o Caderneta.' }, 403);
+  }
+  if (standing === 'conta_inexistente') return json({ success: false, error: 'Conta não encontrada' }, 403);
+  const successUrl = returnUrl(request, '/account?status=success&session_id={CHECKOUT_SESSION_ID}');
+  const cancelUrl = returnUrl(request, '/upgrade');
+  if (!successUrl || !cancelUrl) return json({ success: false, error: 'Endereço do aplicativo não configurado (SITE_URL)' }, 500);
+  const provider = billing();
   if (provider.mode === 'unavailable') return json({ success: false, error: 'Pagamento indisponível no momento' }, 503);
 
   if (provider.mode === 'sandbox') {
+    const id = newSandboxLinkId('checkout');
+    await registerSandboxLink(id, user.id, 'checkout');
     const checkout: SandboxCheckout = {
       kind: 'checkout',
-      id: `cs_sandbox_${crypto.randomUUID().replace(/-/g, '')}`,
+      id,
       userId: user.id,
       email: user.email,
       plan: body.plan,

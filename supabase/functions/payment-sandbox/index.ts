@@ -1,8 +1,10 @@
 // The payment sandbox: without provider keys it plays the card provider's checkout and customer portal pages,
-// and on 'Pagar' / 'Cancelar assinatura' sends the provider's events, signed, to the same stripe-webhook.
-// With STRIPE_SECRET_KEY set (production) it does not exist.
+// and on 'Pagar' / 'Cancelar assinatura' sends the provider's events, signed, to the same stripe-webhook. Each
+// link is good once and for an hour, as a provider's session. With STRIPE_SECRET_KEY set (production) it does
+// not exist.
 import { billing, cryptoProvider, PRICE_CENTS } from '../_shared/billing.ts';
 import { supabaseEnv } from '../_shared/env.ts';
+import { giveBackSandboxLink, sandboxLinkState, type SandboxLinkState } from '../_shared/sandbox-links.ts';
 import { readToken, type SandboxCheckout, type SandboxPortal } from '../_shared/sandbox-token.ts';
 import { serveOnDeno } from '../_shared/serve.ts';
 
@@ -34,8 +36,28 @@ function form(token: string, buttons: string): string {
   return `<form method="post"><input type="hidden" name="t" value="${escapeHtml(token)}">${buttons}</form>`;
 }
 
+/** The page for a link that can no longer be used (or never could): what happened and what to do. */
+function refused(state: Exclude<SandboxLinkState, 'valido'>, kind: SandboxToken['kind']): Response {
+  const what = kind === 'checkout' ? 'link de pagamento' : 'link da assinatura';
+  if (state === 'usado') {
+    return page(
+      'Link já usado',
+      `<h1>Este ${what} já foi usado.</h1><p>Cada link vale uma vez. Volte ao Caderneta e comece de novo, se precisar.</p>`,
+      410,
+    );
+  }
+  if (state === 'expirado') {
+    return page(
+      'Link expirado',
+      `<h1>Este ${what} expirou.</h1><p>Os links valem por uma hora. Volte ao Caderneta e comece de novo.</p>`,
+      410,
+    );
+  }
+  return page('Link inválido', `<h1>Este ${what} é inválido.</h1>`, 400);
+}
+
 async function sendEvent(type: string, object: Record<string, unknown>, secret: string): Promise<boolean> {
-  const provider = await billing();
+  const provider = billing();
   const payload = JSON.stringify({
     id: `evt_sandbox_${crypto.randomUUID().replace(/-/g, '')}`,
     object: 'event',
@@ -76,7 +98,8 @@ async function pay(checkout: SandboxCheckout, secret: string): Promise<Response>
     },
     secret,
   );
-  if (!sent) return page('Erro no pagamento', '<h1>Não foi possível confirmar o pagamento.</h1><p>Volte e tente novamente.</p>', 502);
+  if (!sent)
+    return page('Erro no pagamento', '<h1>Não foi possível confirmar o pagamento.</h1><p>Volte e tente novamente.</p>', 502);
   return Response.redirect(checkout.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(checkout.id)), 303);
 }
 
@@ -116,8 +139,17 @@ ${form(token, `<button class="cancel" name="action" value="cancel-subscription">
   );
 }
 
+/** Takes the link, runs the action that sends its event, and gives the link back if the event did not get through. */
+async function once(value: SandboxToken, action: () => Promise<Response>): Promise<Response> {
+  const state = await sandboxLinkState(value.id, true);
+  if (state !== 'valido') return refused(state, value.kind);
+  const response = await action();
+  if (response.status >= 500) await giveBackSandboxLink(value.id);
+  return response;
+}
+
 async function handler(request: Request): Promise<Response> {
-  const provider = await billing();
+  const provider = billing();
   if (provider.mode !== 'sandbox') return new Response('Not found', { status: 404 });
   const url = new URL(request.url);
   let token = url.searchParams.get('t') ?? '';
@@ -129,11 +161,14 @@ async function handler(request: Request): Promise<Response> {
   }
   const value = await readToken<SandboxToken>(token, provider.sandboxSecret);
   if (!value) return page('Link inválido', '<h1>Este link de pagamento é inválido.</h1>', 400);
-  if (request.method !== 'POST') return show(token, value);
-  if (value.kind === 'checkout') {
-    return action === 'pay' ? pay(value, provider.webhookSecret) : Response.redirect(value.cancelUrl, 303);
+  if (value.kind === 'checkout' && action === 'pay') return once(value, () => pay(value, provider.webhookSecret));
+  if (value.kind === 'portal' && action === 'cancel-subscription') {
+    return once(value, () => cancelSubscription(value, provider.webhookSecret));
   }
-  return action === 'cancel-subscription' ? cancelSubscription(value, provider.webhookSecret) : Response.redirect(value.returnUrl, 303);
+  const state = await sandboxLinkState(value.id, false);
+  if (state !== 'valido') return refused(state, value.kind);
+  if (request.method !== 'POST') return show(token, value);
+  return Response.redirect(value.kind === 'checkout' ? value.cancelUrl : value.returnUrl, 303);
 }
 
 export default serveOnDeno(handler);

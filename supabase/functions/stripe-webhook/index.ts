@@ -11,11 +11,17 @@ async function handler(request: Request): Promise<Response> {
   const signature = request.headers.get('stripe-signature');
   if (!signature) return json({ error: 'Assinatura ausente' }, 400);
   const payload = await request.text();
-  const provider = await billing();
-  if (provider.mode === 'unavailable') return json({ error: 'Pagamento não configurado' }, 503);
+  const provider = billing();
+  if (provider.mode === 'unavailable' || !provider.webhookSecret) return json({ error: 'Pagamento não configurado' }, 503);
   let event;
   try {
-    event = await provider.stripe.webhooks.constructEventAsync(payload, signature, provider.webhookSecret, undefined, cryptoProvider);
+    event = await provider.stripe.webhooks.constructEventAsync(
+      payload,
+      signature,
+      provider.webhookSecret,
+      undefined,
+      cryptoProvider,
+    );
   } catch {
     return json({ error: 'Assinatura inválida' }, 400);
   }

@@ -31,11 +31,15 @@ async function handler(request: Request): Promise<Response> {
   if (!user) return json({ error: 'Usuário não autenticado' }, 401);
   let profile = await readProfile(user.id);
   if (!profile) return json({ error: 'Perfil não encontrado' }, 404);
-  const provider = await billing();
+  const provider = billing();
   const subscriptionId = profile.payment_details?.subscription_id;
   if (provider.mode === 'stripe' && subscriptionId) {
     const subscription = await provider.stripe.subscriptions.retrieve(subscriptionId);
-    await subscriptionChanged(subscription, { store: restSubscriptionStore, now: new Date() }, subscription.status === 'canceled');
+    await subscriptionChanged(
+      subscription,
+      { store: restSubscriptionStore, now: new Date() },
+      subscription.status === 'canceled',
+    );
     profile = (await readProfile(user.id)) ?? profile;
   }
   const premium = profile.plano === 'premium' && (!profile.data_fim_plano || new Date(profile.data_fim_plano) > new Date());

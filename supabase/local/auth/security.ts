@@ -1,7 +1,9 @@
 // Caderneta's sign-in protections on top of GoTrue: addresses in public.blocked_ips are refused, the sign-in
 // throttle's rule comes from public.system_settings.security_settings, and both write public.security_logs.
 // The tables come from our migrations; without them the defaults apply and nothing is logged.
+import { readBlockedIps } from '../blocked-ips.ts';
 import type { Queryable } from '../db/database.ts';
+import { canonicalIp } from '../ip-address.ts';
 import { AuthFailure } from './errors.ts';
 import type { AuthSettings } from './settings.ts';
 
@@ -24,53 +26,23 @@ async function tableExists(db: Queryable, name: string): Promise<boolean> {
   return rows[0]?.found === true;
 }
 
-/** `::ffff:10.0.0.1` → `10.0.0.1`; `10.0.0.1/32` → `10.0.0.1`; lower case. */
-export function normalizeIp(ip: string): string {
-  return ip
-    .trim()
-    .toLowerCase()
-    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1')
-    .replace(/\/(32|128)$/, '');
-}
-
-function ipv4ToNumber(ip: string): number | null {
-  const parts = ip.split('.');
-  if (parts.length !== 4 || parts.some((part) => !/^\d{1,3}$/.test(part) || Number(part) > 255)) return null;
-  return parts.reduce((total, part) => total * 256 + Number(part), 0);
-}
-
-/** An exact address, or an IPv4 network in CIDR notation (`10.0.0.0/24`) containing `address`. */
-export function ipMatches(entry: string, address: string): boolean {
-  if (entry === address) return true;
-  const [network = '', bitsText] = entry.split('/');
-  const bits = Number(bitsText);
-  const base = ipv4ToNumber(network);
-  const candidate = ipv4ToNumber(address);
-  if (bitsText === undefined || base === null || candidate === null || !Number.isInteger(bits) || bits < 0 || bits > 32)
-    return false;
-  const size = 2 ** (32 - bits);
-  return Math.floor(base / size) === Math.floor(candidate / size);
-}
-
 export async function logSecurityEvent(db: Queryable, event: SecurityEvent): Promise<void> {
   if (!(await tableExists(db, 'public.security_logs'))) return;
   await db.query(`INSERT INTO public.security_logs (action, ip_address, user_id, blocked, details) VALUES ($1, $2, $3, $4, $5)`, [
     event.action,
-    normalizeIp(event.ip),
+    canonicalIp(event.ip),
     event.userId,
     event.blocked,
     JSON.stringify(event.details),
   ]);
 }
 
-/** Refuses (and logs) a request whose address an admin blocked. */
+/**
+ * Refuses (and logs) a request whose address an admin blocked, matched as the front door matches (read afresh:
+ * a block written a moment ago by SQL already holds here).
+ */
 export async function refuseBlockedIp(db: Queryable, ip: string, path: string): Promise<void> {
-  if (!(await tableExists(db, 'public.blocked_ips'))) return;
-  const address = normalizeIp(ip);
-  const { rows } = await db.query<{ ip_address: string; reason: string | null }>(
-    'SELECT ip_address::text AS ip_address, reason::text AS reason FROM public.blocked_ips',
-  );
-  const match = rows.find((row) => ipMatches(normalizeIp(row.ip_address), address));
+  const match = (await readBlockedIps(db)).match(ip);
   if (!match) return;
   await logSecurityEvent(db, {
     action: 'blocked_ip_access',

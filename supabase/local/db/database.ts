@@ -23,15 +23,26 @@ export interface Statement {
   params?: readonly unknown[];
 }
 
+export interface TransactionOptions {
+  /**
+   * Aborts the transaction: on Postgres the statement running is cancelled (pg_cancel_backend); on PGlite, whose
+   * statements cannot be interrupted, no further statement starts (one still waiting its turn never runs).
+   */
+  signal?: AbortSignal;
+}
+
 export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** Runs `work` inside BEGIN … COMMIT; any throw rolls back. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Runs `statements` in order inside one BEGIN … COMMIT and returns their results; the first failure rolls
    * everything back and is thrown. Postgres sends them all at once (one round trip instead of one per statement).
    */
-  runTransaction?(statements: readonly Statement[]): Promise<QueryResult<Record<string, unknown>>[]>;
+  runTransaction?(
+    statements: readonly Statement[],
+    options?: TransactionOptions,
+  ): Promise<QueryResult<Record<string, unknown>>[]>;
   /** LISTEN on a channel; returns a function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -86,16 +97,53 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     },
   });
 
+  // PGlite runs each statement on the process's only thread: requests read in the same turn of the event loop
+  // would otherwise reach it one at a time, each read only after the one before it finished its statements. Each
+  // entry waits for the turn's input to be read, so the requests queue for the database in the order they came.
+  const afterInput = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  const queryable = asQueryable(client);
+
+  // A transaction whose client went away while it waited for PGlite's one thread is dropped, not run.
+  const abortable = (runner: Queryable, signal: AbortSignal | undefined): Queryable =>
+    signal
+      ? {
+          query(sql, params) {
+            signal.throwIfAborted();
+            return runner.query(sql, params);
+          },
+          exec(sql) {
+            signal.throwIfAborted();
+            return runner.exec(sql);
+          },
+        }
+      : runner;
+
   return {
     engine: 'pglite',
-    ...asQueryable(client),
-    transaction: (work) => client.transaction((tx) => work(asQueryable(tx))),
-    runTransaction: (statements) =>
-      client.transaction(async (tx) => {
+    async query(sql, params) {
+      await afterInput();
+      return queryable.query(sql, params);
+    },
+    async exec(sql) {
+      await afterInput();
+      return queryable.exec(sql);
+    },
+    async transaction(work, options = {}) {
+      await afterInput();
+      return client.transaction((tx) => {
+        options.signal?.throwIfAborted();
+        return work(abortable(asQueryable(tx), options.signal));
+      });
+    },
+    async runTransaction(statements, options = {}) {
+      await afterInput();
+      return client.transaction(async (tx) => {
+        const runner = abortable(asQueryable(tx), options.signal);
         const results: QueryResult<Record<string, unknown>>[] = [];
-        for (const statement of statements) results.push(await asQueryable(tx).query(statement.sql, statement.params));
+        for (const statement of statements) results.push(await runner.query(statement.sql, statement.params));
         return results;
-      }),
+      });
+    },
     async listen(channel, onPayload) {
       const stop = await client.listen(channel, onPayload);
       return stop;
@@ -103,6 +151,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
+}
+
+/** The server process behind a connection (the `pg` client learns it when it connects). */
+function backendPid(client: pg.PoolClient): number | null {
+  const pid = (client as { processID?: unknown }).processID;
+  return typeof pid === 'number' ? pid : null;
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {
@@ -139,6 +193,31 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     return pipelined;
   };
 
+  // Cancels go through a connection of their own: the main pool may be full of the very statements to cancel.
+  let cancelPool: pg.Pool | undefined;
+  /**
+   * Cancels whatever `client` is running when `signal` fires. `settled()` waits for the cancel to have gone out,
+   * so the connection returns to its pool only once the cancel can no longer reach another request's statement.
+   */
+  const cancelOnAbort = (client: pg.PoolClient, signal: AbortSignal | undefined) => {
+    let cancelling: Promise<unknown> | undefined;
+    const cancel = () => {
+      const pid = backendPid(client);
+      if (pid === null) return;
+      cancelPool ??= new pg.Pool({ connectionString, max: 2 });
+      cancelling = cancelPool.query('SELECT pg_cancel_backend($1)', [pid]).catch((error: unknown) => {
+        console.warn(`[db] cancelamento não enviado: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
+    return {
+      settled: async () => {
+        signal?.removeEventListener('abort', cancel);
+        await cancelling;
+      },
+    };
+  };
+
   const asQueryable = (runner: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
       const result = await runner.query(sql, params as unknown[]);
@@ -153,9 +232,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   return {
     engine: 'postgres',
     ...asQueryable(pool),
-    async transaction(work) {
+    async transaction(work, options = {}) {
       const client = await pool.connect();
+      const cancelling = cancelOnAbort(client, options.signal);
       try {
+        options.signal?.throwIfAborted();
         await client.query('BEGIN');
         const result = await work(asQueryable(client));
         await client.query('COMMIT');
@@ -164,13 +245,16 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        await cancelling.settled();
         client.release();
       }
     },
-    async runTransaction(statements) {
+    async runTransaction(statements, options = {}) {
       const client = await pipelinePool().connect();
+      const cancelling = cancelOnAbort(client, options.signal);
       let broken = false;
       try {
+        options.signal?.throwIfAborted();
         // Every message of every statement leaves in one write.
         const socket = client.connection.stream;
         const sent: Promise<pg.QueryResult>[] = [];
@@ -197,6 +281,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
           return { rows: result.rows as Record<string, unknown>[], rowCount: result.rowCount ?? result.rows.length };
         });
       } finally {
+        await cancelling.settled();
         client.release(broken);
       }
     },
@@ -217,7 +302,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     },
     async close() {
       for (const client of listeners.splice(0)) client.release();
-      await Promise.all([pool.end(), pipelined?.end()]);
+      await Promise.all([pool.end(), pipelined?.end(), cancelPool?.end()]);
     },
   };
 }

@@ -1,5 +1,6 @@
 // Supabase Edge Functions at /functions/v1/<name>: runs supabase/functions/<name>/index.ts's handler with the
-// caller's request (Authorization passed through), the project's URL and keys in its environment, and the
+// caller's request (Authorization passed through), the project's URL and keys in its environment (with the site
+// URL, the redirect allow-list and the payment secrets the functions read as secrets on Supabase), and the
 // platform's JWT check unless config.toml turns it off for that function.
 import { fileURLToPath } from 'node:url';
 import { GatewayError, verifyJwt } from '../request-context.ts';
@@ -7,6 +8,7 @@ import { BodyTooLarge, readBodyBytes } from '../request-body.ts';
 import { json, type RequestInfo, type StackContext, type StackService } from '../service.ts';
 import { createFunctionLoader, FunctionBootError } from './loader.ts';
 import { withFunctionEnv } from './runtime-env.ts';
+import { paymentSecrets, type PaymentSecrets } from './secrets.ts';
 import { functionsWithoutJwtCheck } from './settings.ts';
 
 export const DEFAULT_FUNCTIONS_DIR = fileURLToPath(new URL('../../functions/', import.meta.url));
@@ -17,7 +19,7 @@ export interface FunctionsOptions {
   functionsDir?: string;
   /** Functions served without the JWT check; by default those with `verify_jwt = false` in supabase/config.toml. */
   withoutJwtCheck?: Iterable<string>;
-  /** More variables for the functions' environment (provider keys…). */
+  /** More variables for the functions' environment (provider keys…), over the stack's own. */
   env?: Record<string, string>;
   /** Largest request body a function is given (DEFAULT_MAX_FUNCTION_BODY_BYTES). */
   maxBodyBytes?: number;
@@ -66,11 +68,13 @@ async function checkJwt(request: Request, secret: string): Promise<Response | nu
 export function createFunctionsService(ctx: StackContext, options: FunctionsOptions = {}): StackService {
   const loader = createFunctionLoader(options.functionsDir ?? DEFAULT_FUNCTIONS_DIR);
   let open = new Set(options.withoutJwtCheck ?? []);
+  let secrets: PaymentSecrets | null = null;
 
   return {
     prefix: '/functions/v1',
     async start() {
       if (!options.withoutJwtCheck) open = await functionsWithoutJwtCheck(DEFAULT_CONFIG_TOML);
+      secrets = await paymentSecrets(ctx.config.dataDir);
     },
     async handle(request: Request, info: RequestInfo): Promise<Response> {
       const name = info.path.split('/')[1] ?? '';
@@ -89,7 +93,12 @@ export function createFunctionsService(ctx: StackContext, options: FunctionsOpti
       }
       const bounded = await withBoundedBody(request, options.maxBodyBytes ?? DEFAULT_MAX_FUNCTION_BODY_BYTES);
       if (!bounded) return json({ code: 'REQUEST_TOO_LARGE', message: 'Request size limit exceeded' }, 413);
+      secrets ??= await paymentSecrets(ctx.config.dataDir);
+      const redirects = process.env.ADDITIONAL_REDIRECT_URLS;
       const env = {
+        ...secrets,
+        SITE_URL: ctx.config.siteUrl,
+        ...(redirects ? { ADDITIONAL_REDIRECT_URLS: redirects } : {}),
         ...options.env,
         SUPABASE_URL: ctx.config.publicUrl,
         SUPABASE_ANON_KEY: ctx.config.anonKey,

@@ -7,7 +7,8 @@ import { verifyJwt, type Caller } from '../request-context.ts';
 import { json, type StackContext, type StackService } from '../service.ts';
 import { CHANGES_CHANNEL, drainChanges, installCapture, type CapturedChange } from './capture.ts';
 import { FilterError, isPattern, matchesPatterns, matchesPlainFilters, parseFilters, type ChangeFilter } from './filters.ts';
-import { createJoinRate, REFUSALS, SOCKET_LIMITS, type JoinRate, type SocketLimits } from './limits.ts';
+import { createHoldings, userOf } from './holdings.ts';
+import { createJoinRate, REFUSALS, SOCKET_LIMITS, TENANT_LIMITS, type JoinRate, type RealtimeLimits } from './limits.ts';
 import { decodeFrame, encodeFrame, isRecord, type Frame, type Vsn } from './protocol.ts';
 import { createTableCatalog, type TableShape } from './table-catalog.ts';
 import { rowKey, visibleRows } from './visibility.ts';
@@ -32,6 +33,8 @@ interface Channel {
 
 interface Connection {
   socket: WebSocket;
+  /** The caller's address, as the front door resolved it. */
+  ip: string;
   vsn: Vsn;
   socketCaller: Pick<Caller, 'role' | 'claims'>;
   channels: Map<string, Channel>;
@@ -45,8 +48,23 @@ function pickKey(shape: TableShape, row: Record<string, unknown> | null): Record
   return row ? Object.fromEntries(shape.primaryKey.map((column) => [column, row[column]])) : null;
 }
 
+/** The address the front door resolved (it rewrites X-Real-IP), or the peer's when reached without it. */
+function clientAddress(request: IncomingMessage): string {
+  const header = request.headers['x-real-ip'];
+  return (Array.isArray(header) ? header[0] : header) ?? request.socket.remoteAddress ?? '';
+}
+
+/** The blocked addresses as the front door reads them (blocked-ips.ts). */
+export interface BlockedAddresses {
+  latest(): { match(ip: string): unknown };
+  /** Called with every list read, the first one to hold a new block included. */
+  onRead(listener: (list: { match(ip: string): unknown }) => void): void;
+}
+
 export interface RealtimeOptions {
-  limits?: Partial<SocketLimits>;
+  limits?: Partial<RealtimeLimits>;
+  /** Sockets from an address blocked after they opened are closed (the upgrade of new ones is refused before). */
+  blockedIps?: BlockedAddresses;
   /** The clock of the join rate (tests freeze it). */
   now?: () => number;
 }
@@ -60,15 +78,28 @@ export interface RealtimeService extends StackService {
 
 export function createRealtimeService(ctx: StackContext, options: RealtimeOptions = {}): RealtimeService {
   const { db, config } = ctx;
-  const limits: SocketLimits = { ...SOCKET_LIMITS, ...options.limits };
+  const limits: RealtimeLimits = { ...SOCKET_LIMITS, ...TENANT_LIMITS, ...options.limits };
   const now = options.now ?? Date.now;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const connections = new Set<Connection>();
+  const holdings = createHoldings(limits);
   const catalog = createTableCatalog(db);
   let stopListening: (() => Promise<void>) | undefined;
   let draining: Promise<void> = Promise.resolve();
   let drainQueued = false;
   let closed = false;
+
+  /** Ends a socket whose address is now blocked: nothing more is read from it or delivered to it. */
+  const closeIfBlocked = (connection: Connection, list: { match(ip: string): unknown }) => {
+    if (!list.match(connection.ip)) return;
+    connections.delete(connection);
+    connection.channels.clear();
+    holdings.remove(connection);
+    connection.socket.close(1008, 'ip_address_blocked');
+  };
+  options.blockedIps?.onRead((list) => {
+    for (const connection of connections) closeIfBlocked(connection, list);
+  });
 
   const send = (connection: Connection, frame: Frame) => {
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(encodeFrame(frame, connection.vsn));
@@ -99,6 +130,7 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
   };
   const closeChannel = (connection: Connection, channel: Channel) => {
     connection.channels.delete(channel.topic);
+    holdings.update(connection);
     send(connection, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'phx_close', payload: {} });
   };
 
@@ -162,6 +194,12 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
       reply(connection, frame, 'error', { reason: error instanceof Error ? error.message : 'invalid token' });
       return;
     }
+    // What the user and the address hold over all their sockets (Realtime's tenant limits, per user and address).
+    const overLimit = holdings.refusal(connection, frame.topic, userOf({ caller }), requested.length);
+    if (overLimit) {
+      reply(connection, frame, 'error', { reason: overLimit });
+      return;
+    }
     const bindings = parseBindings(requested);
     if (typeof bindings === 'string') {
       reply(connection, frame, 'error', { reason: bindings });
@@ -169,6 +207,7 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
     }
     const channel: Channel = { topic: frame.topic, joinRef: frame.joinRef, caller, bindings };
     connection.channels.set(frame.topic, channel);
+    holdings.update(connection);
     reply(connection, frame, 'ok', {
       postgres_changes: requested.map((entry, index) => ({ ...(isRecord(entry) ? entry : {}), id: bindings[index]?.id })),
     });
@@ -187,17 +226,32 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
         return;
       case 'phx_leave':
         connection.channels.delete(frame.topic);
+        holdings.update(connection);
         reply(connection, frame, 'ok', {});
         return;
-      case 'access_token':
+      case 'access_token': {
         if (!channel) return;
+        let caller: Channel['caller'];
         try {
-          channel.caller = await callerFromToken(frame.payload.access_token, connection.socketCaller);
+          caller = await callerFromToken(frame.payload.access_token, connection.socketCaller);
         } catch {
           system(connection, channel, 'error', 'Invalid JWT: access token rejected', 'system');
           closeChannel(connection, channel);
+          return;
         }
+        // A token of another user moves the channel to that user's account of the tenant limits.
+        const user = userOf({ caller });
+        const overLimit =
+          user === userOf(channel) ? null : holdings.refusal(connection, channel.topic, user, channel.bindings.length);
+        if (overLimit) {
+          system(connection, channel, 'error', overLimit, 'system');
+          closeChannel(connection, channel);
+          return;
+        }
+        channel.caller = caller;
+        holdings.update(connection);
         return;
+      }
       default:
         // Broadcast and presence are not used by the app; acknowledge so clients do not time out.
         if (frame.ref) reply(connection, frame, 'ok', {});
@@ -360,16 +414,25 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
           wss.handleUpgrade(request, socket, head, (ws) => {
             const connection: Connection = {
               socket: ws,
+              ip: clientAddress(request),
               vsn,
               socketCaller: { role: claims.role, claims },
               channels: new Map(),
               joins: createJoinRate(limits.maxJoinsPerSecond, now),
             };
             connections.add(connection);
+            // A device gone without closing (its network dropped) sends no heartbeat: its socket, and the tenant
+            // limits it counts for, are freed after the idle timeout.
+            const idle = setTimeout(() => {
+              ws.terminate();
+            }, limits.idleTimeoutMs);
+            idle.unref();
             let queue = Promise.resolve();
             ws.on('message', (data: Buffer, isBinary) => {
+              idle.refresh();
               if (isBinary) return; // broadcast over binary frames is not used by the app
               queue = queue.then(async () => {
+                if (!connections.has(connection)) return; // closed by the stack, the client not yet gone
                 try {
                   await handleFrame(connection, decodeFrame(data.toString(), vsn));
                 } catch (error) {
@@ -378,8 +441,12 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
               });
             });
             ws.on('close', () => {
+              clearTimeout(idle);
               connections.delete(connection);
+              holdings.remove(connection);
             });
+            // Blocked while its upgrade was under way.
+            if (options.blockedIps) closeIfBlocked(connection, options.blockedIps.latest());
           });
         },
         () => {

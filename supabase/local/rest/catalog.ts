@@ -1,5 +1,5 @@
-// The schema cache: tables, views, columns, keys, foreign keys and functions of the exposed schemas, read from
-// pg_catalog once and reloaded on `NOTIFY pgrst, 'reload schema'`, on demand, or when a name is not found.
+// The schema cache: tables, views, columns, keys, foreign keys and functions of the exposed schemas and the API
+// roles' settings, read from pg_catalog once and reloaded on `NOTIFY pgrst`, on demand, or when a name is not found.
 import type { Database } from '../db/database.ts';
 import { quoteIdent } from './sql.ts';
 
@@ -73,6 +73,11 @@ export interface SchemaCache {
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   routines: Map<string, Routine[]>;
+  /**
+   * Settings of each API role (`ALTER ROLE anon SET statement_timeout = '3s'`), those made for this database over
+   * those made for every database: PostgREST's impersonated role settings, applied to each request's transaction.
+   */
+  roleSettings: Map<string, (readonly [string, string])[]>;
 }
 
 export const keyOf = (schema: string, name: string): string => `${schema}.${name}`;
@@ -237,6 +242,28 @@ JOIN pg_namespace rn ON rn.oid = rt.typnamespace
 LEFT JOIN pg_class rc ON rc.oid = rt.typrelid
 WHERE n.nspname = ANY($1) AND p.prokind = 'f'`;
 
+const ROLE_SETTINGS_SQL = `
+SELECT r.rolname AS role, s.setconfig AS settings
+FROM pg_db_role_setting s
+JOIN pg_roles r ON r.oid = s.setrole
+WHERE r.rolname IN ('anon', 'authenticated', 'service_role')
+  AND (s.setdatabase = 0 OR s.setdatabase = (SELECT oid FROM pg_database WHERE datname = current_database()))
+ORDER BY s.setdatabase`;
+
+async function readRoleSettings(db: Database): Promise<Map<string, (readonly [string, string])[]>> {
+  const { rows } = await db.query<{ role: string; settings: string[] | null }>(ROLE_SETTINGS_SQL);
+  const byRole = new Map<string, Map<string, string>>();
+  for (const row of rows) {
+    const settings = byRole.get(row.role) ?? new Map<string, string>();
+    for (const entry of row.settings ?? []) {
+      const split = entry.indexOf('=');
+      if (split > 0) settings.set(entry.slice(0, split), entry.slice(split + 1));
+    }
+    byRole.set(row.role, settings);
+  }
+  return new Map([...byRole].map(([role, settings]) => [role, [...settings]]));
+}
+
 function toRoutine(row: RoutineRow, schemas: readonly string[]): Routine {
   const inputs = row.args.filter((arg) => arg.mode === 'i' || arg.mode === 'b' || arg.mode === 'v');
   const outputs = row.args.filter((arg) => arg.mode === 'o' || arg.mode === 'b' || arg.mode === 't');
@@ -326,7 +353,7 @@ export async function readSchemaCache(db: Database, schemas: readonly string[]):
     foreignColumns: row.foreign_columns,
   }));
   foreignKeys.push(...viewForeignKeys(foreignKeys, viewColumnRows, relations));
-  return { schemas, relations, foreignKeys, routines };
+  return { schemas, relations, foreignKeys, routines, roleSettings: await readRoleSettings(db) };
 }
 
 /**
@@ -360,10 +387,10 @@ export class CatalogHolder {
     return true;
   }
 
-  /** PostgREST's convention: `NOTIFY pgrst, 'reload schema'` refreshes the cache. */
+  /** PostgREST's convention: `NOTIFY pgrst, 'reload schema'` (or `'reload config'`, for role settings) refreshes the cache. */
   async listen(): Promise<void> {
     this.stopListening = await this.db.listen('pgrst', (payload) => {
-      if (payload === '' || payload === 'reload schema') void this.reload().catch(() => undefined);
+      if (payload === '' || payload === 'reload schema' || payload === 'reload config') void this.reload().catch(() => undefined);
     });
   }
 

@@ -103,6 +103,8 @@ const NAME_STOP = new Set([',', '.', ':', '(', ')', '!', '"', '*', '{', '}']);
 class Cursor {
   position = 0;
   private depth = 0;
+  /** Embeds open around the position (select lists only). */
+  embedDepth = 0;
 
   constructor(
     readonly text: string,
@@ -202,6 +204,8 @@ const AGGREGATES: readonly string[] = ['count', 'sum', 'avg', 'max', 'min'];
 /** How a select list is read: aggregates only where the configuration enables them (PostgREST's default: off). */
 export interface SelectOptions {
   aggregates: boolean;
+  /** Embeds nested deeper than this are refused (each level can multiply the rows the database builds). */
+  maxEmbedDepth?: number;
 }
 
 function castAfter(cursor: Cursor): string | null {
@@ -252,7 +256,11 @@ function embedRest(cursor: Cursor, name: string, alias: string | null, spread: b
       aggregate: { fn: 'count', cast: castAfter(cursor) },
     };
   }
+  const maxDepth = options.maxEmbedDepth ?? MAX_NESTING;
+  if (cursor.embedDepth >= maxDepth) throw cursor.fail(`expecting at most ${maxDepth} nested embeds`);
+  cursor.embedDepth += 1;
   const items = cursor.nested(() => selectItems(cursor, true, options));
+  cursor.embedDepth -= 1;
   cursor.expect(')');
   return { kind: 'embed', name, alias, hint, joinType, spread, items };
 }

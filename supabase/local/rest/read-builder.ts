@@ -29,10 +29,35 @@ export interface BuildContext {
   /** Level paths that matched an embed (the rest are reported as PGRST108). */
   usedLevels: Set<string>;
   nextAlias: number;
+  /** Rows the embeds of the statement may build together (counted as they are built); null: no limit. */
+  maxEmbeddedRows: number | null;
 }
 
-export function newContext(cache: SchemaCache, levels: Map<string, LevelModifiers>, params = new Params()): BuildContext {
-  return { cache, params, levels, usedLevels: new Set(['']), nextAlias: 0 };
+export function newContext(
+  cache: SchemaCache,
+  levels: Map<string, LevelModifiers>,
+  options: { params?: Params; maxEmbeddedRows?: number | null } = {},
+): BuildContext {
+  return {
+    cache,
+    params: options.params ?? new Params(),
+    levels,
+    usedLevels: new Set(['']),
+    nextAlias: 0,
+    maxEmbeddedRows: options.maxEmbeddedRows ?? null,
+  };
+}
+
+/**
+ * The rows of one embed, counted against the statement's budget as they are built: past it the statement stops
+ * with 54000 (bootstrap/30_rest_limits.sql). `value` is what the embed yields, `rows` how many rows went into it.
+ */
+function counted(ctx: BuildContext, value: string, rows: string): string {
+  return ctx.maxEmbeddedRows === null ? value : `_rest.embedded(${value}, ${rows}, ${ctx.maxEmbeddedRows})`;
+}
+
+function countedRows(ctx: BuildContext, rows: string): string {
+  return ctx.maxEmbeddedRows === null ? rows : `_rest.embedded_count(${rows}, ${ctx.maxEmbeddedRows})`;
 }
 
 /** The parts of one SELECT; rendered once for rows and once (without paging) for the count. */
@@ -165,7 +190,11 @@ interface BuiltEmbed {
   key: string;
   relationship: Relationship;
   alias: string;
-  lateral: string;
+}
+
+/** `count` where no column or computed field has that name: PostgREST's legacy count of the rows. */
+function isLegacyCount(shape: Shape, field: Field): boolean {
+  return field.name === 'count' && field.jsonPath.length === 0 && !shape.columns.has('count') && !shape.computed?.has('count');
 }
 
 function orderSql(shape: Shape, alias: string, term: OrderTerm, embeds: Map<string, BuiltEmbed>): string {
@@ -230,6 +259,17 @@ export function buildLevel(
     offset: level.offset,
   };
   const embeds = new Map<string, BuiltEmbed>();
+  // An embed this level filters on (`!inner`, `embed=is.null`) is joined, so the filter can read it; so is every
+  // embed of an aggregating level. Any other is a subquery of the output, evaluated only for the rows returned
+  // (after order and limit), never for rows the page leaves out.
+  const filteredEmbeds = new Set(
+    level.conditions
+      .filter((condition) => condition.field.jsonPath.length === 0 && !shape.columns.has(condition.field.name))
+      .map((condition) => condition.field.name),
+  );
+  const aggregating = items.some(
+    (item) => item.kind === 'column' && (item.aggregate !== undefined || isLegacyCount(shape, item.field)),
+  );
   for (const item of items) {
     if (item.kind === 'star') {
       parts.projection.push(`${alias}.*`);
@@ -237,11 +277,7 @@ export function buildLevel(
     } else if (item.kind === 'column') {
       // `count` where no column or computed field has that name: PostgREST's legacy count of the rows (of an
       // embed: `messages(count)` → `[{"count": 2}]`), allowed even with aggregates off.
-      const legacyCount =
-        item.field.name === 'count' &&
-        item.field.jsonPath.length === 0 &&
-        !shape.columns.has('count') &&
-        !shape.computed?.has('count');
+      const legacyCount = isLegacyCount(shape, item.field);
       const aggregate = item.aggregate;
       let sql = legacyCount || (aggregate && item.field.name === '') ? 'count(*)' : fieldSql(shape, alias, item.field);
       if (item.cast && !(aggregate && item.field.name === '')) sql = `(${sql})::${item.cast}`;
@@ -281,7 +317,7 @@ export function buildLevel(
         // Spread of a to-many embed: each of its columns becomes an array of the related rows' values.
         const arrays = child.outputs.map((output) => `json_agg(_x.${quoteIdent(output)}) AS ${quoteIdent(output)}`);
         parts.joins.push(
-          `LEFT JOIN LATERAL (SELECT ${['count(*) AS _n', ...arrays].join(', ')} FROM (${renderSelect(child)}) _x) AS ${embedAlias} ON true`,
+          `LEFT JOIN LATERAL (SELECT ${[`${countedRows(ctx, 'count(*)')} AS _n`, ...arrays].join(', ')} FROM (${renderSelect(child)}) _x) AS ${embedAlias} ON true`,
         );
         if (inner) parts.where.push(`${embedAlias}._n > 0`);
         for (const output of child.outputs) {
@@ -289,22 +325,26 @@ export function buildLevel(
           parts.outputs.push(output);
         }
       } else if (item.spread) {
-        parts.joins.push(`${inner ? '' : 'LEFT '}JOIN LATERAL (${renderSelect(child)}) AS ${embedAlias} ON true`);
+        const spread = ctx.maxEmbeddedRows === null ? renderSelect(child) : renderSelect(withCountedRows(ctx, child));
+        parts.joins.push(`${inner ? '' : 'LEFT '}JOIN LATERAL (${spread}) AS ${embedAlias} ON true`);
         for (const output of child.outputs) {
           parts.projection.push(`${embedAlias}.${quoteIdent(output)} AS ${quoteIdent(output)}`);
           parts.outputs.push(output);
         }
       } else {
-        const aggregate = relationship.toOne ? 'to_json(_x)' : 'json_agg(_x)';
-        const lateral = `LEFT JOIN LATERAL (SELECT ${aggregate} AS body FROM (${renderSelect(child)}) _x) AS ${embedAlias} ON true`;
-        parts.joins.push(lateral);
+        const body = relationship.toOne ? counted(ctx, 'to_json(_x)', '1') : counted(ctx, 'json_agg(_x)', 'count(*)');
+        const rows = `SELECT ${body} AS body FROM (${renderSelect(child)}) _x`;
+        // A to-one embed given its own limit may yield several rows (each its own output row): joined, as before.
+        const joined =
+          inner || filteredEmbeds.has(key) || aggregating || item.items.length === 0 || (relationship.toOne && child.limit !== 1);
+        if (joined) parts.joins.push(`LEFT JOIN LATERAL (${rows}) AS ${embedAlias} ON true`);
         if (inner) parts.where.push(`${embedAlias}.body IS NOT NULL`);
         if (item.items.length > 0) {
-          const value = relationship.toOne ? `${embedAlias}.body` : `coalesce(${embedAlias}.body, '[]'::json)`;
-          parts.projection.push(`${value} AS ${quoteIdent(key)}`);
+          const value = joined ? `${embedAlias}.body` : `(${rows})`;
+          parts.projection.push(`${relationship.toOne ? value : `coalesce(${value}, '[]'::json)`} AS ${quoteIdent(key)}`);
           parts.outputs.push(key);
         }
-        embeds.set(key, { key, relationship, alias: embedAlias, lateral });
+        embeds.set(key, { key, relationship, alias: embedAlias });
       }
     }
   }
@@ -326,6 +366,11 @@ export function buildLevel(
   for (const tree of level.logic) parts.where.push(logicSql(ctx, shape, alias, tree));
   for (const term of level.order ?? []) parts.orderBy.push(orderSql(shape, alias, term, embeds));
   return parts;
+}
+
+/** The rows of a spread to-one embed, each counted against the statement's budget as it is built. */
+function withCountedRows(ctx: BuildContext, child: SelectParts): SelectParts {
+  return { ...child, where: [...child.where, `${countedRows(ctx, '1')} = 1`] };
 }
 
 /** Refuses filters, order or paging aimed at an embed that the select does not contain. */

@@ -49,6 +49,8 @@ import {
 } from './responses.ts';
 import { describeApi } from './openapi.ts';
 import { quoteIdent } from './sql.ts';
+import { CallerGate } from './caller-gate.ts';
+import { CALLER_CONCURRENCY, CALLER_TURN_PAUSE_MS, DEFAULT_REST_LIMITS, type RestLimits } from './limits.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface RestOptions {
@@ -57,6 +59,8 @@ export interface RestOptions {
   maxBodyBytes?: number;
   /** Aggregate functions in select (`amount.sum()`), off by default as in PostgREST (db-aggregates-enabled). */
   aggregates?: boolean;
+  /** What one request may make the database build (limits.ts); unset ones keep their defaults. */
+  limits?: Partial<RestLimits>;
 }
 
 export interface RestService extends StackService {
@@ -81,7 +85,14 @@ interface Call {
   accept: AcceptedFormat;
   /** `performance.now()` when the request arrived. */
   startedAt: number;
+  /** The settings of the caller's role, for its transaction (statement_timeout…). */
+  roleSettings: readonly (readonly [string, string])[];
+  /** Fires when the client hangs up: its statement is cancelled, or never starts. */
+  signal: AbortSignal;
 }
+
+/** A request stopped by a limit (too much to build, the role's statement_timeout): the caller's doing, not a fault. */
+const isLimit = (error: ApiError): boolean => error.code === '54000' || error.code === '57014';
 
 /** Where count=estimated turns from the exact count to the planner's: Supabase's default db-max-rows. */
 export const ESTIMATED_COUNT_THRESHOLD = 1000;
@@ -90,8 +101,11 @@ const CSV_TYPE = 'text/csv; charset=utf-8';
 export function createRestService(ctx: StackContext, options: RestOptions = {}): RestService {
   const schemas = options.schemas ?? ['public'];
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const selectOptions = { aggregates: options.aggregates ?? false };
+  const limits: RestLimits = { ...DEFAULT_REST_LIMITS, ...options.limits };
+  const selectOptions = { aggregates: options.aggregates ?? false, maxEmbedDepth: limits.maxEmbedDepth };
+  const buildOptions = { maxEmbeddedRows: limits.maxEmbeddedRows };
   const catalog = new CatalogHolder(ctx.db, schemas);
+  const gate = new CallerGate(limits.callerConcurrency ?? CALLER_CONCURRENCY[ctx.db.engine], CALLER_TURN_PAUSE_MS[ctx.db.engine]);
 
   function headersOf(call: Call, contentType = JSON_TYPE): Record<string, string> {
     const headers: Record<string, string> = { 'content-type': contentType };
@@ -113,12 +127,14 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       headers: Object.fromEntries(call.request.headers),
       method: call.method,
       path: call.url.pathname,
+      roleSettings: call.roleSettings,
+      signal: call.signal,
     };
     const empty: StatementRow = { total: null, page_total: 0, body: null };
     if (!check && !prepare && !call.prefer.rollback) {
       // Nothing to decide between the statement and the commit: everything goes to the database at once.
       const { rows } = await asCallerStatement<StatementRow>(ctx.db, call.caller, { sql, params }, options);
-      return rows[0] ?? empty;
+      return withinResponseLimit(rows[0] ?? empty);
     }
     try {
       return await asCaller(
@@ -127,7 +143,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
         async (tx: Queryable) => {
           await prepare?.(tx);
           const { rows } = await tx.query<StatementRow>(sql, params);
-          const row = rows[0] ?? empty;
+          const row = withinResponseLimit(rows[0] ?? empty);
           check?.(row);
           if (call.prefer.rollback) throw new RollbackWith(row);
           return row;
@@ -138,6 +154,30 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       if (error instanceof RollbackWith) return error.row;
       throw error;
     }
+  }
+
+  /** Refuses a body over the response limit (54000, as the database's "too complex" errors) instead of sending it. */
+  function withinResponseLimit(row: StatementRow): StatementRow {
+    const limit = limits.maxResponseBytes;
+    // A character takes one to three bytes in UTF-8: only a body near the limit needs counting.
+    if (limit === null || row.body === null || row.body.length * 3 <= limit) return row;
+    const bytes = Buffer.byteLength(row.body);
+    if (bytes <= limit) return row;
+    throw new ApiError(
+      500,
+      '54000',
+      `the response would be larger than ${limit} bytes`,
+      `The response body has ${bytes} bytes.`,
+      'Select fewer columns or rows, or page through them with limit and offset.',
+    );
+  }
+
+  /** PostgREST's db-max-rows: the top level of a read returns at most that many rows, whatever the page asked. */
+  function capRows(query: QueryRequest): void {
+    if (limits.maxRows === null) return;
+    const root = query.levels.get('') ?? emptyLevel();
+    query.levels.set('', root);
+    root.limit = Math.min(root.limit ?? Infinity, limits.maxRows);
   }
 
   async function relationFor(call: Call, schema: string, name: string): Promise<{ cache: SchemaCache; relation: Relation }> {
@@ -195,7 +235,8 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     const { cache, relation } = await relationFor(call, call.schema, name);
     const query = parseQuery(call.url.searchParams, undefined, selectOptions);
     applyRange(call, query);
-    const build = newContext(cache, query.levels);
+    capRows(query);
+    const build = newContext(cache, query.levels, buildOptions);
     const parts = buildLevel(
       build,
       shapeOf(relation),
@@ -316,7 +357,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     const body = await readJsonBody(call.request, maxBodyBytes);
     if (body === undefined) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
     const { rows, columns } = insertRows(relation, body, query.columns);
-    const build = newContext(cache, query.levels);
+    const build = newContext(cache, query.levels, buildOptions);
     const resolution = call.prefer.resolution;
     const conflict = resolution
       ? { columns: query.onConflict ?? relation.primaryKey, ignore: resolution === 'ignore-duplicates' }
@@ -333,14 +374,14 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     const { cache, relation } = await relationFor(call, call.schema, name);
     const query = parseQuery(call.url.searchParams, undefined, selectOptions);
     const body = await readJsonBody(call.request, maxBodyBytes);
-    const build = newContext(cache, query.levels);
+    const build = newContext(cache, query.levels, buildOptions);
     return write(call, relation, query, build, updateSql(build, relation, body ?? {}), false);
   }
 
   async function remove(call: Call, name: string): Promise<Response> {
     const { cache, relation } = await relationFor(call, call.schema, name);
     const query = parseQuery(call.url.searchParams, undefined, selectOptions);
-    const build = newContext(cache, query.levels);
+    const build = newContext(cache, query.levels, buildOptions);
     return write(call, relation, query, build, deleteSql(build, relation), false);
   }
 
@@ -389,7 +430,8 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
         throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'The arguments must be a JSON object.');
     }
     applyRange(call, query);
-    const build = newContext(cache, query.levels);
+    if (routine.returnsSet) capRows(query);
+    const build = newContext(cache, query.levels, buildOptions);
     const routineSql: RoutineCall = routineCall(cache, routine, args, !isRead, build.params, raw);
     const readOnly = isRead || routine.volatility !== 'volatile';
     // max-affected with handling=strict: a function that returns more rows than allowed is undone (PGRST124).
@@ -444,6 +486,8 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       prefer: parsePrefer(request.headers),
       accept: parseAccept(request.headers),
       startedAt,
+      roleSettings: (await catalog.get()).roleSettings.get(caller.role) ?? [],
+      signal: info.signal,
     };
     if (segments.length === 0) {
       if (method !== 'GET' && method !== 'HEAD') throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
@@ -487,7 +531,10 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       try {
         const caller = await identifyCaller(request, ctx.config);
         role = caller.role;
-        return await serve(request, info, caller);
+        // The service role is the project's own backend; users and anonymous callers take turns.
+        if (caller.role === 'service_role') return await serve(request, info, caller);
+        const key = caller.role === 'authenticated' && caller.claims.sub ? `user:${caller.claims.sub}` : `address:${info.ip}`;
+        return await gate.run(key, () => serve(request, info, caller), info.signal);
       } catch (error) {
         if (error instanceof GatewayError) {
           const headers: Record<string, string> = {};
@@ -497,7 +544,8 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
           return json(error.body, error.status, headers);
         }
         const apiError = toApiError(error, role);
-        if (apiError.status >= 500 && !isClientGone(error)) console.error('[rest]', error);
+        if (apiError.status >= 500 && !isClientGone(error) && !info.signal.aborted && !isLimit(apiError))
+          console.error('[rest]', error);
         return json(apiError.toBody(), apiError.status, apiError.headers);
       }
     },

@@ -1,5 +1,5 @@
 // A loopback proxy in front of the stack that can lose responses (the request reaches the server, the
-// answer never reaches the device); WebSocket upgrades pass straight through.
+// answer never reaches the device) and tells the statuses it passed on; WebSocket upgrades pass straight through.
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,8 @@ export interface FaultProxy {
   loseResponses(pathPart: string, count: number): void;
   /** How many responses were lost so far. */
   lost(): number;
+  /** The statuses of the responses passed on so far for requests whose path contains `pathPart`, in order. */
+  statuses(pathPart: string): number[];
   close(): Promise<void>;
 }
 
@@ -18,6 +20,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const rules: { pathPart: string; remaining: number }[] = [];
   const sockets = new Set<Socket>();
   let lostCount = 0;
+  const passedOn: { path: string; status: number }[] = [];
   const server: Server = createServer((incoming: IncomingMessage, outgoing) => {
     const rule = rules.find((candidate) => candidate.remaining > 0 && (incoming.url ?? '').includes(candidate.pathPart));
     if (rule) rule.remaining--;
@@ -33,6 +36,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           });
           return;
         }
+        passedOn.push({ path: incoming.url ?? '', status: response.statusCode ?? 502 });
         outgoing.writeHead(response.statusCode ?? 502, response.headers);
         response.pipe(outgoing);
       },
@@ -68,6 +72,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       rules.push({ pathPart, remaining: count });
     },
     lost: () => lostCount,
+    statuses: (pathPart) => passedOn.filter((answer) => answer.path.includes(pathPart)).map((answer) => answer.status),
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => {

@@ -49,7 +49,7 @@ export function DevicesPage() {
       ) : null}
       <div ref={pairingRef}>
         {plan.isPremium ? (
-          <PairingCard pairing={pairing} />
+          <PairingCard pairing={pairing} keyMissing={status.data?.pairingKey === 'ausente'} />
         ) : (
           <PremiumCallToAction title={copy.premiumTitle} text={copy.premiumText} cta={copy.premiumCta} />
         )}

@@ -1,5 +1,6 @@
 // 'Conectar outro aparelho': device A shows its code (QR and text) and then reads B's answer; device B reads A's
-// code (camera or pasted text) and shows its answer. Refusals (another owner's code, a used one) say why.
+// code (camera or pasted text) and shows its answer. Refusals (another owner's code, a used one) say why; a device
+// that has never been online (it lacks the owner's pairing key) is told to connect once first.
 import { useState, type SyntheticEvent } from 'react';
 import { Copy, QrCode as QrIcon, ScanLine, Smartphone } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
@@ -162,7 +163,8 @@ export function usePairing(linked: readonly string[]) {
 
 export type Pairing = ReturnType<typeof usePairing>;
 
-export function PairingCard({ pairing }: { pairing: Pairing }) {
+/** `keyMissing`: this device lacks the owner's pairing key (it has never been online since signing in). */
+export function PairingCard({ pairing, keyMissing }: { pairing: Pairing; keyMissing: boolean }) {
   const { step, setStep, invite, complete, answer, reset, showCode } = pairing;
   const supported = peerLinksSupported();
 
@@ -184,13 +186,20 @@ export function PairingCard({ pairing }: { pairing: Pairing }) {
         <>
           <p className="text-ink/80">{copy.pairText}</p>
           <p className="text-sm text-ink/70">{copy.sameWifi}</p>
+          {keyMissing ? (
+            <div role="status" className="flex flex-col gap-1 rounded-xl bg-amber-100 px-3 py-2 text-amber-900">
+              <p className="font-semibold">{copy.keyMissing}</p>
+              <p className="text-sm">{copy.keyMissingText}</p>
+            </div>
+          ) : null}
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            <Button busy={invite.pending} onClick={() => void showCode()}>
+            <Button busy={invite.pending} disabled={keyMissing} onClick={() => void showCode()}>
               <QrIcon aria-hidden size={18} />
               {invite.pending ? copy.preparing : copy.showCode}
             </Button>
             <Button
               variant="secondary"
+              disabled={keyMissing}
               onClick={() => {
                 setStep({ kind: 'join' });
               }}
