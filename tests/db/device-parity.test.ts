@@ -210,6 +210,7 @@ const CHECKS: Readonly<Record<string, Rule>> = {
     field: 'tipo',
     invalid: [{ device: 'caixa', code: 'invalid_option' }],
   },
+  bases_contadores_valor_finito: { table: 'bases_contadores', field: 'valor', invalid: notNumbers },
 };
 
 const validItem = (produtoId: string) => ({
