@@ -115,8 +115,9 @@ async function checkTodayFigures(page: Page): Promise<void> {
   await expect(margin.getByRole('row', { name: /Arroz 5kg/ })).toContainText(`${brl('10,00')} (20%)`);
   await expect(margin.getByRole('row', { name: /Feijão Carioca/ })).toContainText(`${brl('6,00')} (37,5%)`);
   await expect(margin).toContainText('1 produto vendido sem preço de compra ficou fora da margem.');
-  const quantity = page.getByRole('region', { name: 'Mais vendidos (quantidade)' });
-  await expect(quantity.getByRole('row').nth(1)).toContainText('Bala de Goma4 un');
+  const sellers = page.getByRole('region', { name: 'Mais vendidos (valor vendido)' });
+  await expect(sellers.getByRole('row').nth(1)).toContainText(`Arroz 5kg2 un${brl('50,00')}`);
+  await expect(sellers.getByRole('row').nth(3)).toContainText(`Bala de Goma4 un${brl('2,00')}`);
   // Maria owes 30 (40 days) + 18 (today) − 10 paid, which settles the oldest first: 20 at 31–60 days, 18 at 0–30.
   const receivables = page.getByRole('region', { name: 'Fiado a receber' });
   await expect(receivables.getByTestId('receber-total')).toHaveText(brl('38,00'));

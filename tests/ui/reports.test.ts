@@ -74,7 +74,7 @@ const report: SalesReport = {
     { method: 'pix', total: 0, count: 0 },
     { method: 'outro', total: 0, count: 0 },
   ],
-  topByQuantity: [],
+  topByRevenue: [],
   topByMargin: [],
   withoutCost: 0,
   expenses: { total: 300.25, count: 2 },

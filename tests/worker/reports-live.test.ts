@@ -52,7 +52,7 @@ describe('salesReport', () => {
     expect(report?.byType).toEqual({ avista: { total: 50, count: 1 }, fiado: { total: 18, count: 1 } });
     expect(report?.byMethod.find((method) => method.method === 'pix')).toEqual({ method: 'pix', total: 50, count: 1 });
     expect(report?.points.find((point) => point.key === '2026-11-25')).toEqual({ key: '2026-11-25', total: 68, count: 2 });
-    expect(report?.topByQuantity.map((product) => product.nome)).toEqual(['Bala', 'Arroz 5kg', 'Feijão']);
+    expect(report?.topByRevenue.map((product) => product.nome)).toEqual(['Arroz 5kg', 'Feijão', 'Bala']);
     expect(report?.topByMargin.map((product) => [product.nome, product.margem])).toEqual([
       ['Arroz 5kg', 10],
       ['Feijão', 6],

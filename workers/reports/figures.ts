@@ -1,6 +1,7 @@
 // The sales figures of a report range, from the sales on the device: revenue per chart bucket, à vista against
-// fiado, à vista by payment method, the top products by quantity and by margin, and the period's expenses against
-// its revenue. Money is added in cents, quantities in thousandths. Margin = (price sold − the product's purchase
+// fiado, à vista by payment method, the top products by what they brought in (quantities of different units cannot
+// be added or compared: 150 g is not more than 14 un) and by margin. Money is added in cents, quantities in
+// thousandths. Margin = (price sold − the product's purchase
 // price) × quantity; products with no purchase price recorded (0) stay out of the margin ranking and are counted.
 import type { VendasDoc } from '../../schemas/index.ts';
 import { saleBucket, type ReportRange } from './periods.ts';
@@ -45,7 +46,8 @@ export interface SalesFigures {
   readonly revenue: Amount & { readonly averageTicket: number };
   readonly byType: { readonly avista: Amount; readonly fiado: Amount };
   readonly byMethod: readonly (Amount & { readonly method: ReportMethod })[];
-  readonly topByQuantity: readonly ProductFigure[];
+  /** By receita; each keeps its quantity in its own unit. */
+  readonly topByRevenue: readonly ProductFigure[];
   readonly topByMargin: readonly MarginFigure[];
   /** Products sold in the period with no purchase price recorded. */
   readonly withoutCost: number;
@@ -149,7 +151,7 @@ export function salesFigures(
       const sum = methods.get(method) ?? { cents: 0, count: 0 };
       return { method, total: sum.cents / 100, count: sum.count };
     }),
-    topByQuantity: [...figures].sort((a, b) => b.quantidade - a.quantidade || byName(a, b)).slice(0, TOP_SHOWN),
+    topByRevenue: [...figures].sort((a, b) => b.receita - a.receita || byName(a, b)).slice(0, TOP_SHOWN),
     topByMargin: margins.sort((a, b) => b.margem - a.margem || byName(a, b)).slice(0, TOP_SHOWN),
     withoutCost,
   };
