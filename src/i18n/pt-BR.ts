@@ -947,9 +947,20 @@ export const ptBR = {
       revenue: 'Faturamento',
       count: 'Vendas',
       averageTicket: 'Ticket médio',
+      costOfGoods: 'Custo das mercadorias vendidas',
+      grossMargin: 'Margem bruta',
       expenses: 'Despesas',
-      result: 'Resultado do período',
     },
+    kpiHelp: {
+      revenue: 'Tudo o que foi vendido no período, à vista e fiado.',
+      costOfGoods: 'Quanto custaram os produtos vendidos, pelo preço de compra atual de cada um.',
+      grossMargin: 'Faturamento menos o custo das mercadorias vendidas.',
+      expenses: 'Contas e compras lançadas em Despesas no período, inclusive reposição de estoque.',
+    },
+    costWithoutPrice: (count: number) =>
+      count === 1
+        ? '1 produto vendido não tem preço de compra e entra no custo como zero.'
+        : `${count} produtos vendidos não têm preço de compra e entram no custo como zero.`,
     chartTitles: {
       hora: 'Faturamento por hora',
       dia: 'Faturamento por dia',

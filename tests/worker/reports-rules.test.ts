@@ -212,6 +212,12 @@ describe('sales figures', () => {
     ]);
     expect(figures.withoutCost).toBe(1);
   });
+
+  it('gives the cost of the goods sold (purchase price × quantity) and the gross margin = revenue − that cost', () => {
+    // Arroz 3 × 7,50 + Sal 5 × 2,50 + Café 1 × 6,00; the Bala has no purchase price and costs nothing here.
+    expect(figures.costOfGoods).toBe(41);
+    expect(figures.grossMargin).toBe(9.3);
+  });
 });
 
 describe('best sellers of mixed units', () => {
