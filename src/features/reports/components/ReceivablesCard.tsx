@@ -23,10 +23,15 @@ export function ReceivablesCard({ report }: { report: SalesReport }) {
         {receivables.bands.map((band) => (
           <div
             key={band.band}
-            className={clsx('min-w-0 rounded-xl px-3 py-2', band.band === '90+' && band.total > 0 ? 'bg-red-50' : 'bg-brand-50')}
+            className={clsx(
+              '@container min-w-0 rounded-xl px-3 py-2',
+              band.band === '90+' && band.total > 0 ? 'bg-red-50' : 'bg-brand-50',
+            )}
           >
             <dt className="text-sm text-ink/70">{copy.bands[band.band]}</dt>
-            <dd className="truncate font-semibold tabular-nums text-ink">{formatBRL(band.total)}</dd>
+            <dd className="money-fit font-semibold tabular-nums text-ink" data-money>
+              {formatBRL(band.total)}
+            </dd>
             <dd className="text-xs text-ink/70">{copy.bandClients(band.clients)}</dd>
           </div>
         ))}
@@ -44,7 +49,7 @@ export function ReceivablesCard({ report }: { report: SalesReport }) {
                   className="flex min-h-11 items-center justify-between gap-3 py-2 hover:bg-brand-50 focus-visible:bg-brand-50"
                 >
                   <span className="min-w-0">
-                    <span className="block truncate font-medium text-ink">{client.nome}</span>
+                    <span className="line-clamp-2 font-medium text-ink [overflow-wrap:anywhere]">{client.nome}</span>
                     <span className="block text-sm text-ink/70">
                       {copy.bands[client.band]} · {copy.oldest(client.oldestDays)}
                     </span>
