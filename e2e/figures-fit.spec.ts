@@ -80,7 +80,8 @@ async function seedShop(userId: string): Promise<void> {
 }
 
 /** Every element that shows an amount of money and nothing else, with the box that clips it (itself, or the
- * nearest box around an inline one) wider inside than the box shows: cut off, or hidden behind an ellipsis. */
+ * nearest box around an inline one) wider inside than the box shows: cut off, or hidden behind an ellipsis; or
+ * with the amount split over two lines ('R$ 2.020,5' and '5'). */
 async function cutAmounts(scope: Locator): Promise<string[]> {
   return scope.evaluate((root) => {
     const money = /^-?R\$\s?[\d.]+,\d{2}$/;
@@ -91,6 +92,10 @@ async function cutAmounts(scope: Locator): Promise<string[]> {
       let box: HTMLElement | null = element;
       while (box && getComputedStyle(box).display === 'inline') box = box.parentElement;
       if (box && box.scrollWidth > box.clientWidth) cut.push(`${text} (${box.scrollWidth} > ${box.clientWidth})`);
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      if (lines > 1) cut.push(`${text} (on ${lines} lines)`);
     }
     return cut;
   });
