@@ -140,7 +140,10 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByTestId('kpi-count')).toContainText('2');
     await expect(page.getByTestId('kpi-averageTicket')).toContainText(`R$${NBSP}52,50`);
     await expect(page.getByTestId('kpi-fiado')).toContainText(`R$${NBSP}0,00`);
-    await expect(page.getByTestId('top-products').getByRole('listitem')).toHaveText(['1Arroz Tipo 13 un', '2Carne moída0,75 kg']);
+    await expect(page.getByTestId('top-products').getByRole('listitem')).toHaveText([
+      `1Arroz Tipo 1R$${NBSP}75,003 un`,
+      `2Carne moídaR$${NBSP}30,000,75 kg`,
+    ]);
     const lowStock = page.getByTestId('low-stock');
     await expect(lowStock.getByRole('listitem')).toHaveCount(1);
     await expect(lowStock).toContainText('Carne moída');

@@ -105,7 +105,12 @@ async function openReports(page: Page, width: number): Promise<void> {
 
 async function checkTodayFigures(page: Page): Promise<void> {
   const kpis = page.getByRole('list').or(page.locator('dl')).filter({ hasText: 'Ticket médio' });
-  await expect(kpis).toContainText(`Resultado do período${brl('38,00')}`);
+  // Arroz 2 × 20 + Feijão 2 × 5 at their purchase prices; the Bala has none and costs nothing here.
+  await expect(page.getByTestId('kpi-costOfGoods')).toContainText(`Custo das mercadorias vendidas${brl('50,00')}`);
+  await expect(page.getByTestId('kpi-costOfGoods')).toContainText('1 produto vendido não tem preço de compra');
+  await expect(page.getByTestId('kpi-grossMargin')).toContainText(
+    `Margem bruta${brl('18,00')}Faturamento menos o custo das mercadorias vendidas.`,
+  );
   await expect(kpis).toContainText(`Despesas${brl('30,00')}`);
   const mix = page.getByRole('region', { name: 'À vista x Fiado' });
   await expect(mix).toContainText(`À vista${brl('50,00')} · 1 venda · 74%`);
@@ -115,8 +120,9 @@ async function checkTodayFigures(page: Page): Promise<void> {
   await expect(margin.getByRole('row', { name: /Arroz 5kg/ })).toContainText(`${brl('10,00')} (20%)`);
   await expect(margin.getByRole('row', { name: /Feijão Carioca/ })).toContainText(`${brl('6,00')} (37,5%)`);
   await expect(margin).toContainText('1 produto vendido sem preço de compra ficou fora da margem.');
-  const quantity = page.getByRole('region', { name: 'Mais vendidos (quantidade)' });
-  await expect(quantity.getByRole('row').nth(1)).toContainText('Bala de Goma4 un');
+  const sellers = page.getByRole('region', { name: 'Mais vendidos (valor vendido)' });
+  await expect(sellers.getByRole('row').nth(1)).toContainText(`Arroz 5kg2 un${brl('50,00')}`);
+  await expect(sellers.getByRole('row').nth(3)).toContainText(`Bala de Goma4 un${brl('2,00')}`);
   // Maria owes 30 (40 days) + 18 (today) − 10 paid, which settles the oldest first: 20 at 31–60 days, 18 at 0–30.
   const receivables = page.getByRole('region', { name: 'Fiado a receber' });
   await expect(receivables.getByTestId('receber-total')).toHaveText(brl('38,00'));
@@ -193,21 +199,15 @@ test('reports for a Premium owner at 1280 px, offline: both exports opened and c
   expect(rows.slice(1, 25)).toHaveLength(24);
   expect(rows.slice(1, 25).reduce((sum, row) => sum + Number((row[2] ?? '0').replace(',', '.')), 0)).toBe(68);
   expect(rows).toContainEqual(['Faturamento', '', '68,00']);
-  expect(rows).toContainEqual(['Resultado do período', '', '38,00']);
+  expect(rows).toContainEqual(['Custo das mercadorias vendidas', '', '50,00']);
+  expect(rows).toContainEqual(['Margem bruta', '', '18,00']);
   expect(rows).toContainEqual(['Fiado a receber', '', '38,00']);
 
   await page.getByRole('button', { name: 'Exportar' }).click();
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Exportar PDF' }).click()]);
   expect(pdf.suggestedFilename()).toBe(`relatorio_${spDate()}_${spDate()}.pdf`);
   const pages = (await pdfPages(new Uint8Array(await readFile(await pdf.path())))).join('\n');
-  for (const expected of [
-    'Relatório de Vendas',
-    'Período:',
-    'Gerado em',
-    'Faturamento: R$',
-    '68,00',
-    'Resultado do período: R$',
-  ]) {
+  for (const expected of ['Relatório de Vendas', 'Período:', 'Gerado em', 'Faturamento: R$', '68,00', 'Margem bruta: R$']) {
     expect(pages).toContain(expected);
   }
 });

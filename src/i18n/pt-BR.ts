@@ -786,6 +786,7 @@ export const ptBR = {
     kpisTitle: 'Resumo do período',
     kpis: { total: 'Total vendido', count: 'Número de vendas', averageTicket: 'Ticket médio', fiado: 'Vendido no fiado' },
     topProducts: 'Produtos mais vendidos',
+    topProductsHelp: 'Pelo valor vendido no período; a quantidade aparece na unidade de cada produto.',
     topProductsEmpty: 'Nenhum produto vendido neste período.',
     lowStock: 'Estoque baixo',
     lowStockEmpty: 'Todos os produtos estão com estoque adequado!',
@@ -946,9 +947,20 @@ export const ptBR = {
       revenue: 'Faturamento',
       count: 'Vendas',
       averageTicket: 'Ticket médio',
+      costOfGoods: 'Custo das mercadorias vendidas',
+      grossMargin: 'Margem bruta',
       expenses: 'Despesas',
-      result: 'Resultado do período',
     },
+    kpiHelp: {
+      revenue: 'Tudo o que foi vendido no período, à vista e fiado.',
+      costOfGoods: 'Quanto custaram os produtos vendidos, pelo preço de compra atual de cada um.',
+      grossMargin: 'Faturamento menos o custo das mercadorias vendidas.',
+      expenses: 'Contas e compras lançadas em Despesas no período, inclusive reposição de estoque.',
+    },
+    costWithoutPrice: (count: number) =>
+      count === 1
+        ? '1 produto vendido não tem preço de compra e entra no custo como zero.'
+        : `${count} produtos vendidos não têm preço de compra e entram no custo como zero.`,
     chartTitles: {
       hora: 'Faturamento por hora',
       dia: 'Faturamento por dia',
@@ -968,7 +980,7 @@ export const ptBR = {
     methods: 'Formas de pagamento (à vista)',
     methodNames: { dinheiro: 'Dinheiro', cartao: 'Cartão', pix: 'Pix', outro: 'Outro' },
     share: (percent: string) => `${percent}%`,
-    topQuantity: 'Mais vendidos (quantidade)',
+    topRevenue: 'Mais vendidos (valor vendido)',
     topMargin: 'Maior margem (preço − custo)',
     topEmpty: 'Nenhum produto vendido neste período.',
     marginEmpty: 'Nenhum produto com preço de compra vendido neste período.',

@@ -74,11 +74,12 @@ const report: SalesReport = {
     { method: 'pix', total: 0, count: 0 },
     { method: 'outro', total: 0, count: 0 },
   ],
-  topByQuantity: [],
+  topByRevenue: [],
   topByMargin: [],
   withoutCost: 0,
+  costOfGoods: 800.5,
+  grossMargin: 434,
   expenses: { total: 300.25, count: 2 },
-  result: 934.25,
   receivables: { total: 234.5, bands: [], clients: [], clientCount: 1 },
   oversold: [],
   oversoldCount: 0,
@@ -100,8 +101,9 @@ describe('report exports', () => {
       ['Cartão', '', '600,00'],
       ['Pix', '', '0,00'],
       ['Outro', '', '0,00'],
+      ['Custo das mercadorias vendidas', '', '800,50'],
+      ['Margem bruta', '', '434,00'],
       ['Despesas', '', '300,25'],
-      ['Resultado do período', '', '934,25'],
       ['Fiado a receber', '', '234,50'],
     ]);
     expect(reportFileName(report, 'csv')).toBe('relatorio_2026-11-23_2026-11-24.csv');
@@ -116,8 +118,8 @@ describe('report exports', () => {
       '24/11/2026',
       'Faturamento: R$',
       '1.234,50',
-      'Resultado do período: R$',
-      '934,25',
+      'Margem bruta: R$',
+      '434,00',
       'Fiado a receber: R$',
     ]) {
       expect(text).toContain(expected);

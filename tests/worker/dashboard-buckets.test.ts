@@ -121,6 +121,20 @@ describe('figures of a period', () => {
     ]);
   });
 
+  it('ranks top products by what they brought in, never adding grams to units, and keeps each unit', () => {
+    const mixed = [
+      sale('2026-11-30T09:00:00', 118, 'avista', [
+        { ...item('alho', 'Alho', 150, 'g'), preco_unitario: 0.04, preco_total: 6 },
+        { ...item('feijao', 'Feijão', 14), preco_unitario: 8, preco_total: 112 },
+      ]),
+    ];
+    const figures = dashboardFigures(mixed, 'dia', sp('2026-11-30T10:00:00'), SP);
+    expect(figures.topProducts.map((product) => [product.nome, product.receita, product.quantidade, product.unidade])).toEqual([
+      ['Feijão', 112, 14, 'un'],
+      ['Alho', 6, 150, 'g'],
+    ]);
+  });
+
   it("keeps Sunday 23:30 in the previous week's figures", () => {
     const figures = dashboardFigures(sales, 'semana', sp('2026-11-29T23:50:00'), SP);
     expect(figures.kpis).toEqual({ total: 10.1, count: 1, averageTicket: 10.1, fiado: 0 });

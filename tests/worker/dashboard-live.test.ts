@@ -66,9 +66,9 @@ describe('dashboardFigures', () => {
     expect(first?.today).toEqual({ count: 1, total: 47 });
     expect(first?.kpis).toEqual({ total: 47, count: 1, averageTicket: 47, fiado: 0 });
     expect(first?.points.find((point) => point.current)).toMatchObject({ key: '2026-11-25', total: 47, count: 1 });
-    expect(first?.topProducts.map((item) => [item.nome, item.quantidade, item.unidade])).toEqual([
-      ['Feijão Carioca', 2, 'un'],
-      ['Carne moída', 0.75, 'kg'],
+    expect(first?.topProducts.map((item) => [item.nome, item.receita, item.quantidade, item.unidade])).toEqual([
+      ['Carne moída', 30, 0.75, 'kg'],
+      ['Feijão Carioca', 17, 2, 'un'],
     ]);
 
     await remote.sales.register({
@@ -83,10 +83,10 @@ describe('dashboardFigures', () => {
     await live.stop();
     expect(second?.today).toEqual({ count: 2, total: 106 });
     expect(second?.kpis).toEqual({ total: 106, count: 2, averageTicket: 53, fiado: 59 });
-    expect(second?.topProducts.map((item) => [item.nome, item.quantidade])).toEqual([
-      ['Feijão Carioca', 6],
-      ['Arroz', 1],
-      ['Carne moída', 0.75],
+    expect(second?.topProducts.map((item) => [item.nome, item.receita, item.quantidade])).toEqual([
+      ['Feijão Carioca', 51, 6],
+      ['Carne moída', 30, 0.75],
+      ['Arroz', 25, 1],
     ]);
   });
 

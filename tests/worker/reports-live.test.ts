@@ -1,6 +1,6 @@
 // The reports page's live report, offline on memory storage through the real API over a MessageChannel: sales
 // registered through the sales domain, a fiado payment and an expense give the week's revenue, à vista and
-// fiado, methods, margins, the result, receivables by age and the oversold sale; the next sale moves it live.
+// fiado, methods, margins, the cost of the goods sold and the gross margin, receivables by age and the oversold sale; the next sale moves it live.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataApi } from '../../workers/api.ts';
 import type { RemoteApi } from '../../workers/contract/remote.ts';
@@ -31,7 +31,14 @@ describe('salesReport', () => {
   it('is empty for a new owner, then follows sales, payments and expenses while subscribed', async () => {
     const live = await device.watch('salesReport', { period: 'semana' });
     const empty = await live.until((report) => report !== null);
-    expect(empty).toMatchObject({ from: '2026-11-23', to: '2026-11-29', granularity: 'dia', anySales: false, result: 0 });
+    expect(empty).toMatchObject({
+      from: '2026-11-23',
+      to: '2026-11-29',
+      granularity: 'dia',
+      anySales: false,
+      costOfGoods: 0,
+      grossMargin: 0,
+    });
     expect(empty?.points).toHaveLength(7);
 
     await remote.sales.register({ itens: [{ produto_id: ids.arroz ?? '', quantidade: 2 }], forma_pagamento: 'pix' });
@@ -52,14 +59,16 @@ describe('salesReport', () => {
     expect(report?.byType).toEqual({ avista: { total: 50, count: 1 }, fiado: { total: 18, count: 1 } });
     expect(report?.byMethod.find((method) => method.method === 'pix')).toEqual({ method: 'pix', total: 50, count: 1 });
     expect(report?.points.find((point) => point.key === '2026-11-25')).toEqual({ key: '2026-11-25', total: 68, count: 2 });
-    expect(report?.topByQuantity.map((product) => product.nome)).toEqual(['Bala', 'Arroz 5kg', 'Feijão']);
+    expect(report?.topByRevenue.map((product) => product.nome)).toEqual(['Arroz 5kg', 'Feijão', 'Bala']);
     expect(report?.topByMargin.map((product) => [product.nome, product.margem])).toEqual([
       ['Arroz 5kg', 10],
       ['Feijão', 6],
     ]);
     expect(report?.withoutCost).toBe(1);
     expect(report?.expenses).toEqual({ total: 30, count: 1 });
-    expect(report?.result).toBe(38);
+    // Arroz 2 × 20 + Feijão 2 × 5 at their purchase prices; the expense is shown beside it, not taken from it.
+    expect(report?.costOfGoods).toBe(50);
+    expect(report?.grossMargin).toBe(18);
     expect(report?.receivables.total).toBe(8);
     expect(report?.receivables.clients).toEqual([{ clienteId: ids.maria, nome: 'Maria', saldo: 8, oldestDays: 0, band: '0-30' }]);
     expect(await remote.clients.balanceOf(ids.maria ?? '')).toBe(8);

@@ -196,12 +196,12 @@ describe('sales figures', () => {
     expect(figures.points.find((point) => point.key === '2026-11-24')).toEqual({ key: '2026-11-24', total: 50.3, count: 3 });
   });
 
-  it('ranks products by quantity, and by margin = (price − purchase price) × quantity, leaving out those with no cost', () => {
-    expect(figures.topByQuantity.map((product) => [product.nome, product.quantidade])).toEqual([
-      ['Sal', 5],
-      ['Arroz', 3],
-      ['Bala', 2],
-      ['Café', 1],
+  it('ranks products by what they brought in, and by margin = (price − purchase price) × quantity, leaving out those with no cost', () => {
+    expect(figures.topByRevenue.map((product) => [product.nome, product.receita, product.quantidade])).toEqual([
+      ['Arroz', 30, 3],
+      ['Café', 10.1, 1],
+      ['Sal', 10, 5],
+      ['Bala', 0.2, 2],
     ]);
     expect(
       figures.topByMargin.map((product) => [product.nome, product.receita, product.custo, product.margem, product.margemPct]),
@@ -211,6 +211,36 @@ describe('sales figures', () => {
       ['Sal', 10, 12.5, -2.5, -25],
     ]);
     expect(figures.withoutCost).toBe(1);
+  });
+
+  it('gives the cost of the goods sold (purchase price × quantity) and the gross margin = revenue − that cost', () => {
+    // Arroz 3 × 7,50 + Sal 5 × 2,50 + Café 1 × 6,00; the Bala has no purchase price and costs nothing here.
+    expect(figures.costOfGoods).toBe(41);
+    expect(figures.grossMargin).toBe(9.3);
+  });
+});
+
+describe('best sellers of mixed units', () => {
+  it('never ranks 150 g of garlic above 14 un of beans: what they brought in ranks them, each keeps its unit', () => {
+    const range = reportRange({ period: 'custom', from: '2026-11-01', to: '2026-11-30' }, JUST_AFTER_MIDNIGHT);
+    const line = (produto_id: string, nome: string, unidade: string, quantidade: number, preco_total: number) => ({
+      produto_id,
+      nome_produto: nome,
+      marca_produto: null,
+      unidade_produto: unidade,
+      quantidade,
+      preco_unitario: preco_total / quantidade,
+      preco_total,
+    });
+    const figures = salesFigures(
+      [sale({ id: 'misto', total: 118, itens: [line('alho', 'Alho', 'g', 150, 6), line('feijao', 'Feijão', 'un', 14, 112)] })],
+      range,
+      () => 0,
+    );
+    expect(figures.topByRevenue.map((product) => [product.nome, product.receita, product.quantidade, product.unidade])).toEqual([
+      ['Feijão', 112, 14, 'un'],
+      ['Alho', 6, 150, 'g'],
+    ]);
   });
 });
 

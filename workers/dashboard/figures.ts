@@ -1,5 +1,6 @@
 // The dashboard's figures from the sales on the device: today's sales, the chart's points of a period, the KPI
-// cards and the top products by quantity sold; money is added in cents and quantities in thousandths.
+// cards and the top products by what they brought in (quantities of different units, 150 g and 14 un, cannot be
+// compared, so money ranks them and each keeps its own unit); money is added in cents and quantities in thousandths.
 import type { VendasDoc } from '../../schemas/index.ts';
 import { bucketOf, localTimeOf, periodRange, type Period } from './buckets.ts';
 
@@ -20,6 +21,8 @@ export interface TopProduct {
   nome: string;
   unidade: string;
   quantidade: number;
+  /** What it sold for in the period. */
+  receita: number;
 }
 
 export interface DashboardFigures {
@@ -36,7 +39,7 @@ export function dashboardFigures(sales: readonly Sale[], period: Period, now: nu
   const range = periodRange(period, now, timeZone);
   const today = localTimeOf(now, timeZone).date;
   const points = new Map(range.buckets.map((bucket) => [bucket.key, { ...bucket, cents: 0, count: 0 }]));
-  const products = new Map<string, { nome: string; unidade: string; thousandths: number }>();
+  const products = new Map<string, { nome: string; unidade: string; thousandths: number; cents: number }>();
   let todayCents = 0;
   let todayCount = 0;
   let totalCents = 0;
@@ -57,14 +60,26 @@ export function dashboardFigures(sales: readonly Sale[], period: Period, now: nu
     count += 1;
     if (sale.tipo === 'fiado') fiadoCents += amount;
     for (const item of sale.itens) {
-      const entry = products.get(item.produto_id) ?? { nome: item.nome_produto, unidade: item.unidade_produto, thousandths: 0 };
+      const entry = products.get(item.produto_id) ?? {
+        nome: item.nome_produto,
+        unidade: item.unidade_produto,
+        thousandths: 0,
+        cents: 0,
+      };
       entry.thousandths += Math.round(item.quantidade * 1000);
+      entry.cents += Math.round(item.preco_total * 100);
       products.set(item.produto_id, entry);
     }
   }
   const topProducts = [...products.entries()]
-    .map(([produtoId, entry]) => ({ produtoId, nome: entry.nome, unidade: entry.unidade, quantidade: entry.thousandths / 1000 }))
-    .sort((a, b) => b.quantidade - a.quantidade || a.nome.localeCompare(b.nome, 'pt-BR'))
+    .map(([produtoId, entry]) => ({
+      produtoId,
+      nome: entry.nome,
+      unidade: entry.unidade,
+      quantidade: entry.thousandths / 1000,
+      receita: entry.cents / 100,
+    }))
+    .sort((a, b) => b.receita - a.receita || a.nome.localeCompare(b.nome, 'pt-BR'))
     .slice(0, TOP_PRODUCTS);
   return {
     period,

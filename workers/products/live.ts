@@ -73,7 +73,8 @@ async function historyOf(workspace: Workspace, productId: string): Promise<Stock
 
 export function productLiveQueries(holder: WorkspaceHolder) {
   return {
-    /** The list screen: products whose name, brand or barcode contains `text` (accents and case ignored), by name. */
+    /** The list screen: products whose name, brand or barcode contains `text` (accents and case ignored), name
+     * matches first, by name within each kind of match. */
     productList: (params: { text: string; limit: number }): Observable<ProductPage> =>
       withWorkspace(holder, (workspace) =>
         changes(workspace).pipe(

@@ -1,7 +1,10 @@
 // The sales figures of a report range, from the sales on the device: revenue per chart bucket, à vista against
-// fiado, à vista by payment method, the top products by quantity and by margin, and the period's expenses against
-// its revenue. Money is added in cents, quantities in thousandths. Margin = (price sold − the product's purchase
-// price) × quantity; products with no purchase price recorded (0) stay out of the margin ranking and are counted.
+// fiado, à vista by payment method, the top products by what they brought in (quantities of different units cannot
+// be added or compared: 150 g is not more than 14 un) and by margin, and the cost of the goods sold. Money is added
+// in cents, quantities in thousandths. Margin = (price sold − the product's purchase price) × quantity; products
+// with no purchase price recorded (0) stay out of the margin ranking and are counted. The cost of the goods sold is
+// each product's purchase price × the quantity sold: a sale line does not keep the purchase price of its day, so
+// the product's current one stands for it (0 for a product without one, which the count above tells).
 import type { VendasDoc } from '../../schemas/index.ts';
 import { saleBucket, type ReportRange } from './periods.ts';
 
@@ -45,10 +48,15 @@ export interface SalesFigures {
   readonly revenue: Amount & { readonly averageTicket: number };
   readonly byType: { readonly avista: Amount; readonly fiado: Amount };
   readonly byMethod: readonly (Amount & { readonly method: ReportMethod })[];
-  readonly topByQuantity: readonly ProductFigure[];
+  /** By receita; each keeps its quantity in its own unit. */
+  readonly topByRevenue: readonly ProductFigure[];
   readonly topByMargin: readonly MarginFigure[];
   /** Products sold in the period with no purchase price recorded. */
   readonly withoutCost: number;
+  /** What the products sold cost: each one's current purchase price × the quantity sold. */
+  readonly costOfGoods: number;
+  /** Revenue − the cost of the goods sold. */
+  readonly grossMargin: number;
 }
 
 export type ReportSale = Pick<VendasDoc, 'id' | 'data' | 'created_at' | 'total' | 'tipo' | 'forma_pagamento' | 'itens'>;
@@ -119,6 +127,7 @@ export function salesFigures(
   }));
   const byName = (a: ProductFigure, b: ProductFigure) => a.nome.localeCompare(b.nome, 'pt-BR');
   let withoutCost = 0;
+  let costCents = 0;
   const margins: MarginFigure[] = [];
   for (const figure of figures) {
     const price = purchasePrice(figure.produtoId);
@@ -127,6 +136,7 @@ export function salesFigures(
       continue;
     }
     const custo = Math.round(price * 100 * figure.quantidade);
+    costCents += custo;
     const margem = cents(figure.receita) - custo;
     margins.push({
       ...figure,
@@ -149,8 +159,10 @@ export function salesFigures(
       const sum = methods.get(method) ?? { cents: 0, count: 0 };
       return { method, total: sum.cents / 100, count: sum.count };
     }),
-    topByQuantity: [...figures].sort((a, b) => b.quantidade - a.quantidade || byName(a, b)).slice(0, TOP_SHOWN),
+    topByRevenue: [...figures].sort((a, b) => b.receita - a.receita || byName(a, b)).slice(0, TOP_SHOWN),
     topByMargin: margins.sort((a, b) => b.margem - a.margem || byName(a, b)).slice(0, TOP_SHOWN),
     withoutCost,
+    costOfGoods: costCents / 100,
+    grossMargin: (totalCents - costCents) / 100,
   };
 }

@@ -44,9 +44,8 @@ export interface SalesReport extends SalesFigures {
   readonly from: string;
   readonly to: string;
   readonly granularity: Granularity;
+  /** What was entered under expenses in the period (bills, and stock purchases when the owner enters them there). */
   readonly expenses: { readonly total: number; readonly count: number };
-  /** Revenue − expenses of the period. */
-  readonly result: number;
   /** As of today, whatever the period. */
   readonly receivables: {
     readonly total: number;
@@ -152,7 +151,6 @@ export async function computeReport(
     to: range.to,
     granularity: range.granularity,
     expenses: { total: expenseCents / 100, count: expenses.length },
-    result: (Math.round(figures.revenue.total * 100) - expenseCents) / 100,
     receivables: {
       total: receivables.total,
       bands: receivables.bands,

@@ -1,5 +1,6 @@
 // The report's exports (Premium): PDF 'Relatório de Vendas' with the period, 'Gerado em', revenue per bucket and
-// the summary lines (faturamento, à vista, fiado, each method, despesas, resultado, fiado a receber); the CSV has
+// the summary lines (faturamento, à vista, fiado, each method, custo das mercadorias vendidas, margem bruta,
+// despesas, fiado a receber); the CSV has
 // the same table with ';' and comma decimals, then the same summary as rows. Files relatorio_{from}_{to}.pdf/.csv.
 import type { SalesReport } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';
@@ -20,8 +21,9 @@ export function summaryOf(report: SalesReport): [string, number][] {
     [copy.types.avista, report.byType.avista.total],
     [copy.types.fiado, report.byType.fiado.total],
     ...report.byMethod.map((method): [string, number] => [copy.methodNames[method.method], method.total]),
+    [copy.kpis.costOfGoods, report.costOfGoods],
+    [copy.kpis.grossMargin, report.grossMargin],
     [copy.kpis.expenses, report.expenses.total],
-    [copy.kpis.result, report.result],
     [copy.receivables, report.receivables.total],
   ];
 }

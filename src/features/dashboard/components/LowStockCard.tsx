@@ -30,7 +30,7 @@ function LowStockItems({ list }: { list: LowStockList }) {
             >
               <AlertTriangle aria-hidden size={18} className="shrink-0 text-red-700" />
               <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
-                <span className="min-w-0 flex-1 truncate">{item.nome}</span>
+                <span className="line-clamp-2 min-w-0 flex-1 [overflow-wrap:anywhere]">{item.nome}</span>
                 <span className="text-sm font-semibold tabular-nums text-red-700">
                   {copy.lowStockLevel(quantityLabel(item.estoque, item.unidade), quantityLabel(item.estoqueMinimo, item.unidade))}
                 </span>

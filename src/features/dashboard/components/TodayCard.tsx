@@ -13,7 +13,9 @@ export function TodayCard({ today, failed }: { today: { count: number; total: nu
       <h2 className="font-semibold text-white/90">{copy.todaySales}</h2>
       {today ? (
         <>
-          <p className="mt-1 text-3xl font-bold tabular-nums">{formatBRL(today.total)}</p>
+          <p className="mt-1 text-3xl font-bold tabular-nums [overflow-wrap:anywhere]" data-money>
+            {formatBRL(today.total)}
+          </p>
           <p className="text-white/90">{copy.salesCount(today.count)}</p>
         </>
       ) : failed ? (

@@ -52,7 +52,7 @@ export function DeleteExpenseDialog({
         void confirm();
       }}
     >
-      {expense ? <p className="mt-1 truncate font-semibold text-ink">{expense.descricao}</p> : null}
+      {expense ? <p className="mt-1 line-clamp-3 font-semibold text-ink [overflow-wrap:anywhere]">{expense.descricao}</p> : null}
     </ConfirmDialog>
   );
 }

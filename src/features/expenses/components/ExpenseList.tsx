@@ -117,9 +117,7 @@ export function ExpenseList({ data, onPage, ...actions }: { data: ExpensesPage; 
         <tbody className="divide-y divide-ink/5">
           {data.items.map((row) => (
             <tr key={row.id}>
-              <td className="truncate px-4 py-2 font-medium text-ink" title={row.descricao}>
-                {row.descricao}
-              </td>
+              <td className="px-4 py-2 font-medium text-ink [overflow-wrap:anywhere]">{row.descricao}</td>
               <td className="px-4 py-2">
                 <CategoryCell row={row} />
               </td>
@@ -139,7 +137,7 @@ export function ExpenseList({ data, onPage, ...actions }: { data: ExpensesPage; 
         {data.items.map((row) => (
           <li key={row.id} className="flex items-center gap-2 py-2 pl-4 pr-1">
             <div className="min-w-0 flex-1">
-              <p className="break-words font-semibold text-ink">{row.descricao}</p>
+              <p className="font-semibold text-ink [overflow-wrap:anywhere]">{row.descricao}</p>
               <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink/80">
                 <CategoryCell row={row} />
                 <span className="tabular-nums">{formatDate(row.data)}</span>

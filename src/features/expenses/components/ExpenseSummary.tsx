@@ -13,7 +13,7 @@ import { changeText } from '../expense-rules.ts';
 const ExpenseCharts = lazy(() => import('./ExpenseCharts.tsx'));
 
 const copy = t.expenses;
-const card = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5';
+const card = 'min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5';
 
 function Change({ summary }: { summary: Summary }) {
   if (!summary.previous) return <p className="mt-1 text-sm text-ink/60">{copy.noComparison}</p>;
@@ -78,7 +78,7 @@ export function ExpenseSummary({ filter }: { filter: ExpenseFilter }) {
                 {summary.maior.categoria?.nome ?? copy.noCategoryCard}
               </p>
               <p className="text-2xl font-bold tabular-nums text-brand-900">{formatBRL(summary.maior.valor)}</p>
-              <p className="truncate text-sm text-ink/60">{summary.maior.descricao}</p>
+              <p className="line-clamp-2 text-sm text-ink/60 [overflow-wrap:anywhere]">{summary.maior.descricao}</p>
             </>
           ) : (
             <>

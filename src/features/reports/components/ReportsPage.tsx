@@ -1,5 +1,5 @@
 // Relatórios: the period switch, the revenue chart with the period's figures, à vista x fiado and payment methods,
-// top products by quantity and by margin, fiado receivables by age, sales beyond the stock, and the recent sales.
+// top products by revenue and by margin, fiado receivables by age, sales beyond the stock, and the recent sales.
 // Everything is computed live on the device (offline too); the export is Premium.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ShoppingCart } from 'lucide-react';
@@ -43,7 +43,7 @@ function ReportBody({ report }: { report: SalesReport }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <SalesMixCard report={report} />
         <ReceivablesCard report={report} />
-        <TopProductsCard report={report} by="quantidade" />
+        <TopProductsCard report={report} by="receita" />
         <TopProductsCard report={report} by="margem" />
       </div>
       <OversoldCard report={report} />

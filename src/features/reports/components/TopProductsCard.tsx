@@ -1,4 +1,4 @@
-// The period's top products: by quantity sold (with what they brought in), or by margin (receita − purchase
+// The period's top products: by what they brought in (with the quantity in each product's unit), or by margin (receita − purchase
 // price × quantity, with the percentage); products without a purchase price are counted under the margin table.
 import { clsx } from 'clsx';
 import type { MarginFigure, ProductFigure, SalesReport } from '../../../../workers/api.ts';
@@ -11,12 +11,12 @@ const copy = t.reports;
 const cell = 'px-2 py-2 text-right tabular-nums';
 const isMargin = (row: ProductFigure | MarginFigure): row is MarginFigure => 'margem' in row;
 
-export function TopProductsCard({ report, by }: { report: SalesReport; by: 'quantidade' | 'margem' }) {
+export function TopProductsCard({ report, by }: { report: SalesReport; by: 'receita' | 'margem' }) {
   const margin = by === 'margem';
-  const rows: readonly (ProductFigure | MarginFigure)[] = margin ? report.topByMargin : report.topByQuantity;
-  const id = margin ? 'margem-titulo' : 'quantidade-titulo';
+  const rows: readonly (ProductFigure | MarginFigure)[] = margin ? report.topByMargin : report.topByRevenue;
+  const id = margin ? 'margem-titulo' : 'receita-produtos-titulo';
   return (
-    <ReportCard id={id} title={margin ? copy.topMargin : copy.topQuantity}>
+    <ReportCard id={id} title={margin ? copy.topMargin : copy.topRevenue}>
       {rows.length === 0 ? (
         <p className="text-ink/70">{margin ? copy.marginEmpty : copy.topEmpty}</p>
       ) : (
