@@ -5,7 +5,7 @@ import { checkAmount } from '../../src/features/clients/amount.ts';
 import { checkClientForm, savedToast } from '../../src/features/clients/client-form.ts';
 import { visiblePages } from '../../src/features/clients/components/Pagination.tsx';
 import { greetingText, statementText, whatsappLink } from '../../src/features/clients/whatsapp.ts';
-import { maskPhone, phoneDigits } from '../../src/lib/format.ts';
+import { maskPhone, maskTypedPhone } from '../../src/lib/format.ts';
 
 const clienteId = '6f1c2b1e-8a4d-4c3e-9b2a-1d2e3f4a5b6c';
 const invalidAmount = 'Por favor, informe um valor válido maior que zero.';
@@ -68,10 +68,35 @@ describe('client form', () => {
     });
   });
 
-  it('masks the phone as typed and keeps at most 11 digits', () => {
+  it('masks the phone as typed, and leaves a number too long or with other characters as typed', () => {
     expect(maskPhone('1198765')).toBe('(11) 9876-5');
-    expect(maskPhone('119876543210')).toBe('(11) 98765-4321');
-    expect(phoneDigits('(11) 98765-43210')).toBe('11987654321');
+    expect(maskTypedPhone('1198765')).toBe('(11) 9876-5');
+    expect(maskTypedPhone('(11) 98765-4321')).toBe('(11) 98765-4321');
+    expect(maskTypedPhone('+55 81 999998888')).toBe('+55 (81) 99999-8888');
+    expect(maskTypedPhone('+55 (81) 99999-88887777')).toBe('+55 (81) 99999-88887777');
+    expect(maskTypedPhone('(11) 98765-43210')).toBe('(11) 98765-43210');
+    expect(maskTypedPhone('')).toBe('');
+  });
+
+  it('takes a Brazilian number with or without +55 and refuses anything else with a message', () => {
+    const phone = (telefone: string) => checkClientForm({ nome: 'Maria', telefone, observacoes: '' });
+    const refused = {
+      ok: false,
+      missingRequired: false,
+      errors: { telefone: 'Telefone inválido. Informe o DDD e o número, com 8 ou 9 dígitos: (81) 99999-8888.' },
+    };
+    for (const typed of ['(81) 99', '+55 (81) 99999-88887777', '(11) 98765-43210', '(01) 98765-4321', '+1 555 123 4567']) {
+      expect(phone(typed), typed).toEqual(refused);
+    }
+    const accepted: [string, string][] = [
+      ['+55 (81) 99999-8888', '81999998888'],
+      ['5581999998888', '81999998888'],
+      ['(81) 3333-4444', '8133334444'],
+      ['(55) 3333-4444', '5533334444'],
+    ];
+    for (const [typed, stored] of accepted) {
+      expect(phone(typed)).toMatchObject({ ok: true, input: { telefone: stored } });
+    }
   });
 
   it('says when the client was saved offline', () => {
