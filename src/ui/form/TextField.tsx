@@ -10,19 +10,21 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   trailing?: ReactNode;
   /** A short mark drawn inside the field on the left (e.g. 'R$'). */
   leading?: ReactNode;
+  /** The label is read by screen readers only (a compact field in a row that names it). */
+  labelHidden?: boolean;
 }
 
 export const inputClass =
   'block min-h-12 w-full rounded-xl border bg-white px-4 text-base text-ink placeholder:text-ink/40 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-400';
 
-export function TextField({ label, error, hint, trailing, leading, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, trailing, leading, labelHidden = false, className, ...input }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-erro`;
   const hintId = `${id}-dica`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+      <label htmlFor={id} className={labelHidden ? 'sr-only' : 'mb-1 block text-sm font-medium text-ink'}>
         {label}
       </label>
       <div className="relative">
