@@ -57,6 +57,7 @@ type FieldWording = Readonly<Record<string, Partial<Readonly<Record<IssueCode, s
 
 const invalidAmount = 'Por favor, informe um valor válido maior que zero.';
 const clientRequired = 'Por favor, preencha o nome e telefone do cliente.';
+const phoneInvalid = 'Telefone inválido. Informe o DDD e o número, com 8 ou 9 dígitos: (81) 99999-8888.';
 const tillAmount = 'Informe um valor igual ou maior que zero.';
 const tillTooLarge = 'Valor acima do permitido.';
 /** A whole-number setting of /admin/settings (spec 2 §5: parsed as integers). */
@@ -76,11 +77,7 @@ export const fieldWording = {
   },
   clients: {
     nome: { required: clientRequired },
-    telefone: {
-      required: clientRequired,
-      invalid_format: 'Informe apenas os números do telefone.',
-      too_long: 'O telefone tem no máximo 11 dígitos.',
-    },
+    telefone: { required: clientRequired, invalid_format: phoneInvalid },
   },
   ledger: {
     valor: {
@@ -130,7 +127,7 @@ export const fieldWording = {
   suppliers: {
     nome: { required: t.suppliers.nameTooShort, too_short: t.suppliers.nameTooShort },
     email: { invalid_format: t.suppliers.invalidEmail, invalid_type: t.suppliers.invalidEmail },
-    telefone: { invalid_format: 'Informe apenas os números do telefone.', too_long: 'O telefone tem no máximo 11 dígitos.' },
+    telefone: { invalid_format: phoneInvalid },
   },
   till: {
     troco_inicial: { required: tillAmount, too_small: tillAmount, not_a_number: tillAmount, too_large: tillTooLarge },

@@ -10,6 +10,7 @@ import { adminSettingsText } from './admin-settings.pt-BR.ts';
 import { tillText } from './till.pt-BR.ts';
 import { devicesText } from './devices.pt-BR.ts';
 import { salesHistoryText } from './sales-history.pt-BR.ts';
+import { numberInputText } from './number-input.pt-BR.ts';
 
 export const ptBR = {
   newSale: newSaleText,
@@ -24,6 +25,7 @@ export const ptBR = {
   till: tillText,
   devices: devicesText,
   salesHistory: salesHistoryText,
+  numberInput: numberInputText,
   app: {
     name: 'Caderneta',
     fallbackMarketName: 'CadernetaPro',

@@ -1,4 +1,5 @@
 // Formatting for what the owner reads: money in BRL, dates as dd/MM/yyyy, Brazilian phone numbers.
+import { nationalPhone } from '../../workers/contract/phone.ts';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
@@ -43,6 +44,17 @@ export function formatDateTime(value: string | Date): string {
 /** Digits of a phone number as typed, at most 11 (area code + 9-digit mobile). */
 export function phoneDigits(input: string): string {
   return input.replace(/\D/g, '').slice(0, 11);
+}
+
+/**
+ * A phone field as the owner types or pastes it: a national number (after an optional +55) is masked; anything
+ * longer or with other characters is left as typed, so the form refuses it instead of cutting digits off.
+ */
+export function maskTypedPhone(input: string): string {
+  const national = nationalPhone(input);
+  if (!/^\d{0,11}$/.test(national)) return input;
+  const masked = maskPhone(national);
+  return input.trim().startsWith('+') ? `+55 ${masked}`.trim() : masked;
 }
 
 /**

@@ -2,39 +2,14 @@
 // input and the payment rules), the client form's checks and phone digits, the WhatsApp links and the pagination.
 import { describe, expect, it } from 'vitest';
 import { checkAmount } from '../../src/features/clients/amount.ts';
-import { parseMoney, sanitizeMoneyInput } from '../../src/lib/money-input.ts';
 import { checkClientForm, savedToast } from '../../src/features/clients/client-form.ts';
 import { visiblePages } from '../../src/features/clients/components/Pagination.tsx';
 import { greetingText, statementText, whatsappLink } from '../../src/features/clients/whatsapp.ts';
-import { maskPhone, phoneDigits } from '../../src/lib/format.ts';
+import { maskPhone, maskTypedPhone } from '../../src/lib/format.ts';
 
 const clienteId = '6f1c2b1e-8a4d-4c3e-9b2a-1d2e3f4a5b6c';
 const invalidAmount = 'Por favor, informe um valor válido maior que zero.';
 const exceeds = 'O valor do pagamento não pode ser maior que o débito atual.';
-
-describe('amount input', () => {
-  it.each([
-    ['12,50', '12,50'],
-    ['R$ 1.234,567', '1,23'],
-    ['abc', ''],
-    ['1,2,3', '1,23'],
-    ['10.5', '10,5'],
-    [',5', ',5'],
-  ])('keeps digits and one comma with two decimals: %s → %s', (typed, kept) => {
-    expect(sanitizeMoneyInput(typed)).toBe(kept);
-  });
-
-  it.each([
-    ['12,50', 12.5],
-    ['0,1', 0.1],
-    ['', 0],
-    [',', 0],
-    ['abc', 0],
-    ['1000', 1000],
-  ])('reads %s as %s (invalid is 0)', (typed, value) => {
-    expect(parseMoney(typed)).toBe(value);
-  });
-});
 
 describe('checkAmount', () => {
   it("refuses zero, empty and garbage with the spec's invalid-value sentence", () => {
@@ -48,6 +23,22 @@ describe('checkAmount', () => {
     expect(checkAmount('10,01', 'pagamento', clienteId, 10)).toEqual({ ok: false, reason: 'exceeds', message: exceeds });
     expect(checkAmount('10,00', 'pagamento', clienteId, 10)).toEqual({ ok: true, valor: 10 });
     expect(checkAmount('0,3', 'pagamento', clienteId, 0.1 + 0.2)).toEqual({ ok: true, valor: 0.3 });
+  });
+
+  it('refuses a negative or unreadable amount instead of dropping its sign or letters', () => {
+    for (const typed of ['-10', '-0,50', '10a', '12.5']) {
+      expect(checkAmount(typed, 'debito', clienteId, 0)).toEqual({ ok: false, reason: 'invalid', message: invalidAmount });
+    }
+    expect(checkAmount('1.000.000,00', 'debito', clienteId, 0)).toEqual({
+      ok: false,
+      reason: 'invalid',
+      message: 'O valor máximo é R$ 999.999,99.',
+    });
+  });
+
+  it('reads thousands with dots and cents after the comma', () => {
+    expect(checkAmount('1.234,56', 'debito', clienteId, 0)).toEqual({ ok: true, valor: 1234.56 });
+    expect(checkAmount('1.234,56', 'pagamento', clienteId, 2000)).toEqual({ ok: true, valor: 1234.56 });
   });
 
   it('lets a debit go above the balance', () => {
@@ -77,10 +68,35 @@ describe('client form', () => {
     });
   });
 
-  it('masks the phone as typed and keeps at most 11 digits', () => {
+  it('masks the phone as typed, and leaves a number too long or with other characters as typed', () => {
     expect(maskPhone('1198765')).toBe('(11) 9876-5');
-    expect(maskPhone('119876543210')).toBe('(11) 98765-4321');
-    expect(phoneDigits('(11) 98765-43210')).toBe('11987654321');
+    expect(maskTypedPhone('1198765')).toBe('(11) 9876-5');
+    expect(maskTypedPhone('(11) 98765-4321')).toBe('(11) 98765-4321');
+    expect(maskTypedPhone('+55 81 999998888')).toBe('+55 (81) 99999-8888');
+    expect(maskTypedPhone('+55 (81) 99999-88887777')).toBe('+55 (81) 99999-88887777');
+    expect(maskTypedPhone('(11) 98765-43210')).toBe('(11) 98765-43210');
+    expect(maskTypedPhone('')).toBe('');
+  });
+
+  it('takes a Brazilian number with or without +55 and refuses anything else with a message', () => {
+    const phone = (telefone: string) => checkClientForm({ nome: 'Maria', telefone, observacoes: '' });
+    const refused = {
+      ok: false,
+      missingRequired: false,
+      errors: { telefone: 'Telefone inválido. Informe o DDD e o número, com 8 ou 9 dígitos: (81) 99999-8888.' },
+    };
+    for (const typed of ['(81) 99', '+55 (81) 99999-88887777', '(11) 98765-43210', '(01) 98765-4321', '+1 555 123 4567']) {
+      expect(phone(typed), typed).toEqual(refused);
+    }
+    const accepted: [string, string][] = [
+      ['+55 (81) 99999-8888', '81999998888'],
+      ['5581999998888', '81999998888'],
+      ['(81) 3333-4444', '8133334444'],
+      ['(55) 3333-4444', '5533334444'],
+    ];
+    for (const [typed, stored] of accepted) {
+      expect(phone(typed)).toMatchObject({ ok: true, input: { telefone: stored } });
+    }
   });
 
   it('says when the client was saved offline', () => {

@@ -75,14 +75,19 @@ describe('currency input: digits are cents', () => {
     ['R$ 12,345', 12345, 'R$\u00a0123,45'],
     ['R$ 0,001', 1, 'R$\u00a00,01'],
     ['abc', 0, 'R$\u00a00,00'],
-    ['123456789', 123456789, 'R$\u00a01.234.567,89'],
+    ['12345678', 12345678, 'R$\u00a0123.456,78'],
   ])('%s → %d cents → %s', (typed, cents, shown) => {
-    expect(centsOfTyped(typed)).toBe(cents);
-    expect(currencyText(centsOfTyped(typed))).toBe(shown);
+    expect(centsOfTyped(typed)).toEqual({ ok: true, cents });
+    expect(currencyText(cents)).toBe(shown);
   });
 
-  it('keeps at most 12 digits', () => {
-    expect(centsOfTyped('9'.repeat(20))).toBe(999_999_999_999);
+  it('refuses a minus and an amount above R$ 999.999,99 instead of dropping or cutting digits', () => {
+    expect(centsOfTyped('-10')).toEqual({ ok: false, problem: 'negative', message: 'O valor não pode ser negativo.' });
+    expect(centsOfTyped('R$ 0,00-')).toMatchObject({ ok: false, problem: 'negative' });
+    expect(centsOfTyped('99999999')).toEqual({ ok: true, cents: 99_999_999 });
+    const tooLarge = { ok: false, problem: 'too_large', message: 'O valor máximo é R$ 999.999,99.' };
+    expect(centsOfTyped('100000000')).toEqual(tooLarge);
+    expect(centsOfTyped('9'.repeat(17))).toEqual(tooLarge);
   });
 });
 

@@ -1,8 +1,7 @@
-// The product form's pure rules (spec 1 §5): money and stock typing, the estimated margin and its colour, and
+// The product form's pure rules (spec 1 §5): how stock reads, the estimated margin and its colour, and
 // the form model (blank form, edit form, create input, summary of changes).
 import { describe, expect, it } from 'vitest';
 import { estimatedMargin, marginTone } from '../../src/features/products/margin.ts';
-import { formatMoneyInput, moneyInputOf, parseMoney, sanitizeMoneyInput } from '../../src/lib/money-input.ts';
 import {
   blankForm,
   formFromDraft,
@@ -12,41 +11,9 @@ import {
   summaryOfChanges,
   type ProductFields,
 } from '../../src/features/products/product-form.ts';
-import { formatStock, parseQuantity, quantityInputOf, sanitizeQuantityInput } from '../../src/features/products/quantity.ts';
+import { formatStock } from '../../src/features/products/quantity.ts';
 
-describe('money input', () => {
-  it('keeps digits and one comma while typing', () => {
-    expect(sanitizeMoneyInput('R$ 12,5a')).toBe('12,5');
-    expect(sanitizeMoneyInput('1,2,3')).toBe('1,23');
-    expect(sanitizeMoneyInput('7.5')).toBe('7,5');
-    expect(sanitizeMoneyInput('-3')).toBe('3');
-  });
-  it('reads the value with a dot; invalid or empty is 0', () => {
-    expect(parseMoney('12,5')).toBe(12.5);
-    expect(parseMoney('12,567')).toBe(12.56);
-    expect(parseMoney('')).toBe(0);
-    expect(parseMoney('abc')).toBe(0);
-    expect(parseMoney(',5')).toBe(0.5);
-  });
-  it('pads or cuts to two decimals on blur', () => {
-    expect(formatMoneyInput('12,5')).toBe('12,50');
-    expect(formatMoneyInput('12,567')).toBe('12,56');
-    expect(formatMoneyInput('')).toBe('0,00');
-    expect(formatMoneyInput('8')).toBe('8,00');
-    expect(moneyInputOf(39.9)).toBe('39,90');
-  });
-});
-
-describe('stock input', () => {
-  it('accepts digits with one dot or comma; empty is 0', () => {
-    expect(sanitizeQuantityInput('2,5kg')).toBe('2,5');
-    expect(sanitizeQuantityInput('1.2.3')).toBe('1.23');
-    expect(parseQuantity('2,5')).toBe(2.5);
-    expect(parseQuantity('0.125')).toBe(0.125);
-    expect(parseQuantity('')).toBe(0);
-    expect(parseQuantity(',')).toBe(0);
-    expect(quantityInputOf(2.5)).toBe('2,5');
-  });
+describe('stock shown', () => {
   it('shows weights with up to three decimals and the unit', () => {
     expect(formatStock(2.5, 'kg')).toBe('2,5 kg');
     expect(formatStock(0.1234, 'g')).toBe('0,123 g');
@@ -95,6 +62,30 @@ describe('product form model', () => {
       unidade: 'un',
       categoria: null,
     });
+  });
+
+  it('reads prices and stock the Brazilian way, and shows a stored price in the same way', () => {
+    const input = newProductOf({
+      ...blankForm,
+      nome: 'TV',
+      preco: '1.234,56',
+      preco_compra: '1.000',
+      estoque: '2,5',
+      unidade: 'kg',
+    });
+    expect(input).toMatchObject({ preco: 1234.56, preco_compra: 1000, estoque: 2.5 });
+    expect(formOf({ ...product, preco: 1234.56 })).toMatchObject({
+      preco: '1.234,56',
+      preco_compra: '55,00',
+      estoque_minimo: '2',
+    });
+  });
+
+  it('turns a price or stock that cannot be stored into NaN, never into another number', () => {
+    const input = newProductOf({ ...blankForm, nome: 'X', preco: '-10', preco_compra: 'abc', estoque: '1,5' });
+    expect(input.preco).toBeNaN();
+    expect(input.preco_compra).toBeNaN();
+    expect(input.estoque).toBeNaN();
   });
 
   it('keeps a custom unit and category as typed', () => {

@@ -11,7 +11,6 @@ import {
   finishFailure,
   finishProblem,
   isRepeatScan,
-  sanitizeWeightInput,
   stepQuantity,
   weightOnBlur,
 } from '../../src/features/sales/cart-rules.ts';
@@ -29,12 +28,6 @@ const line = (fields: Partial<CartLine> & Pick<CartLine, 'produto_id'>): CartLin
 });
 
 describe('weight field', () => {
-  it('keeps digits and one comma (a dot becomes the comma)', () => {
-    expect(sanitizeWeightInput('1,5')).toBe('1,5');
-    expect(sanitizeWeightInput('1.5')).toBe('1,5');
-    expect(sanitizeWeightInput('a1b,2,3kg')).toBe('1,23');
-    expect(sanitizeWeightInput('-2')).toBe('2');
-  });
   it('becomes 1 when left empty', () => {
     expect(weightOnBlur('')).toBe('1');
     expect(weightOnBlur('  ')).toBe('1');
@@ -60,15 +53,21 @@ describe('steppers', () => {
 
 describe('weighed products', () => {
   it("an empty weight is 'Peso obrigatório'; not a number or 0 or less is 'Peso inválido'", () => {
-    expect(checkWeight('')).toEqual({ ok: false, reason: 'required' });
-    expect(checkWeight('   ')).toEqual({ ok: false, reason: 'required' });
-    expect(checkWeight('abc')).toEqual({ ok: false, reason: 'invalid' });
-    expect(checkWeight(',')).toEqual({ ok: false, reason: 'invalid' });
-    expect(checkWeight('0')).toEqual({ ok: false, reason: 'invalid' });
-    expect(checkWeight('0,000')).toEqual({ ok: false, reason: 'invalid' });
-    expect(checkWeight('-1')).toEqual({ ok: false, reason: 'invalid' });
-    expect(checkWeight('0,5')).toEqual({ ok: true, value: 0.5 });
-    expect(checkWeight('1.25')).toEqual({ ok: true, value: 1.25 });
+    expect(checkWeight('', 'kg')).toEqual({ ok: false, reason: 'required' });
+    expect(checkWeight('   ', 'kg')).toEqual({ ok: false, reason: 'required' });
+    expect(checkWeight('abc', 'kg')).toEqual({ ok: false, reason: 'invalid' });
+    expect(checkWeight(',', 'kg')).toEqual({ ok: false, reason: 'invalid' });
+    expect(checkWeight('0', 'kg')).toEqual({ ok: false, reason: 'invalid' });
+    expect(checkWeight('0,000', 'kg')).toEqual({ ok: false, reason: 'invalid' });
+    expect(checkWeight('-1', 'kg')).toEqual({ ok: false, reason: 'invalid' });
+    expect(checkWeight('0,5', 'kg')).toEqual({ ok: true, value: 0.5 });
+    expect(checkWeight('1.250', 'g')).toEqual({ ok: true, value: 1250 });
+  });
+
+  it('reads a dot as the thousands separator, and refuses a weight above the limit or too precise', () => {
+    expect(checkWeight('1.25', 'kg')).toEqual({ ok: false, reason: 'invalid' });
+    expect(checkWeight('999999', 'kg')).toEqual({ ok: false, reason: 'too_large' });
+    expect(checkWeight('0,1234', 'kg')).toEqual({ ok: false, reason: 'too_precise' });
   });
 });
 

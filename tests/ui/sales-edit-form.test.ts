@@ -5,9 +5,10 @@ import {
   paymentColumnsOf,
   paymentStateOf,
   quantityOf,
-  sanitizeQuantity,
+  readLineQuantity,
   stepped,
   totalOfLines,
+  unreadableLine,
   withProduct,
   type EditLine,
 } from '../../src/features/sales/sale-edit-form.ts';
@@ -55,12 +56,22 @@ describe('payment', () => {
 });
 
 describe('quantities', () => {
-  it('accepts digits and one comma, at most 3 decimals', () => {
-    expect(sanitizeQuantity('1.5')).toBe('1,5');
-    expect(sanitizeQuantity('0,2555')).toBe('0,255');
-    expect(sanitizeQuantity('a2b')).toBe('2');
-    expect(quantityOf('0,75')).toBe(0.75);
-    expect(quantityOf('')).toBe(0);
+  it('reads the Brazilian way: whole units, weights with up to 3 decimals', () => {
+    expect(quantityOf(line('0,75', 'kg'))).toBe(0.75);
+    expect(quantityOf(line('1.500', 'g'))).toBe(1500);
+    expect(quantityOf(line('3', 'un'))).toBe(3);
+    expect(quantityOf(line('', 'un'))).toBe(0);
+  });
+
+  it('refuses what cannot be stored instead of emptying it (the line stays, with its reason)', () => {
+    expect(readLineQuantity(line('abc'))).toEqual({ ok: false, problem: 'unreadable' });
+    expect(readLineQuantity(line('-2'))).toEqual({ ok: false, problem: 'negative' });
+    expect(readLineQuantity(line('1,5'))).toEqual({ ok: false, problem: 'not_whole' });
+    expect(readLineQuantity(line('0,2555', 'kg'))).toEqual({ ok: false, problem: 'too_many_decimals' });
+    expect(readLineQuantity(line('999999', 'kg'))).toEqual({ ok: false, problem: 'too_large' });
+    expect(unreadableLine([line('2'), line('abc')])?.quantidade).toBe('abc');
+    expect(unreadableLine([line('2'), line('0,5', 'kg')])).toBeUndefined();
+    expect(quantityOf(line('abc'))).toBe(0);
   });
 
   it('+ and − step 1 unit, 0,1 kg or 100 g; 0 or less removes the line', () => {

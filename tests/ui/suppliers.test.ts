@@ -1,4 +1,4 @@
-// The supplier form's rules with the spec's messages (nome ≥ 3, optional valid email, phone digits ≤ 11, blanks →
+// The supplier form's rules with the spec's messages (nome ≥ 3, optional valid email, phone DDD + 8 or 9 digits, blanks →
 // null), its toasts online and offline, and the exports: the PDF's text (title, generated date, columns, rows,
 // total) and the CSV parsed back with papaparse (with Observações and Data de Criação).
 import Papa from 'papaparse';
@@ -30,7 +30,7 @@ describe('supplier form', () => {
     });
   });
 
-  it('keeps the masked phone’s digits (at most 11, what the mask lets through)', () => {
+  it('keeps the masked phone’s digits (a DDD and 8 or 9 digits)', () => {
     const checked = checkSupplierForm({
       ...blank,
       nome: 'Atacadão',
@@ -38,6 +38,10 @@ describe('supplier form', () => {
       email: ' vendas@atacadao.com.br ',
     });
     expect(checked).toMatchObject({ ok: true, input: { telefone: '11987654321', email: 'vendas@atacadao.com.br' } });
+    expect(checkSupplierForm({ ...blank, nome: 'Atacadão', telefone: '(81) 99' })).toEqual({
+      ok: false,
+      errors: { telefone: 'Telefone inválido. Informe o DDD e o número, com 8 ou 9 dígitos: (81) 99999-8888.' },
+    });
   });
 
   it('starts an edit from the stored values with the phone masked', () => {

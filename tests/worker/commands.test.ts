@@ -95,19 +95,21 @@ describe('products', () => {
 });
 
 describe('clients and the fiado ledger', () => {
-  it('a client needs a name and a phone (spec 1 §5), digits only, at most 11', async () => {
+  it('a client needs a name and a Brazilian phone (spec 1 §5): DDD + 8 or 9 digits, with or without +55', async () => {
     const required = 'Por favor, preencha o nome e telefone do cliente.';
     await expectFieldMessage(remote.clients.create({ nome: 'Maria', telefone: '' }), 'clients', 'telefone', required);
     await expectFieldMessage(remote.clients.create({ nome: ' ', telefone: '11999990000' }), 'clients', 'nome', required);
-    await expectFieldMessage(
-      remote.clients.create({ nome: 'Maria', telefone: '119999900001' }),
-      'clients',
-      'telefone',
-      'O telefone tem no máximo 11 dígitos.',
-    );
+    const phoneInvalid = 'Telefone inválido. Informe o DDD e o número, com 8 ou 9 dígitos: (81) 99999-8888.';
+    for (const telefone of ['119999900001', '(81) 99', '+55 (81) 99999-88887777']) {
+      await expectFieldMessage(remote.clients.create({ nome: 'Maria', telefone }), 'clients', 'telefone', phoneInvalid);
+    }
     expect(await count('clientes')).toBe(0);
     const id = await remote.clients.create({ nome: 'Maria', telefone: '(11) 99999-0000' });
     expect((await workspace.database.clientes.findOne(id).exec())?.telefone).toBe('11999990000');
+    await expectFieldMessage(remote.clients.update(id, { telefone: '(81) 99' }), 'clients', 'telefone', phoneInvalid);
+    const abroad = await remote.clients.create({ nome: 'Maria', telefone: '+55 (81) 99999-8888' });
+    expect((await workspace.database.clientes.findOne(abroad).exec())?.telefone).toBe('81999998888');
+    await remote.clients.remove(abroad);
     await remote.clients.remove(id);
   });
 

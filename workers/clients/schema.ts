@@ -2,19 +2,11 @@
 // Limits are the server's CHECKs on public.clientes and public.fiado_lancamentos.
 import * as v from 'valibot';
 import { MAX_MONEY, optionalText, positiveNumber, recordId, requiredText } from '../contract/input.ts';
-
-/** A phone as the server keeps it: digits only, at most 11; the mask's punctuation is dropped first. */
-const phone = v.pipe(
-  v.string('required'),
-  v.transform((text) => text.replace(/[\s().-]/g, '')),
-  v.nonEmpty('required'),
-  v.regex(/^[0-9]+$/, 'invalid_format'),
-  v.maxLength(11, 'too_long'),
-);
+import { requiredPhone } from '../contract/phone.ts';
 
 const clientFields = {
   nome: requiredText(200),
-  telefone: phone,
+  telefone: requiredPhone,
   observacoes: optionalText(2000),
 };
 

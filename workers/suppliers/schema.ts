@@ -1,7 +1,8 @@
 // The suppliers domain's command inputs (spec 2 §5): nome of 3 to 200 characters, the other fields optional and
-// blank → null; the phone is its digits (at most 11), the email one address. Limits are public.fornecedores' CHECKs.
+// blank → null; the phone a Brazilian number (DDD + 8 or 9 digits), the email one address. Limits are public.fornecedores' CHECKs.
 import * as v from 'valibot';
 import { optionalText } from '../contract/input.ts';
+import { optionalPhone } from '../contract/phone.ts';
 
 /** Supplier name minimum (spec 2 §9). */
 export const SUPPLIER_NAME_MIN = 3;
@@ -33,7 +34,7 @@ function optionalShaped(max: number, shape: RegExp, clean: (text: string) => str
 const supplierFields = {
   nome,
   cnpj_cpf: optionalText(18),
-  telefone: optionalShaped(11, /^[0-9]+$/, (text) => text.replace(/[\s().-]/g, '')),
+  telefone: optionalPhone,
   email: optionalShaped(254, EMAIL_SHAPE),
   endereco: optionalText(500),
   observacoes: optionalText(2000),

@@ -1,11 +1,10 @@
 // The client form's rules and writes: the worker's own schema for the fields (name and phone required, phone
-// digits only), and create or update through the worker; the success wording depends on connectivity.
+// Brazilian number: DDD + 8 or 9 digits), and create or update through the worker; the success wording depends on connectivity.
 import { newClientSchema } from '../../../workers/clients/schema.ts';
 import { checkInput } from '../../../workers/contract/input.ts';
 import { fieldMessages } from '../../i18n/errors.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import type { DataClient } from '../../lib/data-client.ts';
-import { phoneDigits } from '../../lib/format.ts';
 
 export interface ClientFormValues {
   readonly nome: string;
@@ -26,7 +25,7 @@ export type ClientFormCheck =
     };
 
 export function checkClientForm(values: ClientFormValues): ClientFormCheck {
-  const checked = checkInput(newClientSchema, { ...values, telefone: phoneDigits(values.telefone) });
+  const checked = checkInput(newClientSchema, values);
   if (checked.ok) return { ok: true, input: checked.value };
   return {
     ok: false,

@@ -1,4 +1,4 @@
-// The expenses page's rules without React: the currency input (digits are cents), the form's check with the
+// The expenses page's rules without React: the currency input (digits are cents, within the money limit), the form's check with the
 // worker's schema, colours in 137.5° hue steps, chart labels cut at 12 characters, the percent change as read,
 // the filters the page sends, and the page to show after a delete.
 import { checkInput } from '../../../workers/contract/input.ts';
@@ -7,14 +7,30 @@ import { categorySchema, expenseSchema, type ExpenseFields, type ExpenseFilter }
 import { fieldMessages } from '../../i18n/errors.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { formatBRL } from '../../lib/format.ts';
+import { MONEY_INPUT_MAX, moneyProblem } from '../../lib/number-input.ts';
 
 const copy = t.expenses;
 
-/** Cents as typed in the currency field: only digits count, read as cents ('1234' → 1234, 'R$ 12,34' → 1234). */
-export function centsOfTyped(text: string): number {
-  const digits = text.replace(/\D/g, '').replace(/^0+/, '').slice(0, 12);
-  return digits === '' ? 0 : Number(digits);
+export type TypedCents =
+  | { readonly ok: true; readonly cents: number }
+  | { readonly ok: false; readonly problem: 'negative' | 'too_large'; readonly message: string };
+
+/**
+ * Cents as typed in the currency field: only digits count, read as cents ('1234' → 1234, 'R$ 12,34' → 1234). A
+ * minus or more than the money fields' limit (src/lib/number-input.ts) is refused with its message, never dropped.
+ */
+export function centsOfTyped(text: string): TypedCents {
+  if (text.includes('-')) return { ok: false, problem: 'negative', message: moneyProblem(NEGATIVE) ?? '' };
+  const digits = text.replace(/\D/g, '').replace(/^0+/, '');
+  const cents = digits === '' ? 0 : Number(digits);
+  if (digits.length > 15 || cents > Math.round(MONEY_INPUT_MAX * 100)) {
+    return { ok: false, problem: 'too_large', message: moneyProblem(TOO_LARGE) ?? '' };
+  }
+  return { ok: true, cents };
 }
+
+const NEGATIVE = { ok: false, problem: 'negative' } as const;
+const TOO_LARGE = { ok: false, problem: 'too_large' } as const;
 
 /** The currency field's text for an amount in cents: 'R$ 0,00', 'R$ 12,34'. */
 export function currencyText(cents: number): string {

@@ -1,8 +1,7 @@
 // The product form's model (spec 1 §3): the fields as typed, the blank form, the form of an existing product,
 // the command input it becomes, and the changes an edit would save (the summary shown before saving).
 import type { NewProduct, ProductChanges } from '../../../workers/products/schema.ts';
-import { moneyInputOf, parseMoney } from '../../lib/money-input.ts';
-import { parseQuantity, quantityInputOf } from './quantity.ts';
+import { moneyText, quantityText, readMoney, readQuantity, valueOf } from '../../lib/number-input.ts';
 
 export const CUSTOM = 'custom' as const;
 export const UNITS = ['un', 'kg', 'g', 'l', 'ml', 'pct', 'cx'] as const;
@@ -79,10 +78,10 @@ export function formOf(product: ProductFields): ProductForm {
   const categoryListed = categoria === '' || isListed(CATEGORIES, categoria);
   return {
     nome: product.nome,
-    preco: moneyInputOf(product.preco),
-    preco_compra: moneyInputOf(product.preco_compra ?? 0),
+    preco: moneyText(product.preco),
+    preco_compra: moneyText(product.preco_compra ?? 0),
     estoque: '',
-    estoque_minimo: quantityInputOf(product.estoque_minimo ?? DEFAULT_MINIMUM_STOCK),
+    estoque_minimo: quantityText(product.estoque_minimo ?? DEFAULT_MINIMUM_STOCK),
     unidade: unitListed ? product.unidade : CUSTOM,
     unidadeOutra: unitListed ? '' : product.unidade,
     categoria: categoryListed ? categoria : CUSTOM,
@@ -96,17 +95,21 @@ export function formOf(product: ProductFields): ProductForm {
 
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-/** The fields an edit saves (everything the form shows but the initial stock). */
+/** The unit the form stands for: a custom unit left blank is the default unit. */
+export function unitOf(form: ProductForm): string {
+  return (form.unidade === CUSTOM ? form.unidadeOutra.trim() : form.unidade) || 'un';
+}
+
+/** The fields an edit saves (everything the form shows but the initial stock); a number that cannot be stored is NaN. */
 export function changesOf(
   form: ProductForm,
 ): Required<Omit<ProductFields, 'nome' | 'unidade'>> & { nome: string; unidade: string } {
   return {
     nome: form.nome,
-    preco: parseMoney(form.preco),
-    preco_compra: parseMoney(form.preco_compra),
-    estoque_minimo: parseQuantity(form.estoque_minimo),
-    // A custom unit left blank is the default unit.
-    unidade: (form.unidade === CUSTOM ? form.unidadeOutra.trim() : form.unidade) || 'un',
+    preco: valueOf(readMoney(form.preco)),
+    preco_compra: valueOf(readMoney(form.preco_compra)),
+    estoque_minimo: valueOf(readQuantity(form.estoque_minimo, unitOf(form))),
+    unidade: unitOf(form),
     categoria: blankToNull(form.categoria === CUSTOM ? form.categoriaOutra : form.categoria),
     marca: blankToNull(form.marca),
     codigo_barras: blankToNull(form.codigo_barras),
@@ -117,7 +120,7 @@ export function changesOf(
 
 /** The create command's input: the fields, and the initial stock (recorded as a count). */
 export function newProductOf(form: ProductForm): NewProduct {
-  return { ...changesOf(form), estoque: parseQuantity(form.estoque) };
+  return { ...changesOf(form), estoque: valueOf(readQuantity(form.estoque, unitOf(form))) };
 }
 
 export type ChangedField = keyof ReturnType<typeof changesOf>;

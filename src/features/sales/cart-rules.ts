@@ -1,20 +1,14 @@
-// The new sale's rules that need no worker (spec 2 §5): what a weight field keeps, the steppers, the weighed
+// The new sale's rules that need no worker (spec 2 §5): a cart weight left empty, the steppers, the weighed
 // products' weight check, why a cart cannot be finished yet, and the barcode repeat window.
 import type { CartView } from '../../../workers/api.ts';
 import { DataError } from '../../../workers/contract/errors.ts';
 import { t } from '../../i18n/pt-BR.ts';
+import { readQuantity } from '../../lib/number-input.ts';
 
 const copy = t.newSale;
 
 /** Repeated identical scans within this window are ignored (spec 2 §9). */
 export const REPEAT_SCAN_WINDOW_MS = 1000;
-
-/** A weight as typed: digits and one comma only (a dot becomes the comma; anything else is dropped). */
-export function sanitizeWeightInput(text: string): string {
-  const kept = text.replace(/\./g, ',').replace(/[^\d,]/g, '');
-  const comma = kept.indexOf(',');
-  return comma < 0 ? kept : `${kept.slice(0, comma + 1)}${kept.slice(comma + 1).replace(/,/g, '')}`;
-}
 
 /** A weight field left empty becomes 1 when it loses focus. */
 export function weightOnBlur(text: string): string {
@@ -29,16 +23,20 @@ export function stepQuantity(text: string, delta: 1 | -1): string {
 }
 
 export type WeightCheck =
-  { readonly ok: true; readonly value: number } | { readonly ok: false; readonly reason: 'required' | 'invalid' };
+  | { readonly ok: true; readonly value: number }
+  | { readonly ok: false; readonly reason: 'required' | 'invalid' | 'too_precise' | 'too_large' };
 
-/** The weighed products screen: an empty weight is 'Peso obrigatório'; not a number, or 0 or less, 'Peso inválido'. */
-export function checkWeight(text: string): WeightCheck {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, reason: 'required' };
-  if (!/^\d*([.,]\d*)?$/.test(trimmed) || trimmed === ',' || trimmed === '.') return { ok: false, reason: 'invalid' };
-  const value = Number(trimmed.replace(',', '.'));
-  if (!Number.isFinite(value) || value <= 0) return { ok: false, reason: 'invalid' };
-  return { ok: true, value: Math.round(value * 1000) / 1000 };
+/**
+ * The weighed products screen (typed the Brazilian way, src/lib/number-input.ts): an empty weight is 'Peso
+ * obrigatório'; unreadable, negative or 0 is 'Peso inválido'; more than three decimals or above the limit say so.
+ */
+export function checkWeight(text: string, unit: string): WeightCheck {
+  if (text.trim() === '') return { ok: false, reason: 'required' };
+  const reading = readQuantity(text, unit);
+  if (reading.ok) return reading.value > 0 ? { ok: true, value: reading.value } : { ok: false, reason: 'invalid' };
+  if (reading.problem === 'too_large') return { ok: false, reason: 'too_large' };
+  if (reading.problem === 'too_many_decimals' || reading.problem === 'not_whole') return { ok: false, reason: 'too_precise' };
+  return { ok: false, reason: 'invalid' };
 }
 
 /** Why 'Finalizar Venda' is refused before asking the worker: no line above zero, or fiado without a customer. */

@@ -1,6 +1,7 @@
 // The edit-sale form's rules without React: the payment choice read from and written to the sale's columns
-// (the same JSON the new sale writes), quantities typed with a comma, the +/− steps and the total in cents.
+// (the same JSON the new sale writes), quantities typed the Brazilian way, the +/− steps and the total in cents.
 import type { SaleDetails } from '../../../workers/api.ts';
+import { readQuantity, type NumberReading } from '../../lib/number-input.ts';
 
 export const PAYMENT_CHOICES = ['dinheiro', 'cartao', 'pix', 'outro'] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
@@ -19,7 +20,7 @@ export interface EditLine {
   readonly marca: string | null;
   readonly unidade: string;
   readonly preco: number;
-  /** As typed: digits and a comma ('2', '0,750'). */
+  /** As typed ('2', '0,750', '1.250'); read by src/lib/number-input.ts. */
   readonly quantidade: string;
 }
 
@@ -70,17 +71,20 @@ export function paymentColumnsOf(
   return { forma_pagamento: payment.forma, forma_pagamento_descricao: null };
 }
 
-/** Keeps what a quantity field accepts: digits and one comma, at most 3 decimals. */
-export function sanitizeQuantity(text: string): string {
-  const cleaned = text.replace('.', ',').replace(/[^\d,]/g, '');
-  const [whole = '', ...rest] = cleaned.split(',');
-  return rest.length === 0 ? whole : `${whole},${rest.join('').slice(0, 3)}`;
+/** A line's quantity as read: whole for units, up to three decimals for weights; or why it cannot be stored. */
+export function readLineQuantity(line: Pick<EditLine, 'quantidade' | 'unidade'>): NumberReading {
+  return readQuantity(line.quantidade, line.unidade);
 }
 
-/** The number a typed quantity stands for; empty or unreadable is 0 (the line goes away). */
-export function quantityOf(text: string): number {
-  const value = Number(text.replace(',', '.'));
-  return text.trim() === '' || !Number.isFinite(value) ? 0 : Math.round(value * 1000) / 1000;
+/** The number a line's quantity stands for; one that cannot be read counts 0 in the totals (and is not saved). */
+export function quantityOf(line: Pick<EditLine, 'quantidade' | 'unidade'>): number {
+  const reading = readLineQuantity(line);
+  return reading.ok ? reading.value : 0;
+}
+
+/** The first line whose quantity cannot be stored, if any (the sale is not saved while one is there). */
+export function unreadableLine(lines: readonly EditLine[]): EditLine | undefined {
+  return lines.find((line) => !readLineQuantity(line).ok);
 }
 
 export function quantityTextOf(value: number): string {
@@ -94,13 +98,13 @@ export function stepOf(unidade: string): number {
 
 /** The line after + or −; null when it falls to 0 or less (the line is removed, spec 2 §5). */
 export function stepped(line: EditLine, direction: 1 | -1): EditLine | null {
-  const next = Math.round((quantityOf(line.quantidade) + direction * stepOf(line.unidade)) * 1000) / 1000;
+  const next = Math.round((quantityOf(line) + direction * stepOf(line.unidade)) * 1000) / 1000;
   return next > 0 ? { ...line, quantidade: quantityTextOf(next) } : null;
 }
 
 /** Price × quantity rounded to cents exactly as the worker rounds it (1.005 → 1.01). */
 export function lineTotal(line: EditLine): number {
-  return Math.round(Number((line.preco * quantityOf(line.quantidade) * 100).toFixed(6))) / 100;
+  return Math.round(Number((line.preco * quantityOf(line) * 100).toFixed(6))) / 100;
 }
 
 /** The sale's total as the worker will compute it: each line rounded to cents, summed in cents. */

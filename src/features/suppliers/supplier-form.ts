@@ -6,7 +6,7 @@ import type { SupplierView } from '../../../workers/api.ts';
 import { fieldMessages } from '../../i18n/errors.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import type { DataClient } from '../../lib/data-client.ts';
-import { maskPhone, phoneDigits } from '../../lib/format.ts';
+import { maskPhone } from '../../lib/format.ts';
 
 const copy = t.suppliers;
 
@@ -39,7 +39,7 @@ export type SupplierFormCheck =
   | { readonly ok: false; readonly errors: Partial<Record<SupplierField, string>> };
 
 export function checkSupplierForm(values: SupplierFormValues): SupplierFormCheck {
-  const checked = checkInput(supplierSchema, { ...values, telefone: phoneDigits(values.telefone) });
+  const checked = checkInput(supplierSchema, values);
   if (checked.ok) return { ok: true, input: checked.value };
   return { ok: false, errors: fieldMessages('suppliers', checked.issues) };
 }

@@ -5,7 +5,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ClientSummary } from '../../../../workers/api.ts';
 import { issueMessage } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { maskPhone } from '../../../lib/format.ts';
+import { maskPhone, maskTypedPhone } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
@@ -87,7 +87,7 @@ function ClientForm({ client }: { client: ClientSummary | null }) {
         value={values.telefone}
         error={fieldError('telefone')}
         onChange={(event) => {
-          change('telefone', maskPhone(event.target.value));
+          change('telefone', maskTypedPhone(event.target.value));
         }}
       />
       <div>

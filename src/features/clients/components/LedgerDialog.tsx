@@ -6,9 +6,10 @@ import { formatBRL } from '../../../lib/format.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
+import { MoneyField } from '../../../ui/form/NumberFields.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
-import { parseMoney, sanitizeMoneyInput } from '../../../lib/money-input.ts';
-import { checkAmount, type AmountKind } from '../amount.ts';
+import { readMoney, valueOf } from '../../../lib/number-input.ts';
+import { amountProblemMessages, checkAmount, type AmountKind } from '../amount.ts';
 
 const copy = t.clients;
 
@@ -23,6 +24,7 @@ export function LedgerDialog({ kind, client, trigger }: { kind: AmountKind; clie
   const [amount, setAmount] = useState('');
   const [descricao, setDescricao] = useState('');
   const [invalid, setInvalid] = useState<{ title: string; message: string } | null>(null);
+  const [submitted, setSubmitted] = useState(false);
   const command = useCommand(
     (data, valor: number) =>
       kind === 'pagamento'
@@ -30,7 +32,7 @@ export function LedgerDialog({ kind, client, trigger }: { kind: AmountKind; clie
         : data.clients.addDebit({ cliente_id: client.id, valor, descricao }),
     {
       form: 'ledger',
-      success: () => ({ title: wording.done, description: copy.amountOf(formatBRL(parseMoney(amount))) }),
+      success: () => ({ title: wording.done, description: copy.amountOf(formatBRL(valueOf(readMoney(amount)))) }),
       describeFailure: () => wording.failed,
     },
   );
@@ -38,10 +40,12 @@ export function LedgerDialog({ kind, client, trigger }: { kind: AmountKind; clie
     setAmount('');
     setDescricao('');
     setInvalid(null);
+    setSubmitted(false);
     command.reset();
   };
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
+    setSubmitted(true);
     const checked = checkAmount(amount, kind, client.id, client.saldo);
     if (!checked.ok) {
       setInvalid({ title: checked.reason === 'exceeds' ? copy.exceedsBalance : copy.invalidAmount, message: checked.message });
@@ -73,17 +77,17 @@ export function LedgerDialog({ kind, client, trigger }: { kind: AmountKind; clie
       closeLabel={copy.cancel}
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-3">
-        <TextField
+        <MoneyField
           label={copy.amount}
           name="valor"
-          inputMode="decimal"
-          autoComplete="off"
           placeholder={copy.amountPlaceholder}
           value={amount}
           autoFocus
+          revealProblem={submitted}
+          problemMessages={amountProblemMessages}
           error={error ? `${error.title}: ${error.message}` : undefined}
-          onChange={(event) => {
-            setAmount(sanitizeMoneyInput(event.target.value));
+          onValueChange={(typed) => {
+            setAmount(typed);
             setInvalid(null);
             command.reset();
           }}

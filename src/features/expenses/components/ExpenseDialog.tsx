@@ -102,7 +102,10 @@ function ExpenseForm({
           value={currencyText(values.cents)}
           error={fieldError('valor')}
           onChange={(event) => {
-            change({ cents: centsOfTyped(event.target.value) }, 'valor');
+            const typed = centsOfTyped(event.target.value);
+            // A minus or an amount above the limit leaves the amount as it was and says why.
+            if (typed.ok) change({ cents: typed.cents }, 'valor');
+            else setErrors((current) => ({ ...current, valor: typed.message }));
           }}
           onSelect={(event) => {
             // Digits always go on at the end (they are the cents); selecting everything to retype still works.

@@ -11,10 +11,11 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { useDataClient } from '../../../lib/use-data-client.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { MoneyField, QuantityField } from '../../../ui/form/NumberFields.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { estimatedMargin, marginTone } from '../margin.ts';
-import { formatMoneyInput, parseMoney, sanitizeMoneyInput } from '../../../lib/money-input.ts';
+import { readMoney, valueOf } from '../../../lib/number-input.ts';
 import {
   blankForm,
   CATEGORIES,
@@ -25,9 +26,9 @@ import {
   patchOf,
   summaryOfChanges,
   UNITS,
+  unitOf,
   type ProductForm as FormState,
 } from '../product-form.ts';
-import { sanitizeQuantityInput } from '../quantity.ts';
 import { useBarcodeCheck } from '../use-barcode-check.ts';
 import { BarcodeField } from './BarcodeField.tsx';
 import { ChangeSummary } from './ChangeSummary.tsx';
@@ -94,7 +95,7 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
   }
   const changes = original ? summaryOfChanges(original, form) : [];
   const nameFilled = form.nome.trim() !== '';
-  const margin = estimatedMargin(parseMoney(form.preco), parseMoney(form.preco_compra));
+  const margin = estimatedMargin(valueOf(readMoney(form.preco)), valueOf(readMoney(form.preco_compra)));
 
   const update = (changesToForm: Partial<FormState>) => {
     const next = { ...form, ...changesToForm };
@@ -132,29 +133,15 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
     },
     error: errors[field],
   });
-  const money = (field: 'preco' | 'preco_compra') => ({
+  const numberField = (field: 'preco' | 'preco_compra' | 'estoque' | 'estoque_minimo') => ({
     value: form[field],
-    inputMode: 'decimal' as const,
-    placeholder: copy.moneyPlaceholder,
-    onChange: (event: { target: { value: string } }) => {
-      update({ [field]: sanitizeMoneyInput(event.target.value) });
-    },
-    onBlur: () => {
-      touch(field);
-      update({ [field]: formatMoneyInput(form[field]) });
-    },
-    error: errors[field],
-  });
-  const quantity = (field: 'estoque' | 'estoque_minimo') => ({
-    value: form[field],
-    inputMode: 'decimal' as const,
-    placeholder: '0',
-    onChange: (event: { target: { value: string } }) => {
-      update({ [field]: sanitizeQuantityInput(event.target.value) });
+    onValueChange: (typed: string) => {
+      update({ [field]: typed });
     },
     onBlur: () => {
       touch(field);
     },
+    revealProblem: submitted,
     error: errors[field],
   });
 
@@ -216,8 +203,8 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
       </FormSection>
       <FormSection title={copy.sectionPrices}>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label={copy.preco} {...money('preco')} />
-          <TextField label={copy.precoCompra} {...money('preco_compra')} />
+          <MoneyField label={copy.preco} {...numberField('preco')} />
+          <MoneyField label={copy.precoCompra} {...numberField('preco_compra')} />
         </div>
         {margin !== null ? (
           <p className={clsx('font-semibold', toneClass[marginTone(margin)])} data-testid="margin">
@@ -236,8 +223,10 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
             }}
           />
           {form.unidade === CUSTOM ? <TextField label={copy.unidadeOutra} {...text('unidadeOutra')} /> : null}
-          {original ? null : <TextField label={copy.estoque} hint={copy.estoqueHint} {...quantity('estoque')} />}
-          <TextField label={copy.estoqueMinimo} {...quantity('estoque_minimo')} />
+          {original ? null : (
+            <QuantityField label={copy.estoque} hint={copy.estoqueHint} unit={unitOf(form)} {...numberField('estoque')} />
+          )}
+          <QuantityField label={copy.estoqueMinimo} unit={unitOf(form)} {...numberField('estoque_minimo')} />
         </div>
       </FormSection>
       <FormSection title={copy.sectionDescription}>

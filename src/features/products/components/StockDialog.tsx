@@ -9,8 +9,9 @@ import { fieldMessages } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { readQuantity } from '../../../lib/number-input.ts';
+import { QuantityField } from '../../../ui/form/NumberFields.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
-import { parseQuantity, sanitizeQuantityInput } from '../quantity.ts';
 
 const copy = t.products;
 
@@ -21,6 +22,7 @@ export function StockDialog({ productId, unit, mode }: { productId: string; unit
   const [quantity, setQuantity] = useState('');
   const [note, setNote] = useState('');
   const [invalid, setInvalid] = useState<string | undefined>(undefined);
+  const [submitted, setSubmitted] = useState(false);
   const entry = mode === 'entrada';
   const record = useCommand(
     (data, input: { produto_id: string; quantidade: number; observacao: string }) =>
@@ -32,12 +34,16 @@ export function StockDialog({ productId, unit, mode }: { productId: string; unit
     setQuantity('');
     setNote('');
     setInvalid(undefined);
+    setSubmitted(false);
     record.reset();
   };
   const submit = async () => {
+    setSubmitted(true);
+    const reading = readQuantity(quantity, unit);
+    if (!reading.ok) return;
     const input = {
       produto_id: productId,
-      quantidade: quantity.trim() === '' ? undefined : parseQuantity(quantity),
+      quantidade: quantity.trim() === '' ? undefined : reading.value,
       observacao: note,
     };
     const checked = checkInput(entry ? stockReceiptSchema : stockCountSchema, input);
@@ -45,7 +51,7 @@ export function StockDialog({ productId, unit, mode }: { productId: string; unit
       setInvalid(fieldMessages('stock', checked.issues).quantidade);
       return;
     }
-    const id = await record.run({ ...input, quantidade: parseQuantity(quantity) });
+    const id = await record.run({ ...input, quantidade: reading.value });
     if (id !== undefined) change(false);
   };
   const Icon = entry ? PackagePlus : PackageCheck;
@@ -70,14 +76,14 @@ export function StockDialog({ productId, unit, mode }: { productId: string; unit
               void submit();
             }}
           >
-            <TextField
+            <QuantityField
               label={`${copy.quantity} (${unit})`}
-              inputMode="decimal"
-              autoComplete="off"
+              unit={unit}
               value={quantity}
+              revealProblem={submitted}
               error={invalid ?? record.fieldErrors.quantidade}
-              onChange={(event) => {
-                setQuantity(sanitizeQuantityInput(event.target.value));
+              onValueChange={(typed) => {
+                setQuantity(typed);
                 setInvalid(undefined);
               }}
             />

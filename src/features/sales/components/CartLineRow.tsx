@@ -1,24 +1,28 @@
 // One cart line: name, 'Acima do estoque' when it sells more than the stock shows (allowed), the steppers of a
-// unit product (never below 1) or the weight of a kg/g product (digits and a comma; empty becomes 1), the subtotal
-// and 'Remover'.
+// unit product (never below 1) or the weight of a kg/g product (typed the Brazilian way; empty becomes 1; a weight
+// that cannot be read or is above the limit stays on its field with its message and never reaches the cart), the
+// subtotal and 'Remover'.
 import { useEffect, useState } from 'react';
 import { AlertTriangle, Minus, Plus, Trash2 } from 'lucide-react';
 import type { CartLineView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
-import { inputClass } from '../../../ui/form/TextField.tsx';
+import { quantityTextOf } from '../../../../workers/cart/schema.ts';
+import { readQuantity } from '../../../lib/number-input.ts';
+import { QuantityField } from '../../../ui/form/NumberFields.tsx';
 import { useCartEdits } from '../cart-commands.ts';
-import { sanitizeWeightInput, stepQuantity, weightOnBlur } from '../cart-rules.ts';
+import { stepQuantity, weightOnBlur } from '../cart-rules.ts';
 
 const copy = t.newSale;
 const iconButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-xl border border-ink/20 bg-white text-brand-700 hover:bg-brand-50 disabled:opacity-50';
 
-/** The weight as typed, written to the cart as it changes (the latest text wins once the previous write ends). */
+/** The weight as typed; each readable weight is written to the cart as it changes (the latest wins once the
+ * previous write ends). */
 function WeightInput({ line }: { line: CartLineView }) {
   const { quantity } = useCartEdits();
-  const [text, setText] = useState(line.quantidade);
-  const [editing, setEditing] = useState(false);
+  /** What the field shows while the owner edits it; null when it follows the cart. */
+  const [text, setText] = useState<string | null>(null);
   const [target, setTarget] = useState<string | null>(null);
   const { pending, run } = quantity;
   useEffect(() => {
@@ -32,25 +36,25 @@ function WeightInput({ line }: { line: CartLineView }) {
     else void run(line.produto_id, sent).then(settle);
   }, [pending, target, line.quantidade, line.produto_id, run]);
   return (
-    <input
-      inputMode="decimal"
-      autoComplete="off"
-      aria-label={copy.weightOf(line.nome, line.unidade)}
-      className={`${inputClass} w-28 border-ink/20 text-right`}
-      value={editing ? text : line.quantidade}
+    <QuantityField
+      label={copy.weightOf(line.nome, line.unidade)}
+      labelHidden
+      unit={line.unidade}
+      className="w-32"
+      value={text ?? line.quantidade}
       onFocus={() => {
         setText(line.quantidade);
-        setEditing(true);
       }}
-      onChange={(event) => {
-        const typed = sanitizeWeightInput(event.target.value);
+      onValueChange={(typed) => {
         setText(typed);
-        setTarget(typed);
+        const reading = readQuantity(typed, line.unidade);
+        if (reading.ok && typed.trim() !== '') setTarget(quantityTextOf(reading.value));
       }}
       onBlur={() => {
-        const settled = weightOnBlur(text);
-        setEditing(false);
-        setTarget(settled);
+        if (text === null) return;
+        if (text.trim() === '') setTarget(weightOnBlur(text));
+        // A weight that cannot be stored keeps its text and message; any other follows the cart again.
+        if (text.trim() === '' || readQuantity(text, line.unidade).ok) setText(null);
       }}
     />
   );

@@ -1,9 +1,10 @@
-// The sale's items being edited: name and price, − quantity + (0 or less removes the line), subtotal, and the
-// total below; weighed goods take a comma and step by 0,1 kg or 100 g.
+// The sale's items being edited: name and price, − quantity + (0 removes the line; a quantity that cannot be
+// stored keeps its line and shows why), subtotal, and the total below; weighed goods step by 0,1 kg or 100 g.
 import { Minus, Plus } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
-import { lineTotal, quantityOf, sanitizeQuantity, stepped, totalOfLines, type EditLine } from '../sale-edit-form.ts';
+import { QuantityField } from '../../../ui/form/NumberFields.tsx';
+import { lineTotal, readLineQuantity, stepped, totalOfLines, type EditLine } from '../sale-edit-form.ts';
 
 const copy = t.salesHistory;
 const stepButton =
@@ -12,10 +13,13 @@ const stepButton =
 export function EditSaleItems({
   lines,
   error,
+  revealProblems = false,
   onChange,
 }: {
   lines: readonly EditLine[];
   error?: string;
+  /** Shows each quantity's problem without waiting for the field to be left (after a save was tried). */
+  revealProblems?: boolean;
   onChange: (lines: EditLine[]) => void;
 }) {
   const replace = (index: number, line: EditLine | null) => {
@@ -48,17 +52,20 @@ export function EditSaleItems({
                   >
                     <Minus aria-hidden size={18} />
                   </button>
-                  <input
-                    inputMode="decimal"
-                    aria-label={copy.quantityOf(line.nome)}
+                  <QuantityField
+                    label={copy.quantityOf(line.nome)}
+                    labelHidden
+                    unit={line.unidade}
+                    className="w-28"
                     value={line.quantidade}
-                    onChange={(event) => {
-                      replace(index, { ...line, quantidade: sanitizeQuantity(event.target.value) });
+                    revealProblem={revealProblems}
+                    onValueChange={(quantidade) => {
+                      replace(index, { ...line, quantidade });
                     }}
                     onBlur={() => {
-                      if (quantityOf(line.quantidade) <= 0) replace(index, null);
+                      const reading = readLineQuantity(line);
+                      if (reading.ok && reading.value <= 0) replace(index, null);
                     }}
-                    className="h-11 w-16 rounded-xl border border-ink/20 text-center tabular-nums focus:border-brand-600 focus:outline-none"
                   />
                   <button
                     type="button"

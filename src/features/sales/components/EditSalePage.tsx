@@ -20,6 +20,7 @@ import {
   paymentColumnsOf,
   paymentStateOf,
   quantityOf,
+  unreadableLine,
   withProduct,
   type EditLine,
   type PaymentState,
@@ -46,6 +47,7 @@ function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => voi
   );
   const [payment, setPayment] = useState<PaymentState>(() => paymentStateOf(sale.formaPagamento, sale.formaPagamentoDescricao));
   const [lines, setLines] = useState<EditLine[]>(() => linesOf(sale));
+  const [triedUnreadable, setTriedUnreadable] = useState(false);
   const save = useCommand(
     async (client) => {
       await client.sales.update({
@@ -54,7 +56,7 @@ function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => voi
         tipo,
         cliente_id: customer?.id ?? null,
         ...paymentColumnsOf(tipo, payment),
-        itens: lines.map((line) => ({ produto_id: line.produtoId, quantidade: quantityOf(line.quantidade) })),
+        itens: lines.map((line) => ({ produto_id: line.produtoId, quantidade: quantityOf(line) })),
       });
       return true;
     },
@@ -78,6 +80,11 @@ function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => voi
     };
   const submit = async (event: { preventDefault: () => void }) => {
     event.preventDefault();
+    // A quantity that cannot be stored stays on its line with its message; nothing is saved.
+    if (unreadableLine(lines)) {
+      setTriedUnreadable(true);
+      return;
+    }
     if (await save.run()) onLeave();
   };
 
@@ -149,7 +156,7 @@ function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => voi
             setLines((current) => withProduct(current, product));
           }}
         />
-        <EditSaleItems lines={lines} error={fields.itens} onChange={changed(setLines)} />
+        <EditSaleItems lines={lines} error={fields.itens} revealProblems={triedUnreadable} onChange={changed(setLines)} />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to="/sales" className={buttonClass('secondary')}>

@@ -5,7 +5,7 @@ import { newClientSchema } from '../../../../workers/clients/schema.ts';
 import { checkInput } from '../../../../workers/contract/input.ts';
 import { DataError } from '../../../../workers/contract/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { maskPhone } from '../../../lib/format.ts';
+import { maskTypedPhone } from '../../../lib/format.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormDialog } from '../../../ui/Dialogs.tsx';
@@ -97,7 +97,7 @@ export function NewCustomerDialog({
           value={telefone}
           error={shown.telefone}
           onChange={(event) => {
-            setTelefone(maskPhone(event.target.value));
+            setTelefone(maskTypedPhone(event.target.value));
             forget('telefone');
           }}
         />

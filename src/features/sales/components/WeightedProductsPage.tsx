@@ -7,12 +7,13 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
-import { TextField } from '../../../ui/form/TextField.tsx';
+import { readQuantity, quantityProblem } from '../../../lib/number-input.ts';
+import { QuantityField } from '../../../ui/form/NumberFields.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { showToast } from '../../../ui/toast.ts';
 import { formatStock } from '../../products/index.ts';
 import { useAddToCart } from '../cart-commands.ts';
-import { checkWeight, sanitizeWeightInput } from '../cart-rules.ts';
+import { checkWeight } from '../cart-rules.ts';
 
 const copy = t.newSale;
 const weighed = copy.weighed;
@@ -32,12 +33,14 @@ function WeighedRow({ product }: { product: WeighedProduct }) {
   const add = useAddToCart();
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const checked = checkWeight(weight);
+    const checked = checkWeight(weight, product.unidade);
     if (!checked.ok) {
       const [title, description] =
         checked.reason === 'required'
           ? [weighed.weightRequired, weighed.weightRequiredText]
-          : [weighed.weightInvalid, weighed.weightInvalidText];
+          : checked.reason === 'invalid'
+            ? [weighed.weightInvalid, weighed.weightInvalidText]
+            : [weighed.weightInvalid, quantityProblem(readQuantity(weight, product.unidade), product.unidade) ?? ''];
       setError(description);
       showToast({ title, description, kind: 'destructive' });
       return;
@@ -55,17 +58,18 @@ function WeighedRow({ product }: { product: WeighedProduct }) {
           <p className="text-sm text-ink/70">{copy.stockShown(formatStock(product.estoque, product.unidade))}</p>
         </div>
         <div className="flex items-start gap-2">
-          <TextField
+          <QuantityField
             label={weighed.weight(product.unidade)}
             aria-label={`${weighed.weight(product.unidade)} — ${product.nome}`}
             className="w-40"
-            inputMode="decimal"
-            autoComplete="off"
+            unit={product.unidade}
             placeholder={weighed.weightPlaceholder}
             value={weight}
+            problemMessages={{ negative: weighed.weightInvalidText, unreadable: weighed.weightInvalidText }}
             error={error}
-            onChange={(event) => {
-              setWeight(sanitizeWeightInput(event.target.value));
+            onValueChange={(typed) => {
+              setWeight(typed);
+              setError(undefined);
             }}
           />
           <Button type="submit" className="mt-6 shrink-0 px-3" busy={add.pending} aria-label={copy.addProduct(product.nome)}>

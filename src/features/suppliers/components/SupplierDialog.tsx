@@ -4,7 +4,7 @@ import { useState, type SyntheticEvent } from 'react';
 import type { SupplierView } from '../../../../workers/api.ts';
 import type { SupplierFields } from '../../../../workers/suppliers/schema.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { maskPhone } from '../../../lib/format.ts';
+import { maskTypedPhone } from '../../../lib/format.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
@@ -56,7 +56,7 @@ function SupplierForm({ supplier, onDone }: { supplier: SupplierView | null; onD
       value={values[field]}
       error={fieldError(field)}
       onChange={(event) => {
-        change(field, field === 'telefone' ? maskPhone(event.target.value) : event.target.value);
+        change(field, field === 'telefone' ? maskTypedPhone(event.target.value) : event.target.value);
       }}
       {...extra}
     />

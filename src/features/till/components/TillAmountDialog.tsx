@@ -1,11 +1,12 @@
-// The till's amount dialogs ('Sangria', 'Suprimento', 'Fechar caixa'): an amount with comma decimals and an
+// The till's amount dialogs ('Sangria', 'Suprimento', 'Fechar caixa'): an amount typed the Brazilian way and an
 // optional note, checked by the worker's schema; the closing one shows the difference as the owner types.
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { t } from '../../../i18n/pt-BR.ts';
-import { parseMoney, sanitizeMoneyInput } from '../../../lib/money-input.ts';
+import { readMoney, valueOf } from '../../../lib/number-input.ts';
 import type { Command } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
+import { MoneyField } from '../../../ui/form/NumberFields.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 
 const copy = t.till;
@@ -30,14 +31,19 @@ export function TillAmountDialog(props: TillAmountDialogProps) {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const reading = readMoney(amount);
   const reset = () => {
     setAmount('');
     setNote('');
+    setSubmitted(false);
     command.reset();
   };
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const done = await command.run(parseMoney(amount), note);
+    setSubmitted(true);
+    if (!reading.ok) return;
+    const done = await command.run(reading.value, note);
     if (done !== undefined) {
       setOpen(false);
       reset();
@@ -56,21 +62,19 @@ export function TillAmountDialog(props: TillAmountDialogProps) {
       closeLabel={copy.cancel}
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 flex flex-col gap-3">
-        <TextField
+        <MoneyField
           label={props.amountLabel}
           name="valor"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0,00"
           value={amount}
           autoFocus
+          revealProblem={submitted}
           error={command.fieldErrors[props.amountField]}
-          onChange={(event) => {
-            setAmount(sanitizeMoneyInput(event.target.value));
+          onValueChange={(typed) => {
+            setAmount(typed);
             command.reset();
           }}
         />
-        {props.preview?.(parseMoney(amount), amount !== '')}
+        {reading.ok ? props.preview?.(valueOf(reading), amount !== '') : null}
         <TextField
           label={props.noteLabel}
           name="nota"

@@ -5,10 +5,10 @@ import { ArrowDownCircle, ArrowUpCircle, Lock, Unlock } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, formatDateTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
-import { parseMoney, sanitizeMoneyInput } from '../../../lib/money-input.ts';
+import { readMoney } from '../../../lib/number-input.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { TextField } from '../../../ui/form/TextField.tsx';
+import { MoneyField } from '../../../ui/form/NumberFields.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { differenceText } from '../till-report.ts';
 import { TillAmountDialog } from './TillAmountDialog.tsx';
@@ -21,6 +21,7 @@ const card = 'flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring
 
 function OpenTillForm() {
   const [float, setFloat] = useState('');
+  const [submitted, setSubmitted] = useState(false);
   const open = useCommand((data, troco_inicial: number) => data.till.open({ troco_inicial }), {
     form: 'till',
     success: () => ({ title: copy.opened }),
@@ -28,7 +29,13 @@ function OpenTillForm() {
   });
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    if ((await open.run(parseMoney(float))) !== undefined) setFloat('');
+    setSubmitted(true);
+    const reading = readMoney(float);
+    if (!reading.ok) return;
+    if ((await open.run(reading.value)) !== undefined) {
+      setFloat('');
+      setSubmitted(false);
+    }
   };
   return (
     <section aria-labelledby="till-closed" className={card}>
@@ -42,17 +49,15 @@ function OpenTillForm() {
       </div>
       <p className="text-ink/80">{copy.closedText}</p>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
+        <MoneyField
           label={copy.openingFloat}
           name="troco_inicial"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0,00"
           className="sm:w-60"
           value={float}
+          revealProblem={submitted}
           error={open.fieldErrors.troco_inicial ?? open.fieldErrors.caixa}
-          onChange={(event) => {
-            setFloat(sanitizeMoneyInput(event.target.value));
+          onValueChange={(typed) => {
+            setFloat(typed);
             open.reset();
           }}
         />
