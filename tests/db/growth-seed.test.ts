@@ -158,7 +158,7 @@ describe('growth seeder', () => {
     const clients = await device.clientes.find().exec();
     expect(products.filter((product) => counters.stockOf(product.id) !== product.estoque)).toEqual([]);
     expect(clients.filter((client) => counters.balanceOf(client.id) !== client.saldo_devedor)).toEqual([]);
-    counters.close();
+    await counters.close();
   });
 
   it('writes the same shop for the same seed, whoever the owner', async () => {
