@@ -2,14 +2,14 @@
 // owner's screens say nothing ('no answer yet'), and their first answer is the data the device holds, never the
 // empty list, the zero or the 'not found' of a signed-out device.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { Subject } from 'rxjs';
-import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDataApiParts } from '../../workers/api.ts';
+import type { LiveUpdate } from '../../workers/contract/live.ts';
 import type { OwnerSession } from '../../workers/db/workspace.ts';
 import { createManualConnectivity } from '../../workers/system/connectivity.ts';
+import { offlineClient } from './support/offline-device.ts';
 
 const NOWHERE = 'http://127.0.0.1:9';
 const storage = getRxStorageMemory();
@@ -31,18 +31,15 @@ function startDevice(namePrefix: string) {
 }
 
 function sessionOf(userId: string): OwnerSession {
-  const client = createClient(NOWHERE, 'anon', {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as never },
-  });
+  const client = offlineClient();
   return { userId, client };
 }
 
 /** Every answer of a live query, from the moment of subscribing. */
-function record<T>(subscribe: (listener: (update: { status: string; value?: T }) => void) => number) {
-  const answers: T[] = [];
+function record(subscribe: (listener: (update: LiveUpdate<unknown>) => void) => number): unknown[] {
+  const answers: unknown[] = [];
   subscribe((update) => {
-    if (update.status === 'ok') answers.push(update.value as T);
+    if (update.status === 'ok') answers.push(update.value);
   });
   return answers;
 }
