@@ -30,6 +30,7 @@ export const ptBR = {
     name: 'Caderneta',
     fallbackMarketName: 'CadernetaPro',
     loading: 'Carregando...',
+    retry: 'Tentar novamente',
     comingSoon: 'Esta tela está sendo preparada.',
     skipToContent: 'Pular para o conteúdo',
   },

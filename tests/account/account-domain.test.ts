@@ -194,6 +194,21 @@ describe('account domain', () => {
     await expect(fresh.domain.handlers.current()).resolves.toEqual({ status: 'signed_out', reason: 'offline_no_session' });
   });
 
+  it('names the signed-in user only once the stored session is read: no "nobody" while it is being read', async () => {
+    const backend = new FakeBackend();
+    backend.addUser('arranque@example.com', 'Senha@123');
+    const first = open(backend);
+    const { user } = signedIn(await first.domain.handlers.signIn({ email: 'arranque@example.com', password: 'Senha@123' }));
+    await first.domain.dispose();
+
+    const again = open(backend, { storage: first.storage });
+    const users: (string | null)[] = [];
+    const subscription = again.domain.auth.userId$.subscribe((userId) => users.push(userId));
+    signedIn(await again.domain.handlers.current());
+    subscription.unsubscribe();
+    expect(users).toEqual([user.id]);
+  });
+
   it('refuses to sign out with unsynced changes, and otherwise closes the device session', async () => {
     const backend = new FakeBackend();
     backend.addUser('sair@example.com', 'Senha@123');

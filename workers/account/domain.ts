@@ -3,7 +3,7 @@ import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { marketNameSchema, pixKeySchema, type PixKeyInput } from './schema.ts';
 import { createClient, type AuthChangeEvent, type Session, type SupabaseClient } from '@supabase/supabase-js';
-import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, filter, map, type Observable } from 'rxjs';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { BackendConfig } from './config.ts';
 import { createDeviceSessions, sessionIdOf } from './device-session.ts';
@@ -50,7 +50,8 @@ export interface AccountAuth {
   readonly client: SupabaseClient;
   /** The current session (null when signed out); follows sign-in, refresh and sign-out. */
   readonly session$: Observable<Session | null>;
-  /** The signed-in user's id, also when restored offline from the cache. */
+  /** The signed-in user's id, also when restored offline from the cache; null once signed out, and silent while the
+   * stored session is still being read (nobody is known yet, which is not the same as nobody signed in). */
   readonly userId$: Observable<string | null>;
   accessToken(): Promise<string | null>;
   /** Lets the sync engine answer "are there unsynced changes?" once it exists. */
@@ -437,6 +438,7 @@ export function createAccountDomain(options: AccountOptions) {
     client,
     session$: session.pipe(distinctUntilChanged((a, b) => a?.access_token === b?.access_token)),
     userId$: state.pipe(
+      filter((value) => value.status !== 'loading'),
       map((value) => (value.status === 'signed_in' ? value.user.id : null)),
       distinctUntilChanged(),
     ),

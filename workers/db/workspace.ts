@@ -2,7 +2,7 @@
 // product search and the sync engine; opened on sign-in and closed on sign-out.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxStorage } from 'rxdb';
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject, filter, type Observable } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import { followCounters, type LiveCounters } from '../ledger/live-counters.ts';
 import { followProductSearch, type ProductSearch } from '../products/search-index.ts';
@@ -114,6 +114,9 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
 }
 
 export interface WorkspaceHolder {
+  /** The open workspace, or null once it is known that nobody is signed in. Silent until the first session is
+   * settled and while a signed-in owner's workspace is opening, so that a live query's first answer is the owner's
+   * data and never the signed-out emptiness of a device still starting up. */
   readonly workspace$: Observable<Workspace | null>;
   /** The open workspace; refuses when nobody is signed in. */
   current(): Promise<Workspace>;
@@ -122,7 +125,8 @@ export interface WorkspaceHolder {
 
 /** Follows the account domain's session: opens the owner's workspace on sign-in, closes it on sign-out. */
 export function holdWorkspace(session$: Observable<OwnerSession | null>, options: WorkspaceOptions | undefined): WorkspaceHolder {
-  const workspace = new BehaviorSubject<Workspace | null>(null);
+  // undefined: not settled yet (the session is unknown, or its workspace is opening).
+  const workspace = new BehaviorSubject<Workspace | null | undefined>(undefined);
   let opening: Promise<Workspace | null> = Promise.resolve(null);
   let failure: DataError | undefined;
   const subscription = session$.subscribe((session) => {
@@ -133,7 +137,10 @@ export function holdWorkspace(session$: Observable<OwnerSession | null>, options
           workspace.next(null);
           await previous.close();
         }
-        if (!session || !options) return null;
+        if (!session || !options) {
+          if (workspace.getValue() === undefined) workspace.next(null);
+          return null;
+        }
         const opened = await openWorkspace(session, options);
         workspace.next(opened);
         return opened;
@@ -141,13 +148,14 @@ export function holdWorkspace(session$: Observable<OwnerSession | null>, options
       .catch((error: unknown) => {
         // A database that cannot open (a schema this version cannot migrate): the next session may try again.
         failure = DataError.from(error);
+        if (workspace.getValue() === undefined) workspace.next(null);
         return null;
       });
   });
   return {
-    workspace$: workspace.asObservable(),
+    workspace$: workspace.pipe(filter((value): value is Workspace | null => value !== undefined)),
     async current() {
-      const opened = (await opening) ?? workspace.getValue();
+      const opened = (await opening) ?? workspace.getValue() ?? null;
       if (!opened && failure) throw failure;
       if (!opened) throw new DataError('not_signed_in');
       return opened;

@@ -34,12 +34,17 @@ export interface OfflineDevice {
   close(): Promise<void>;
 }
 
-export async function openOfflineDevice(name: string, options: { now?: () => number } = {}): Promise<OfflineDevice> {
-  const userId = randomUUID();
-  const client = createClient(NOWHERE, 'anon', {
+/** A client that acts for an owner on a device that never reaches a server. */
+export function offlineClient() {
+  return createClient(NOWHERE, 'anon', {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as unknown as never },
   });
+}
+
+export async function openOfflineDevice(name: string, options: { now?: () => number } = {}): Promise<OfflineDevice> {
+  const userId = randomUUID();
+  const client = offlineClient();
   const parts = createDataApiParts({
     appVersion: 'teste',
     connectivity: createManualConnectivity(false),

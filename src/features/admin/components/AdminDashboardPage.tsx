@@ -6,8 +6,7 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, formatDateTime } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminDashboard } from '../queries.ts';
-import { LoadError } from './LoadError.tsx';
-import { SkeletonBlock, SkeletonCards } from './Skeleton.tsx';
+import { LoadError, SkeletonBlock, SkeletonCards } from '../../../ui/DataStates.tsx';
 
 const copy = t.admin.dashboard;
 const CARD = 'rounded-2xl border border-brand-100 bg-white p-4 shadow-sm';

@@ -6,9 +6,8 @@ import { Search, SlidersHorizontal } from 'lucide-react';
 import { Button } from '../../../ui/Button.tsx';
 import { FormDialog } from '../../../ui/Dialogs.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
-import { LoadError } from './LoadError.tsx';
+import { DataStates, EmptyNotice, SkeletonBlock, type DataState } from '../../../ui/DataStates.tsx';
 import { PageNav } from './PageNav.tsx';
-import { SkeletonBlock, SkeletonCards } from './Skeleton.tsx';
 
 /** Typing pauses this long before the server is asked. */
 const LIST_SEARCH_DEBOUNCE_MS = 300;
@@ -217,24 +216,27 @@ export function ListStates<Row>({
   onPage: (page: number) => void;
   children: (row: Row) => ReactNode;
 }) {
-  if (query.isError && !shown) {
-    return <LoadError title={loadError} error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (!shown) return <SkeletonCards count={skeleton.count} className={skeleton.className} grid="flex flex-col gap-3" />;
-  if (shown.rows.length === 0) {
-    return (
-      <div role="status" className="rounded-2xl border border-dashed border-brand-100 bg-white p-8 text-center">
-        <p className="font-semibold">{empty.text}</p>
-        {empty.extra}
-      </div>
-    );
-  }
+  const state: DataState<ListPage<Row>> = shown
+    ? { status: 'ok', data: shown }
+    : query.isError
+      ? { status: 'error', error: query.error }
+      : { status: 'loading' };
   return (
-    <>
-      <ul aria-label={listLabel} aria-busy={query.isFetching || undefined} className="flex flex-col gap-3">
-        {shown.rows.map(children)}
-      </ul>
-      <PageNav page={shown.page} pages={shown.pages} busy={query.isFetching} onPage={onPage} />
-    </>
+    <DataStates
+      state={state}
+      skeleton={skeleton}
+      failure={{ title: loadError, onRetry: () => void query.refetch() }}
+      isEmpty={(page) => page.rows.length === 0}
+      empty={<EmptyNotice title={empty.text}>{empty.extra}</EmptyNotice>}
+    >
+      {(page) => (
+        <>
+          <ul aria-label={listLabel} aria-busy={query.isFetching || undefined} className="flex flex-col gap-3">
+            {page.rows.map(children)}
+          </ul>
+          <PageNav page={page.page} pages={page.pages} busy={query.isFetching} onPage={onPage} />
+        </>
+      )}
+    </DataStates>
   );
 }

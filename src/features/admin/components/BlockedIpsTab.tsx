@@ -8,8 +8,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { useBlockedIps, useBlockIp, useUnblockIp } from '../settings-queries.ts';
-import { LoadError } from './LoadError.tsx';
-import { SkeletonCards } from './Skeleton.tsx';
+import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';
 
 const copy = t.adminSettings.ips;
 const CARD = 'flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm';

@@ -5,10 +5,9 @@ import type { NotificationType, ReadFilter } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useAdminNotifications } from '../notifications-queries.ts';
 import { isNotificationType, SENDABLE_TYPES, SYSTEM_TYPES } from '../notification-rules.ts';
-import { LoadError } from './LoadError.tsx';
+import { LoadError, SkeletonBlock, SkeletonCards } from '../../../ui/DataStates.tsx';
 import { NotificationsItem } from './NotificationsItem.tsx';
 import { PageNav } from './PageNav.tsx';
-import { SkeletonBlock, SkeletonCards } from './Skeleton.tsx';
 
 const copy = t.adminNotifications;
 const SELECT =

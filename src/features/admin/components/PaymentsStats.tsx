@@ -5,8 +5,7 @@ import { Clock, CreditCard, DollarSign, Users } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { useAdminPaymentStats } from '../payments-queries.ts';
-import { LoadError } from './LoadError.tsx';
-import { SkeletonCards } from './Skeleton.tsx';
+import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';
 
 const copy = t.adminPayments;
 const GRID = 'grid grid-cols-2 gap-3 lg:grid-cols-4';

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminSales } from '../products-sales-queries.ts';
 import { ListCount, ListSearchBox, ListStates, useListSearch } from './AdminListLayout.tsx';
 import { SalesCard } from './SalesCard.tsx';
-import { SkeletonBlock } from './Skeleton.tsx';
+import { SkeletonBlock } from '../../../ui/DataStates.tsx';
 
 const copy = t.adminProductsSales.sales;
 const TYPES: readonly { value: SaleType | null; key: 'todas' | SaleType }[] = [

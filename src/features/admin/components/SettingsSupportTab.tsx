@@ -7,8 +7,7 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { useSlaAlerts } from '../settings-queries.ts';
-import { LoadError } from './LoadError.tsx';
-import { SkeletonCards } from './Skeleton.tsx';
+import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';
 import { SettingsSwitch } from './SettingsSwitch.tsx';
 
 const copy = t.adminSettings.support;

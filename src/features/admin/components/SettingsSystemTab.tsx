@@ -2,9 +2,8 @@
 // carregar configurações' with 'Tentar novamente' on failure.
 import { t } from '../../../i18n/pt-BR.ts';
 import { useAdminSettings } from '../settings-queries.ts';
-import { LoadError } from './LoadError.tsx';
+import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';
 import { SettingCard } from './SettingCard.tsx';
-import { SkeletonCards } from './Skeleton.tsx';
 
 const GRID = 'grid gap-4 lg:grid-cols-2';
 

@@ -9,8 +9,7 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useSupportBoard } from '../support-queries.ts';
-import { LoadError } from './LoadError.tsx';
-import { SkeletonBlock } from './Skeleton.tsx';
+import { LoadError, SkeletonBlock } from '../../../ui/DataStates.tsx';
 import { SupportCard } from './SupportCard.tsx';
 import { SupportTicketDialog } from './SupportTicketDialog.tsx';
 

@@ -11,8 +11,7 @@ import { FormDialog } from '../../../ui/Dialogs.tsx';
 import { TicketMessages, TicketReplyForm } from '../../support/index.ts';
 import { useMarkTicketRead, useMoveTicket, useReplyTicket } from '../support-actions.ts';
 import { useSupportTicket } from '../support-queries.ts';
-import { LoadError } from './LoadError.tsx';
-import { SkeletonBlock } from './Skeleton.tsx';
+import { LoadError, SkeletonBlock } from '../../../ui/DataStates.tsx';
 import { PriorityBadge, StatusBadge } from './SupportBadges.tsx';
 
 const copy = t.adminSupport;

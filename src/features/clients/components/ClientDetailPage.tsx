@@ -8,10 +8,11 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, maskPhone } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { DataStates } from '../../../ui/DataStates.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { reminderText, statementText, whatsappLink } from '../whatsapp.ts';
 import { useClientPix, type ClientPix } from '../use-pix-code.ts';
-import { ClientNotFound, LoadFailure } from './ClientStates.tsx';
+import { CLIENT_SKELETON, ClientNotFound, clientLoadFailure } from './ClientStates.tsx';
 import { ClientStatement } from './ClientStatement.tsx';
 import { DeleteClientDialog } from './DeleteClientDialog.tsx';
 import { LedgerDialog } from './LedgerDialog.tsx';
@@ -113,27 +114,20 @@ export function ClientDetailPage({ clientId }: { clientId: string }) {
         <ArrowLeft aria-hidden size={18} />
         {copy.backToList}
       </Link>
-      {loaded.status === 'loading' ? (
-        <p role="status" className="py-10 text-center text-ink/70">
-          {t.app.loading}
-        </p>
-      ) : loaded.status === 'error' ? (
-        <>
-          <h1 id="page-title" className="sr-only">
-            {t.pages.clientDetail}
-          </h1>
-          <LoadFailure message={copy.detailLoadError} />
-        </>
-      ) : loaded.data === null ? (
-        <>
-          <h1 id="page-title" className="sr-only">
-            {t.pages.clientDetail}
-          </h1>
-          <ClientNotFound />
-        </>
-      ) : (
-        <ClientDetail client={loaded.data} />
-      )}
+      <DataStates state={loaded} skeleton={CLIENT_SKELETON} failure={clientLoadFailure(copy.detailLoadError)}>
+        {(client) =>
+          client === null ? (
+            <>
+              <h1 id="page-title" className="sr-only">
+                {t.pages.clientDetail}
+              </h1>
+              <ClientNotFound />
+            </>
+          ) : (
+            <ClientDetail client={client} />
+          )
+        }
+      </DataStates>
     </section>
   );
 }

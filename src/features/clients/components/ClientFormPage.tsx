@@ -9,12 +9,13 @@ import { maskPhone, maskTypedPhone } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { DataStates } from '../../../ui/DataStates.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { checkClientForm, savedToast, saveClient, type ClientField, type ClientFormValues } from '../client-form.ts';
 import { useOnline } from '../../../lib/use-online.ts';
-import { ClientNotFound, LoadFailure } from './ClientStates.tsx';
+import { CLIENT_SKELETON, ClientNotFound, clientLoadFailure } from './ClientStates.tsx';
 
 const copy = t.clients;
 
@@ -172,18 +173,16 @@ export function EditClientPage({ clientId }: { clientId: string }) {
         </Link>
       }
     >
-      {loaded.status === 'loading' ? (
-        <p role="status" className="py-10 text-center text-ink/70">
-          {t.app.loading}
-        </p>
-      ) : loaded.status === 'error' ? (
-        <LoadFailure message={copy.editLoadError} />
-      ) : loaded.data === null ? (
-        <ClientNotFound />
-      ) : (
-        // Keyed by id: the form takes the stored values once, then the owner's typing.
-        <ClientForm key={loaded.data.id} client={loaded.data} />
-      )}
+      <DataStates state={loaded} skeleton={CLIENT_SKELETON} failure={clientLoadFailure(copy.editLoadError)}>
+        {(client) =>
+          client === null ? (
+            <ClientNotFound />
+          ) : (
+            // Keyed by id: the form takes the stored values once, then the owner's typing.
+            <ClientForm key={client.id} client={client} />
+          )
+        }
+      </DataStates>
     </Frame>
   );
 }

@@ -5,6 +5,7 @@ import type { StatementEntry } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, formatDate } from '../../../lib/format.ts';
 import type { LiveQueryState } from '../../../lib/live-query.ts';
+import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
 
 const copy = t.clients;
 const ICONS = { venda: ShoppingBasket, debito: ArrowUpRight, pagamento: ArrowDownLeft } as const;
@@ -15,57 +16,53 @@ export function ClientStatement({ statement }: { statement: LiveQueryState<State
       <h2 id="extrato" className="text-lg font-semibold text-brand-900">
         {copy.statement}
       </h2>
-      {statement.status === 'loading' ? (
-        <p role="status" className="py-6 text-center text-ink/70">
-          {t.app.loading}
-        </p>
-      ) : statement.status === 'error' ? (
-        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-red-800">
-          {copy.detailLoadError}
-        </p>
-      ) : statement.data.length === 0 ? (
-        <p className="rounded-2xl bg-white px-4 py-6 text-center text-ink/70 shadow-sm ring-1 ring-ink/5">
-          {copy.statementEmpty}
-        </p>
-      ) : (
-        <ul
-          aria-label={copy.statement}
-          className="divide-y divide-ink/5 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink/5"
-        >
-          {statement.data.map((entry) => {
-            const Icon = ICONS[entry.kind];
-            const payment = entry.kind === 'pagamento';
-            return (
-              <li key={entry.id} className="flex items-center gap-3 px-4 py-3">
-                <span
-                  className={clsx(
-                    'flex h-10 w-10 shrink-0 items-center justify-center rounded-xl',
-                    payment ? 'bg-brand-50 text-brand-700' : 'bg-red-50 text-red-700',
-                  )}
-                >
-                  <Icon aria-hidden size={20} />
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-medium text-ink">{copy.kinds[entry.kind]}</span>
-                  <span className="block truncate text-sm text-ink/70">
-                    {formatDate(entry.data)}
-                    {entry.descricao ? ` · ${entry.descricao}` : ''}
+      <DataStates
+        state={statement}
+        skeleton={{ count: 3, className: 'h-16' }}
+        failure={{ title: copy.errorTitle, message: copy.detailLoadError }}
+        isEmpty={(entries) => entries.length === 0}
+        empty={<EmptyNotice title={copy.statementEmpty} />}
+      >
+        {(entries) => (
+          <ul
+            aria-label={copy.statement}
+            className="divide-y divide-ink/5 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink/5"
+          >
+            {entries.map((entry) => {
+              const Icon = ICONS[entry.kind];
+              const payment = entry.kind === 'pagamento';
+              return (
+                <li key={entry.id} className="flex items-center gap-3 px-4 py-3">
+                  <span
+                    className={clsx(
+                      'flex h-10 w-10 shrink-0 items-center justify-center rounded-xl',
+                      payment ? 'bg-brand-50 text-brand-700' : 'bg-red-50 text-red-700',
+                    )}
+                  >
+                    <Icon aria-hidden size={20} />
                   </span>
-                </span>
-                <span className="flex shrink-0 flex-col items-end">
-                  <span className={clsx('font-semibold tabular-nums', payment ? 'text-brand-700' : 'text-red-700')}>
-                    {payment ? '−' : '+'}
-                    {formatBRL(entry.valor)}
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium text-ink">{copy.kinds[entry.kind]}</span>
+                    <span className="block truncate text-sm text-ink/70">
+                      {formatDate(entry.data)}
+                      {entry.descricao ? ` · ${entry.descricao}` : ''}
+                    </span>
                   </span>
-                  <span className="text-sm tabular-nums text-ink/70">
-                    {copy.balanceAfter} {formatBRL(entry.saldo)}
+                  <span className="flex shrink-0 flex-col items-end">
+                    <span className={clsx('font-semibold tabular-nums', payment ? 'text-brand-700' : 'text-red-700')}>
+                      {payment ? '−' : '+'}
+                      {formatBRL(entry.valor)}
+                    </span>
+                    <span className="text-sm tabular-nums text-ink/70">
+                      {copy.balanceAfter} {formatBRL(entry.saldo)}
+                    </span>
                   </span>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </DataStates>
     </section>
   );
 }

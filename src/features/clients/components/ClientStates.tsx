@@ -6,6 +6,9 @@ import { buttonClass } from '../../../ui/Button.tsx';
 
 const copy = t.clients;
 
+/** Where one client's card will be, until the first answer. */
+export const CLIENT_SKELETON = { count: 2, className: 'h-40' };
+
 export function ClientNotFound() {
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-ink/5">
@@ -18,14 +21,15 @@ export function ClientNotFound() {
   );
 }
 
-export function LoadFailure({ message }: { message: string }) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl bg-red-50 px-4 py-8 text-center text-red-800">
-      <p className="font-semibold">{copy.errorTitle}</p>
-      <p>{message}</p>
+/** A client's failed read, as the shared failure with the way back to the list. */
+export function clientLoadFailure(message: string) {
+  return {
+    title: copy.errorTitle,
+    message,
+    children: (
       <Link to="/clients" className={buttonClass('secondary')}>
         {copy.backToList}
       </Link>
-    </div>
-  );
+    ),
+  };
 }

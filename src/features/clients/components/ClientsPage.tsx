@@ -8,12 +8,15 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, maskPhone } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
+import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Pagination } from './Pagination.tsx';
 
 const copy = t.clients;
+/** Where the rows of a page of clients will be, until the first answer. */
+const CLIENT_ROWS_SKELETON = { count: 5, className: 'h-16' };
 
 function ClientRow({ client }: { client: ClientSummary }) {
   return (
@@ -80,35 +83,30 @@ export function ClientsPage({ search, page }: { search: string; page: number }) 
           className={clsx(inputClass, 'border-ink/20 pl-10')}
         />
       </div>
-      {result.status === 'loading' ? (
-        <p role="status" className="py-10 text-center text-ink/70">
-          {t.app.loading}
-        </p>
-      ) : result.status === 'error' ? (
-        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-center text-red-800">
-          {copy.loadError}
-        </p>
-      ) : result.data.total === 0 ? (
-        <div className="rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-ink/5">
-          <p className="font-semibold text-ink">{copy.empty}</p>
-          {search === '' ? <p className="mt-1 text-sm text-ink/70">{copy.emptyHint}</p> : null}
-        </div>
-      ) : (
-        <>
-          <p className="text-sm text-ink/70" aria-live="polite">
-            {copy.count(result.data.total)}
-          </p>
-          <ul
-            aria-label={copy.title}
-            className="divide-y divide-ink/5 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink/5"
-          >
-            {result.data.items.map((client) => (
-              <ClientRow key={client.id} client={client} />
-            ))}
-          </ul>
-          <Pagination page={result.data.page} pageCount={result.data.pageCount} onPage={goTo} />
-        </>
-      )}
+      <DataStates
+        state={result}
+        skeleton={CLIENT_ROWS_SKELETON}
+        failure={{ title: copy.errorTitle, message: copy.loadError }}
+        isEmpty={(found) => found.total === 0}
+        empty={<EmptyNotice title={copy.empty} hint={search === '' ? copy.emptyHint : undefined} />}
+      >
+        {(found) => (
+          <>
+            <p className="text-sm text-ink/70" aria-live="polite">
+              {copy.count(found.total)}
+            </p>
+            <ul
+              aria-label={copy.title}
+              className="divide-y divide-ink/5 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink/5"
+            >
+              {found.items.map((client) => (
+                <ClientRow key={client.id} client={client} />
+              ))}
+            </ul>
+            <Pagination page={found.page} pageCount={found.pageCount} onPage={goTo} />
+          </>
+        )}
+      </DataStates>
     </section>
   );
 }

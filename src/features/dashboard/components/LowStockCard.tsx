@@ -5,6 +5,7 @@ import type { LowStockList } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
+import { SkeletonCards } from '../../../ui/DataStates.tsx';
 import { quantityLabel } from '../chart-labels.ts';
 
 const copy = t.dashboard;
@@ -62,11 +63,7 @@ export function LowStockCard() {
           </Link>
         </div>
       ) : result.status === 'loading' ? (
-        <div aria-hidden className="flex flex-col gap-2">
-          {[0, 1, 2].map((row) => (
-            <div key={row} className="h-6 animate-pulse rounded bg-ink/10" />
-          ))}
-        </div>
+        <SkeletonCards count={3} className="h-6 rounded" grid="flex flex-col gap-2" />
       ) : (
         <>
           <LowStockItems list={result.data} />

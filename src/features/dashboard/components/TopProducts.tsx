@@ -4,6 +4,7 @@ import type { TopProduct } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { quantityLabel } from '../chart-labels.ts';
+import { SkeletonCards } from '../../../ui/DataStates.tsx';
 
 const copy = t.dashboard;
 
@@ -19,11 +20,7 @@ export function TopProducts({ products, failed }: { products: readonly TopProduc
           {copy.topProductsError}
         </p>
       ) : !products ? (
-        <div aria-hidden className="flex flex-col gap-2">
-          {[0, 1, 2].map((row) => (
-            <div key={row} className="h-6 animate-pulse rounded bg-ink/10" />
-          ))}
-        </div>
+        <SkeletonCards count={3} className="h-6 rounded" grid="flex flex-col gap-2" />
       ) : products.length === 0 ? (
         <p className="text-ink/80">{copy.topProductsEmpty}</p>
       ) : (

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, formatDate } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
+import { DataStates } from '../../../ui/DataStates.tsx';
 import { changeText } from '../expense-rules.ts';
 
 const ExpenseCharts = lazy(() => import('./ExpenseCharts.tsx'));
@@ -47,32 +48,20 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
   );
 }
 
-export function ExpenseSummary({ filter }: { filter: ExpenseFilter }) {
-  const result = useLiveQuery('expenseSummary', { filter });
-  if (result.status === 'error') {
-    return (
-      <p role="alert" className="rounded-2xl bg-red-50 p-4 text-red-700">
-        {copy.summaryError(errorMessage(result.error))}
-      </p>
-    );
-  }
-  const summary = result.data;
-  const loading = <span className="text-ink/50">…</span>;
+function SummaryView({ summary }: { summary: Summary }) {
   return (
-    <section aria-label={copy.summaryLabel} className="flex flex-col gap-3" aria-busy={summary === undefined || undefined}>
+    <section aria-label={copy.summaryLabel} className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-2">
         <div className={card}>
           <h2 className="text-sm font-medium text-ink/70">{copy.total}</h2>
           <p className="mt-1 text-2xl font-bold tabular-nums text-brand-900" data-testid="total-despesas">
-            {summary ? formatBRL(summary.total_geral) : loading}
+            {formatBRL(summary.total_geral)}
           </p>
-          {summary ? <Change summary={summary} /> : null}
+          <Change summary={summary} />
         </div>
         <div className={card}>
           <h2 className="text-sm font-medium text-ink/70">{copy.largest}</h2>
-          {summary === undefined ? (
-            <p className="mt-1 text-2xl">{loading}</p>
-          ) : summary.maior ? (
+          {summary.maior ? (
             <>
               <p className="mt-1 truncate text-lg font-semibold text-ink">
                 {summary.maior.categoria?.nome ?? copy.noCategoryCard}
@@ -89,18 +78,7 @@ export function ExpenseSummary({ filter }: { filter: ExpenseFilter }) {
         </div>
       </div>
       <div className="grid gap-3 lg:grid-cols-2">
-        {summary === undefined ? (
-          <>
-            <ChartCard title={copy.pieTitle}>
-              <p role="status" className="py-10 text-center text-ink/60">
-                {t.app.loading}
-              </p>
-            </ChartCard>
-            <ChartCard title={copy.barTitle}>
-              <p className="py-10 text-center text-ink/60">{t.app.loading}</p>
-            </ChartCard>
-          </>
-        ) : summary.por_categoria.length === 0 ? (
+        {summary.por_categoria.length === 0 ? (
           <>
             <ChartCard title={copy.pieTitle}>
               <p className="py-10 text-center text-ink/60">{copy.chartEmpty}</p>
@@ -127,5 +105,21 @@ export function ExpenseSummary({ filter }: { filter: ExpenseFilter }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** Where the two figures and the two charts will be, until the first answer. */
+const SUMMARY_SKELETON = { count: 4, className: 'h-32', grid: 'grid gap-3 sm:grid-cols-2', label: copy.summaryLabel };
+
+export function ExpenseSummary({ filter }: { filter: ExpenseFilter }) {
+  const result = useLiveQuery('expenseSummary', { filter });
+  return (
+    <DataStates
+      state={result}
+      skeleton={SUMMARY_SKELETON}
+      failure={(error) => ({ title: copy.summaryError(errorMessage(error)), message: null })}
+    >
+      {(summary) => <SummaryView summary={summary} />}
+    </DataStates>
   );
 }

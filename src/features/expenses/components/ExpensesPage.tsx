@@ -7,6 +7,7 @@ import { errorMessage } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { EMPTY_FILTERS, filterOf, hasFilters, pageAfterDelete, type FilterState } from '../expense-rules.ts';
 import { CategoriesDialog } from './CategoriesDialog.tsx';
@@ -18,6 +19,8 @@ import { ExpenseSummary } from './ExpenseSummary.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 
 const copy = t.expenses;
+/** Where the rows of a page of expenses will be, until the first answer. */
+const EXPENSE_ROWS_SKELETON = { count: 5, className: 'h-14' };
 
 export function ExpensesPage() {
   usePageTitle(t.pages.expenses);
@@ -60,29 +63,24 @@ export function ExpensesPage() {
       <ExpenseSummary filter={filter} />
       <ExpenseFilters value={filters} categories={categories.data ?? []} onChange={changeFilters} />
 
-      {list.status === 'loading' ? (
-        <p role="status" className="py-10 text-center text-ink/70">
-          {t.app.loading}
-        </p>
-      ) : list.status === 'error' ? (
-        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-center text-red-800">
-          {copy.listError(errorMessage(list.error))}
-        </p>
-      ) : list.data.total === 0 ? (
-        <div className="rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-ink/5">
-          <p className="font-semibold text-ink">{copy.empty}</p>
-          {hasFilters(filters) ? null : <p className="mt-1 text-sm text-ink/70">{copy.emptyHint}</p>}
-        </div>
-      ) : (
-        <ExpenseList
-          data={list.data}
-          onPage={setPage}
-          onEdit={(expense) => {
-            setEditing({ open: true, expense });
-          }}
-          onDelete={setDeleting}
-        />
-      )}
+      <DataStates
+        state={list}
+        skeleton={EXPENSE_ROWS_SKELETON}
+        failure={(error) => ({ title: copy.listError(errorMessage(error)), message: null })}
+        isEmpty={(found) => found.total === 0}
+        empty={<EmptyNotice title={copy.empty} hint={hasFilters(filters) ? undefined : copy.emptyHint} />}
+      >
+        {(found) => (
+          <ExpenseList
+            data={found}
+            onPage={setPage}
+            onEdit={(expense) => {
+              setEditing({ open: true, expense });
+            }}
+            onDelete={setDeleting}
+          />
+        )}
+      </DataStates>
 
       <ExpenseDialog
         open={editing.open}

@@ -7,6 +7,7 @@ import { clsx } from 'clsx';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
+import { DataStates } from '../../../ui/DataStates.tsx';
 import type { NotificationItem } from '../../../../workers/api.ts';
 import { badgeText } from '../badge.ts';
 import { useMarkAllRead, useMarkRead, useRemoveNotification } from '../commands.ts';
@@ -121,19 +122,21 @@ export function NotificationBell() {
           </div>
           <Dialog.Description className="sr-only">{copy.title}</Dialog.Description>
           <div className="flex-1 overflow-y-auto" aria-live="polite">
-            {list.status === 'error' ? (
-              <p role="alert" className="px-4 py-10 text-center text-red-700">
-                {copy.loadError}
-              </p>
-            ) : list.data && list.data.length > 0 ? (
-              <ul className="divide-y divide-ink/5">
-                {list.data.map((item) => (
-                  <NotificationRow key={item.id} item={item} />
-                ))}
-              </ul>
-            ) : list.status === 'ok' ? (
-              <p className="px-4 py-10 text-center text-ink/70">{copy.empty}</p>
-            ) : null}
+            <DataStates
+              state={list}
+              skeleton={{ count: 3, className: 'h-16', grid: 'flex flex-col gap-3 p-4' }}
+              failure={{ title: copy.loadError, message: null }}
+              isEmpty={(items) => items.length === 0}
+              empty={<p className="px-4 py-10 text-center text-ink/70">{copy.empty}</p>}
+            >
+              {(items) => (
+                <ul className="divide-y divide-ink/5">
+                  {items.map((item) => (
+                    <NotificationRow key={item.id} item={item} />
+                  ))}
+                </ul>
+              )}
+            </DataStates>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -6,6 +6,7 @@ import { PackageOpen, Plus, Search } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useSignedInAccount } from '../../account/index.ts';
@@ -15,6 +16,8 @@ import { ProductCapDialog } from './ProductCapDialog.tsx';
 import { ProductRow } from './ProductRow.tsx';
 
 const copy = t.products;
+/** Where the first page of products will be, until the first answer. */
+const PRODUCT_ROWS_SKELETON = { count: 5, className: 'h-20', grid: 'flex flex-col gap-2' };
 
 /**
  * Calls `onVisible` when the sentinel comes near the viewport (the last fifth of the scroll); observed again when
@@ -95,27 +98,31 @@ export function ProductListPage() {
         />
       </div>
       <BarcodeSearch />
-      {list.failed && !list.page ? (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-          {copy.loadError}
-        </p>
-      ) : !list.page ? (
-        <p role="status" className="py-8 text-center text-ink/70">
-          {t.app.loading}
-        </p>
-      ) : list.page.items.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 py-10 text-center text-ink/70">
-          <PackageOpen aria-hidden size={40} className="text-brand-500" />
-          <p className="font-semibold text-ink">{copy.empty}</p>
-          {text.trim() === '' ? <p>{copy.emptyHint}</p> : null}
-        </div>
-      ) : (
-        <ul aria-label={copy.listTitle} className="flex flex-col gap-2">
-          {list.page.items.map((product) => (
-            <ProductRow key={product.id} product={product} />
-          ))}
-        </ul>
-      )}
+      <DataStates
+        state={
+          list.page
+            ? { status: 'ok', data: list.page }
+            : list.failed
+              ? { status: 'error', error: undefined }
+              : { status: 'loading' }
+        }
+        skeleton={PRODUCT_ROWS_SKELETON}
+        failure={{ title: copy.loadError, message: null }}
+        isEmpty={(page) => page.items.length === 0}
+        empty={
+          <EmptyNotice title={copy.empty} hint={text.trim() === '' ? copy.emptyHint : undefined}>
+            <PackageOpen aria-hidden size={40} className="order-first text-brand-500" />
+          </EmptyNotice>
+        }
+      >
+        {(page) => (
+          <ul aria-label={copy.listTitle} className="flex flex-col gap-2">
+            {page.items.map((product) => (
+              <ProductRow key={product.id} product={product} />
+            ))}
+          </ul>
+        )}
+      </DataStates>
       <div ref={sentinel} aria-hidden className="h-1" />
       {list.page && list.page.items.length > 0 ? (
         <p role="status" className="pb-4 text-center text-sm text-ink/60">

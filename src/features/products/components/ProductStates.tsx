@@ -3,15 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { PackageX } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
+import { SkeletonCards } from '../../../ui/DataStates.tsx';
 
 const copy = t.products;
 
+/** The product's page before the first answer: the shared busy skeleton where its cards will be. */
 export function ProductLoading() {
-  return (
-    <p role="status" className="py-10 text-center text-ink/70">
-      {t.app.loading}
-    </p>
-  );
+  return <SkeletonCards count={3} className="h-32" />;
 }
 
 export function ProductNotFound({ message = copy.notFound }: { message?: string }) {

@@ -6,12 +6,15 @@ import type { SalesPeriod, SalesTypeFilter } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
+import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { SaleDetailsDialog } from './SaleDetailsDialog.tsx';
 import { SalesListPagination } from './SalesListPagination.tsx';
 import { SalesListRow } from './SalesListRow.tsx';
 
 const copy = t.salesHistory;
+/** Where the rows of a page of sales will be, until the first answer. */
+const SALE_ROWS_SKELETON = { count: 5, className: 'h-16' };
 const PERIODS: readonly SalesPeriod[] = ['hoje', '7dias', '30dias', 'personalizado'];
 const TYPES: readonly SalesTypeFilter[] = ['todas', 'avista', 'fiado'];
 
@@ -112,47 +115,42 @@ export function SalesList({ initialPeriod = '7dias', pageSize }: SalesListProps)
           </button>
         ))}
       </div>
-      {result.status === 'loading' ? (
-        <p role="status" className="py-10 text-center text-ink/70">
-          {t.app.loading}
-        </p>
-      ) : result.status === 'error' ? (
-        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-center text-red-800">
-          {copy.loadError}
-        </p>
-      ) : result.data.total === 0 ? (
-        <div className="rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-ink/5">
-          <p className="font-semibold text-ink">{copy.empty}</p>
-          <p className="mt-1 text-sm text-ink/70">{copy.emptyHint}</p>
-        </div>
-      ) : (
-        <>
-          <div
-            className="flex flex-wrap items-baseline justify-between gap-2 rounded-2xl bg-brand-50 px-4 py-3"
-            aria-live="polite"
-          >
-            <span className="text-sm text-ink/80">{copy.count(result.data.total)}</span>
-            <span className="font-semibold text-brand-900">
-              {copy.totalLabel}: <span className="tabular-nums">{formatBRL(result.data.valor)}</span>
-            </span>
-          </div>
-          <ul
-            aria-label={copy.title}
-            className="divide-y divide-ink/5 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink/5"
-          >
-            {result.data.items.map((sale) => (
-              <SalesListRow
-                key={sale.id}
-                sale={sale}
-                onOpen={() => {
-                  setOpenSale(sale.id);
-                }}
-              />
-            ))}
-          </ul>
-          <SalesListPagination page={result.data.page} pageCount={result.data.pageCount} onPage={setPage} />
-        </>
-      )}
+      <DataStates
+        state={result}
+        skeleton={SALE_ROWS_SKELETON}
+        failure={{ title: copy.loadError, message: null }}
+        isEmpty={(found) => found.total === 0}
+        empty={<EmptyNotice title={copy.empty} hint={copy.emptyHint} />}
+      >
+        {(found) => (
+          <>
+            <div
+              className="flex flex-wrap items-baseline justify-between gap-2 rounded-2xl bg-brand-50 px-4 py-3"
+              aria-live="polite"
+            >
+              <span className="text-sm text-ink/80">{copy.count(found.total)}</span>
+              <span className="font-semibold text-brand-900">
+                {copy.totalLabel}: <span className="tabular-nums">{formatBRL(found.valor)}</span>
+              </span>
+            </div>
+            <ul
+              aria-label={copy.title}
+              className="divide-y divide-ink/5 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink/5"
+            >
+              {found.items.map((sale) => (
+                <SalesListRow
+                  key={sale.id}
+                  sale={sale}
+                  onOpen={() => {
+                    setOpenSale(sale.id);
+                  }}
+                />
+              ))}
+            </ul>
+            <SalesListPagination page={found.page} pageCount={found.pageCount} onPage={setPage} />
+          </>
+        )}
+      </DataStates>
       <SaleDetailsDialog
         saleId={openSale}
         onClose={() => {

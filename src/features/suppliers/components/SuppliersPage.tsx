@@ -7,6 +7,7 @@ import type { SupplierList, SupplierView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { DeleteSupplierDialog } from './DeleteSupplierDialog.tsx';
@@ -15,6 +16,8 @@ import { SupplierCard } from './SupplierCard.tsx';
 import { SupplierDialog } from './SupplierDialog.tsx';
 
 const copy = t.suppliers;
+/** Where the supplier cards will be, until the first answer. */
+const SUPPLIER_CARDS_SKELETON = { count: 3, className: 'h-32', grid: 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3' };
 
 /** The list for the current search; while a new search loads, the previous answer stays on screen. */
 function useSupplierList(search: string) {
@@ -23,15 +26,6 @@ function useSupplierList(search: string) {
   if (state.status === 'ok' && state.data !== last) setLast(state.data);
   if (state.status === 'loading' && last) return { status: 'ok' as const, data: last };
   return state;
-}
-
-function EmptyState({ title, hint }: { title: string; hint: string }) {
-  return (
-    <div className="rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-ink/5">
-      <p className="font-semibold text-ink">{title}</p>
-      <p className="mt-1 text-sm text-ink/70">{hint}</p>
-    </div>
-  );
 }
 
 export function SuppliersPage() {
@@ -73,38 +67,39 @@ export function SuppliersPage() {
           className={clsx(inputClass, 'border-ink/20 pl-10')}
         />
       </div>
-      {list.status === 'loading' ? (
-        <p role="status" className="py-10 text-center text-ink/70">
-          {t.app.loading}
-        </p>
-      ) : list.status === 'error' ? (
-        <div role="alert" className="rounded-2xl bg-red-50 p-4 text-center text-red-800">
-          <p className="font-semibold">{copy.errorTitle}</p>
-          <p>{copy.loadError}</p>
-        </div>
-      ) : list.data.total === 0 ? (
-        <EmptyState title={copy.empty} hint={copy.emptyHint} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title={copy.notFound} hint={copy.notFoundHint} />
-      ) : (
-        <>
-          <p className="text-sm text-ink/70" aria-live="polite">
-            {copy.count(list.data.items.length)}
-          </p>
-          <ul aria-label={copy.title} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {list.data.items.map((supplier) => (
-              <SupplierCard
-                key={supplier.id}
-                supplier={supplier}
-                onEdit={(chosen) => {
-                  setEditing({ supplier: chosen });
-                }}
-                onDelete={setRemoving}
-              />
-            ))}
-          </ul>
-        </>
-      )}
+      <DataStates
+        state={list}
+        skeleton={SUPPLIER_CARDS_SKELETON}
+        failure={{ title: copy.errorTitle, message: copy.loadError }}
+        isEmpty={(found) => found.items.length === 0}
+        empty={(found) =>
+          found.total === 0 ? (
+            <EmptyNotice title={copy.empty} hint={copy.emptyHint} />
+          ) : (
+            <EmptyNotice title={copy.notFound} hint={copy.notFoundHint} />
+          )
+        }
+      >
+        {(found) => (
+          <>
+            <p className="text-sm text-ink/70" aria-live="polite">
+              {copy.count(found.items.length)}
+            </p>
+            <ul aria-label={copy.title} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {found.items.map((supplier) => (
+                <SupplierCard
+                  key={supplier.id}
+                  supplier={supplier}
+                  onEdit={(chosen) => {
+                    setEditing({ supplier: chosen });
+                  }}
+                  onDelete={setRemoving}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </DataStates>
       <SupplierDialog
         open={editing !== null}
         supplier={editing?.supplier ?? null}
