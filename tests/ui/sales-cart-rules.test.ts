@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInput } from '../../workers/contract/input.ts';
 import { DataError } from '../../workers/contract/errors.ts';
-import { newClientSchema } from '../../workers/clients/schema.ts';
+import { saleCustomerSchema } from '../../workers/clients/schema.ts';
 import { DEFAULT_CART_OPTIONS, paymentOf, quantityOf, quantityTextOf } from '../../workers/cart/schema.ts';
 import { saleOfCart, viewOfCart, type CartLine } from '../../workers/cart/cart-view.ts';
 import {
@@ -168,11 +168,23 @@ describe('payment description', () => {
 
 describe('new customer form', () => {
   it("a blank name is 'Nome do cliente é obrigatório.'; name and phone are trimmed", () => {
-    const blank = checkInput(newClientSchema, { nome: '  ', telefone: '11987654321' });
+    const blank = checkInput(saleCustomerSchema, { nome: '  ', telefone: '11987654321' });
     expect(blank.ok).toBe(false);
     if (!blank.ok) expect(customerFieldMessages(blank.issues).nome).toBe('Nome do cliente é obrigatório.');
-    const trimmed = checkInput(newClientSchema, { nome: ' Maria ', telefone: ' (11) 98765-4321 ' });
+    const trimmed = checkInput(saleCustomerSchema, { nome: ' Maria ', telefone: ' (11) 98765-4321 ' });
     expect(trimmed.ok && trimmed.value).toMatchObject({ nome: 'Maria', telefone: '11987654321' });
+  });
+
+  it('only the name is required: no phone is accepted, a phone typed wrong is refused with the phone rule', () => {
+    const withoutPhone = checkInput(saleCustomerSchema, { nome: 'Maria', telefone: '  ' });
+    expect(withoutPhone.ok && withoutPhone.value).toEqual({ nome: 'Maria', telefone: null });
+    const wrongPhone = checkInput(saleCustomerSchema, { nome: 'Maria', telefone: '(81) 99' });
+    expect(wrongPhone.ok).toBe(false);
+    if (!wrongPhone.ok) {
+      expect(customerFieldMessages(wrongPhone.issues)).toEqual({
+        telefone: 'Telefone inválido. Informe o DDD e o número, com 8 ou 9 dígitos: (81) 99999-8888.',
+      });
+    }
   });
 });
 

@@ -113,6 +113,26 @@ describe('clients and the fiado ledger', () => {
     await remote.clients.remove(id);
   });
 
+  it('a customer made from a fiado sale needs only a name; a phone, when typed, follows the phone rule', async () => {
+    const phoneInvalid = 'Telefone inválido. Informe o DDD e o número, com 8 ou 9 dígitos: (81) 99999-8888.';
+    expect((await refusal(remote.clients.createForSale({ nome: ' ', telefone: '' }))).issues).toEqual([
+      { field: 'nome', code: 'required' },
+    ]);
+    await expectFieldMessage(
+      remote.clients.createForSale({ nome: 'Ana', telefone: '(81) 99' }),
+      'clients',
+      'telefone',
+      phoneInvalid,
+    );
+    expect(await count('clientes')).toBe(0);
+    const ana = await remote.clients.createForSale({ nome: ' Ana ', telefone: '' });
+    expect(await workspace.database.clientes.findOne(ana).exec()).toMatchObject({ nome: 'Ana', telefone: null, is_fiado: false });
+    const bia = await remote.clients.createForSale({ nome: 'Bia', telefone: '(81) 99999-8888' });
+    expect((await workspace.database.clientes.findOne(bia).exec())?.telefone).toBe('81999998888');
+    await remote.clients.remove(ana);
+    await remote.clients.remove(bia);
+  });
+
   it('a debit or payment must be above zero, and a payment not above the balance', async () => {
     const maria = await remote.clients.create({ nome: 'Maria', telefone: '11999990000' });
     const invalid = 'Por favor, informe um valor válido maior que zero.';

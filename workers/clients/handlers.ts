@@ -12,12 +12,14 @@ import {
   clientChangesSchema,
   ledgerEntrySchema,
   newClientSchema,
+  saleCustomerSchema,
   type ClientChanges,
   type LedgerEntry,
   type NewClient,
+  type SaleCustomer,
 } from './schema.ts';
 
-export type { ClientChanges, LedgerEntry, NewClient } from './schema.ts';
+export type { ClientChanges, LedgerEntry, NewClient, SaleCustomer } from './schema.ts';
 export type { ClientSummary, ClientsPage, ClientsPageParams } from './queries.ts';
 export type { StatementEntry, StatementKind } from './statement.ts';
 
@@ -47,6 +49,11 @@ export function createClientsDomain(holder: WorkspaceHolder) {
       async create(input: NewClient): Promise<string> {
         const client = parseInput(newClientSchema, input);
         return insertOwned(await holder.current(), 'clientes', { is_fiado: false, ...client });
+      },
+      /** 'Novo Cliente' from a fiado sale: the name, and the phone only if one was typed. */
+      async createForSale(input: SaleCustomer): Promise<string> {
+        const customer = parseInput(saleCustomerSchema, input);
+        return insertOwned(await holder.current(), 'clientes', { is_fiado: false, ...customer });
       },
       async update(id: string, changes: ClientChanges): Promise<void> {
         const parsed = parseInput(clientChangesSchema, changes);

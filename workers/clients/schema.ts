@@ -2,7 +2,7 @@
 // Limits are the server's CHECKs on public.clientes and public.fiado_lancamentos.
 import * as v from 'valibot';
 import { MAX_MONEY, optionalText, positiveNumber, recordId, requiredText } from '../contract/input.ts';
-import { requiredPhone } from '../contract/phone.ts';
+import { optionalPhone, requiredPhone } from '../contract/phone.ts';
 
 const clientFields = {
   nome: requiredText(200),
@@ -11,6 +11,9 @@ const clientFields = {
 };
 
 export const newClientSchema = v.object(clientFields);
+
+/** 'Novo Cliente' from a fiado sale (spec 2 §8): only the name is required; a phone, when given, is a valid one. */
+export const saleCustomerSchema = v.object({ nome: requiredText(200), telefone: optionalPhone });
 
 export const clientChangesSchema = v.partial(v.object({ ...clientFields, is_fiado: v.boolean('invalid_type') }));
 
@@ -22,5 +25,6 @@ export const ledgerEntrySchema = v.object({
 });
 
 export type NewClient = v.InferInput<typeof newClientSchema>;
+export type SaleCustomer = v.InferInput<typeof saleCustomerSchema>;
 export type ClientChanges = v.InferInput<typeof clientChangesSchema>;
 export type LedgerEntry = v.InferInput<typeof ledgerEntrySchema>;

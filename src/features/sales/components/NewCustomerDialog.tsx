@@ -1,7 +1,7 @@
-// 'Novo Cliente' from the fiado sale (spec 2 §2, §5, §8): name and phone checked by the clients' own schema, the
-// offline banner, 'Cliente cadastrado com sucesso.' or 'Cliente salvo offline'; the new customer is picked.
+// 'Novo Cliente' from the fiado sale (spec 2 §2, §5, §8): only the name is required, a phone when typed must be a
+// valid one (the worker's own schema checks both), the offline banner, 'Cliente cadastrado com sucesso.' or 'Cliente salvo offline'; the new customer is picked.
 import { useState, type SyntheticEvent } from 'react';
-import { newClientSchema } from '../../../../workers/clients/schema.ts';
+import { saleCustomerSchema } from '../../../../workers/clients/schema.ts';
 import { checkInput } from '../../../../workers/contract/input.ts';
 import { DataError } from '../../../../workers/contract/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
@@ -28,7 +28,7 @@ export function NewCustomerDialog({
   const [nome, setNome] = useState('');
   const [telefone, setTelefone] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useCommand((data, input: { nome: string; telefone: string }) => data.clients.create(input), {
+  const create = useCommand((data, input: { nome: string; telefone: string }) => data.clients.createForSale(input), {
     form: 'clients',
     success: () => ({ title: online ? copy.customerCreated : copy.customerSavedOffline }),
     describeFailure: (thrown) => DataError.from(thrown).details?.serverMessage ?? copy.customerFailed,
@@ -50,7 +50,7 @@ export function NewCustomerDialog({
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     const input = { nome: nome.trim(), telefone: telefone.trim() };
-    const checked = checkInput(newClientSchema, input);
+    const checked = checkInput(saleCustomerSchema, input);
     if (!checked.ok) {
       setErrors(customerFieldMessages(checked.issues));
       return;
