@@ -47,8 +47,9 @@ describe('checkAmount', () => {
 });
 
 describe('client form', () => {
+  const notFiado = { is_fiado: false, saldo: '' };
   it("requires name and phone with the spec's sentence on each field", () => {
-    const checked = checkClientForm({ nome: '  ', telefone: '', observacoes: '' });
+    const checked = checkClientForm({ nome: '  ', telefone: '', observacoes: '', ...notFiado });
     expect(checked).toEqual({
       ok: false,
       errors: {
@@ -57,14 +58,14 @@ describe('client form', () => {
       },
       missingRequired: true,
     });
-    const tooLong = checkClientForm({ nome: 'M'.repeat(201), telefone: '11987654321', observacoes: '' });
+    const tooLong = checkClientForm({ nome: 'M'.repeat(201), telefone: '11987654321', observacoes: '', ...notFiado });
     expect(tooLong).toMatchObject({ ok: false, missingRequired: false });
   });
 
   it('stores the digits of the masked phone and blank notes as null', () => {
-    expect(checkClientForm({ nome: ' Maria ', telefone: '(11) 98765-4321', observacoes: ' ' })).toEqual({
+    expect(checkClientForm({ nome: ' Maria ', telefone: '(11) 98765-4321', observacoes: ' ', ...notFiado })).toEqual({
       ok: true,
-      input: { nome: 'Maria', telefone: '11987654321', observacoes: null },
+      input: { nome: 'Maria', telefone: '11987654321', observacoes: null, is_fiado: false },
     });
   });
 
@@ -79,7 +80,7 @@ describe('client form', () => {
   });
 
   it('takes a Brazilian number with or without +55 and refuses anything else with a message', () => {
-    const phone = (telefone: string) => checkClientForm({ nome: 'Maria', telefone, observacoes: '' });
+    const phone = (telefone: string) => checkClientForm({ nome: 'Maria', telefone, observacoes: '', ...notFiado });
     const refused = {
       ok: false,
       missingRequired: false,
@@ -97,6 +98,35 @@ describe('client form', () => {
     for (const [typed, stored] of accepted) {
       expect(phone(typed)).toMatchObject({ ok: true, input: { telefone: stored } });
     }
+  });
+
+  it("a new fiado client's balance is an opening debit; blank is zero, a negative one is refused; editing sends none", () => {
+    const fiado = { nome: 'Maria', telefone: '11987654321', observacoes: '', is_fiado: true };
+    expect(checkClientForm({ ...fiado, saldo: '1.234,56' })).toEqual({
+      ok: true,
+      input: {
+        nome: 'Maria',
+        telefone: '11987654321',
+        observacoes: null,
+        is_fiado: true,
+        saldo_inicial: 1234.56,
+        saldo_inicial_descricao: 'Saldo inicial',
+      },
+    });
+    expect(checkClientForm({ ...fiado, saldo: '' })).toMatchObject({ ok: true, input: { saldo_inicial: 0 } });
+    for (const typed of ['-5', '12,345', 'abc']) {
+      const refused = checkClientForm({ ...fiado, saldo: typed });
+      expect(refused.ok, typed).toBe(false);
+      if (!refused.ok) expect(refused.errors.saldo, typed).toMatch(/\S/);
+    }
+    expect(checkClientForm({ ...fiado, is_fiado: false, saldo: '50' })).toEqual({
+      ok: true,
+      input: { nome: 'Maria', telefone: '11987654321', observacoes: null, is_fiado: false },
+    });
+    expect(checkClientForm({ ...fiado, saldo: '50' }, false)).toEqual({
+      ok: true,
+      input: { nome: 'Maria', telefone: '11987654321', observacoes: null, is_fiado: true },
+    });
   });
 
   it('says when the client was saved offline', () => {

@@ -43,7 +43,7 @@ const noClients: ClientsPage = { items: [], total: 0, page: 1, pageCount: 1, pag
 const rosa: ClientsPage = {
   ...noClients,
   total: 1,
-  items: [{ id: randomUUID(), nome: 'Rosa Amaral', telefone: null, observacoes: null, saldo: 0, fiado: false }],
+  items: [{ id: randomUUID(), nome: 'Rosa Amaral', telefone: null, observacoes: null, saldo: 0, fiado: false, is_fiado: false }],
 };
 
 describe('DataStates', () => {

@@ -67,6 +67,7 @@ describe('client', () => {
       observacoes: 'Paga sexta',
       saldo: 0,
       fiado: false,
+      is_fiado: false,
     });
     await remote.clients.update(id, { nome: 'Maria Souza' });
     await one.until((client) => client?.nome === 'Maria Souza');
@@ -79,6 +80,43 @@ describe('client', () => {
     const unknown = await watch('client', { clientId: randomUUID() });
     await unknown.until((client) => client === null);
     await unknown.stop();
+  });
+});
+
+describe('create', () => {
+  it("records a fiado client's opening balance as a debit of the ledger, never as a stored balance", async () => {
+    const id = await remote.clients.create({
+      nome: 'Rita',
+      telefone: '11987650000',
+      is_fiado: true,
+      saldo_inicial: 45.5,
+      saldo_inicial_descricao: 'Saldo inicial',
+    });
+    const one = await watch('client', { clientId: id });
+    expect(await one.until((client) => client?.saldo === 45.5)).toMatchObject({ saldo: 45.5, fiado: true, is_fiado: true });
+    await one.stop();
+    const statement = await watch('clientStatement', { clientId: id });
+    const entries = await statement.until((list) => list.length === 1);
+    expect(entries[0]).toMatchObject({ kind: 'debito', valor: 45.5, saldo: 45.5, descricao: 'Saldo inicial' });
+    await statement.stop();
+    const stored = (await workspace.database.clientes.findOne(id).exec())?.toJSON();
+    expect(stored).toMatchObject({ is_fiado: true });
+    expect(stored?.saldo_devedor).toBeUndefined();
+
+    // Not a fiado client, or no balance: nothing is written to the ledger.
+    const plain = await remote.clients.create({ nome: 'Sem fiado', telefone: '11987650001', saldo_inicial: 30 });
+    const zero = await remote.clients.create({ nome: 'Zerado', telefone: '11987650002', is_fiado: true, saldo_inicial: 0 });
+    const ledger = await workspace.database.fiado_lancamentos.find({ selector: { cliente_id: { $in: [plain, zero] } } }).exec();
+    expect(ledger).toEqual([]);
+    expect(await remote.clients.balanceOf(plain)).toBe(0);
+  });
+
+  it('refuses a negative opening balance and stores nothing', async () => {
+    const before = await workspace.database.clientes.count().exec();
+    await expect(
+      remote.clients.create({ nome: 'Neg', telefone: '11987650003', is_fiado: true, saldo_inicial: -1 }),
+    ).rejects.toMatchObject({ code: 'invalid_input', issues: [{ field: 'saldo_inicial', code: 'too_small' }] });
+    expect(await workspace.database.clientes.count().exec()).toBe(before);
   });
 });
 

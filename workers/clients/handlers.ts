@@ -1,4 +1,5 @@
-// The clients domain: clients and their fiado ledger (debits and payments); the balance is derived from it.
+// The clients domain: clients and their fiado ledger (debits and payments); the balance is derived from it, so a
+// fiado client's opening balance is the ledger's first debit.
 // A payment that settles the balance exactly removes the client's 'fiado_vencido' notices (spec 1 §4).
 import type { Observable } from 'rxjs';
 import { of, switchMap } from 'rxjs';
@@ -46,9 +47,14 @@ export function createClientsDomain(holder: WorkspaceHolder) {
   }
   return {
     handlers: {
+      /** A new client; a fiado client's opening balance is written as a debit ('Adicionar Débito'), never stored. */
       async create(input: NewClient): Promise<string> {
-        const client = parseInput(newClientSchema, input);
-        return insertOwned(await holder.current(), 'clientes', { is_fiado: false, ...client });
+        const { saldo_inicial, saldo_inicial_descricao, ...client } = parseInput(newClientSchema, input);
+        const id = await insertOwned(await holder.current(), 'clientes', client);
+        if (client.is_fiado && toCents(saldo_inicial) > 0) {
+          await ledger('debito', { cliente_id: id, valor: saldo_inicial, descricao: saldo_inicial_descricao });
+        }
+        return id;
       },
       /** 'Novo Cliente' from a fiado sale: the name, and the phone only if one was typed. */
       async createForSale(input: SaleCustomer): Promise<string> {

@@ -19,6 +19,8 @@ export interface ClientSummary {
   readonly saldo: number;
   /** Owes something (balance above zero). */
   readonly fiado: boolean;
+  /** Marked as a fiado client on the client form. */
+  readonly is_fiado: boolean;
 }
 
 export interface ClientsPage {
@@ -44,6 +46,7 @@ function summaryOf(doc: ClientesDoc, saldo: number): ClientSummary {
     observacoes: doc.observacoes ?? null,
     saldo,
     fiado: toCents(saldo) > 0,
+    is_fiado: doc.is_fiado,
   };
 }
 

@@ -1,7 +1,8 @@
-// The clients domain's command inputs: a client (name and phone required, spec 1 §5) and fiado ledger amounts.
+// The clients domain's command inputs: a client (name and phone required, spec 1 §5; a fiado client may start with
+// a balance, recorded as a debit of the ledger) and fiado ledger amounts.
 // Limits are the server's CHECKs on public.clientes and public.fiado_lancamentos.
 import * as v from 'valibot';
-import { MAX_MONEY, optionalText, positiveNumber, recordId, requiredText } from '../contract/input.ts';
+import { MAX_MONEY, numberIn, optionalText, positiveNumber, recordId, requiredText } from '../contract/input.ts';
 import { optionalPhone, requiredPhone } from '../contract/phone.ts';
 
 const clientFields = {
@@ -10,7 +11,14 @@ const clientFields = {
   observacoes: optionalText(2000),
 };
 
-export const newClientSchema = v.object(clientFields);
+export const newClientSchema = v.object({
+  ...clientFields,
+  is_fiado: v.optional(v.boolean('invalid_type'), false),
+  /** The balance the client starts with (only for a fiado client): a debit of the ledger, never a stored figure. */
+  saldo_inicial: v.optional(numberIn(0, MAX_MONEY), 0),
+  /** The opening debit's description in the statement. */
+  saldo_inicial_descricao: optionalText(500),
+});
 
 /** 'Novo Cliente' from a fiado sale (spec 2 §8): only the name is required; a phone, when given, is a valid one. */
 export const saleCustomerSchema = v.object({ nome: requiredText(200), telefone: optionalPhone });

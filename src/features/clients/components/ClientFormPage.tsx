@@ -1,19 +1,29 @@
-// New client (Novo Cliente) and edit (Editar Cliente): nome, telefone masked as typed, observações.
+// New client (Novo Cliente) and edit (Editar Cliente): nome, telefone masked as typed, observações, 'Cliente fiado'
+// and the balance: a new fiado client's opening balance (written as a debit), or the current balance when editing,
+// read-only (the ledger's dialogs change it).
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ClientSummary } from '../../../../workers/api.ts';
 import { issueMessage } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { maskPhone, maskTypedPhone } from '../../../lib/format.ts';
+import { formatBRL, maskPhone, maskTypedPhone } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { DataStates } from '../../../ui/DataStates.tsx';
+import { MoneyField } from '../../../ui/form/NumberFields.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
-import { checkClientForm, savedToast, saveClient, type ClientField, type ClientFormValues } from '../client-form.ts';
+import {
+  checkClientForm,
+  savedToast,
+  saveClient,
+  type ClientField,
+  type ClientFormInput,
+  type ClientFormValues,
+} from '../client-form.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { CLIENT_SKELETON, ClientNotFound, clientLoadFailure } from './ClientStates.tsx';
 
@@ -27,25 +37,26 @@ function ClientForm({ client }: { client: ClientSummary | null }) {
     nome: client?.nome ?? '',
     telefone: maskPhone(client?.telefone ?? ''),
     observacoes: client?.observacoes ?? '',
+    is_fiado: client?.is_fiado ?? false,
+    saldo: '',
   });
+  const [submitted, setSubmitted] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<ClientField, string>>>({});
-  const command = useCommand(
-    (data, input: { nome: string; telefone: string; observacoes: string | null }) => saveClient(data, client?.id ?? null, input),
-    {
-      form: 'clients',
-      success: () => savedToast(isNew, online),
-      describeFailure: () => copy.saveFailed,
-    },
-  );
+  const command = useCommand((data, input: ClientFormInput) => saveClient(data, client?.id ?? null, input), {
+    form: 'clients',
+    success: () => savedToast(isNew, online),
+    describeFailure: () => copy.saveFailed,
+  });
   const fieldError = (field: ClientField) => errors[field] ?? command.fieldErrors[field];
-  const change = (field: ClientField, value: string) => {
+  const change = <Field extends ClientField>(field: Field, value: ClientFormValues[Field]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
     command.reset();
   };
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const checked = checkClientForm(values);
+    setSubmitted(true);
+    const checked = checkClientForm(values, isNew);
     if (!checked.ok) {
       setErrors(checked.errors);
       if (checked.missingRequired)
@@ -112,6 +123,35 @@ function ClientForm({ client }: { client: ClientSummary | null }) {
           {fieldError('observacoes') ?? ''}
         </p>
       </div>
+      <label className="flex min-h-12 items-center gap-3 py-1">
+        <input
+          type="checkbox"
+          name="is_fiado"
+          className="h-6 w-6 shrink-0 accent-brand-600"
+          checked={values.is_fiado}
+          onChange={(event) => {
+            change('is_fiado', event.target.checked);
+          }}
+        />
+        <span className="font-medium text-ink">{copy.isFiado}</span>
+      </label>
+      {isNew ? (
+        values.is_fiado ? (
+          <MoneyField
+            label={copy.balance}
+            name="saldo"
+            value={values.saldo}
+            revealProblem={submitted}
+            error={fieldError('saldo')}
+            hint={copy.openingBalanceHint}
+            onValueChange={(text) => {
+              change('saldo', text);
+            }}
+          />
+        ) : null
+      ) : (
+        <TextField label={copy.balance} name="saldo" value={formatBRL(client.saldo)} readOnly hint={copy.balanceReadOnlyHint} />
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link
           to={isNew ? '/clients' : '/clients/$id'}
