@@ -401,6 +401,7 @@ export const ptBR = {
       removeErrorTitle: 'Erro ao excluir',
       removeError: 'Não foi possível excluir a notificação.',
       openTicket: 'Ver resposta',
+      openProduct: 'Ver produto',
     },
   },
   /** Changes saved on this device and their way to the server (the worker reports facts; these are its words). */
@@ -658,6 +659,10 @@ export const ptBR = {
     freeCounter: (count: number, cap: number) => `Produtos: ${count}/${cap}`,
     subscribePremium: 'Assinar Premium',
     empty: 'Nenhum produto encontrado',
+    filterLabel: 'Filtro:',
+    lowStockFilter: 'Estoque baixo',
+    removeLowStockFilter: 'Remover filtro Estoque baixo',
+    lowStockEmpty: 'Todos os produtos estão com estoque adequado!',
     emptyHint: 'Cadastre seu primeiro produto para começar a vender.',
     allLoaded: 'Todos os produtos carregados',
     loadingMore: 'Carregando mais produtos...',

@@ -1,5 +1,5 @@
 // The products screens' live reads, offline on memory storage through the real API over a MessageChannel: the
-// page-able list (accent-insensitive search, by name, total, stock and low-stock flag), one product, its stock
+// page-able list (accent-insensitive search, by name, total, stock and low-stock flag and filter), one product, its stock
 // history with the stock after each fact, the product count and the barcode lookup.
 import { randomUUID } from 'node:crypto';
 import { proxy } from 'comlink';
@@ -78,6 +78,15 @@ describe('productList', () => {
     expect(page.total).toBe(1);
     const moida = await liveValue('productList', { text: 'moida', limit: 10 }, () => true);
     expect(moida.items.map((item) => item.id)).toEqual([ids.carne]);
+  });
+
+  it('filtered to low stock, lists only the products below their minimum, paged, with their total', async () => {
+    const low = await liveValue('productList', { text: '', limit: 10, lowStock: true }, (value) => value.total === 14);
+    expect(low.items).toHaveLength(10);
+    expect(low.items.slice(0, 3).map((item) => item.nome)).toEqual(['Carne moída', 'Feijão Carioca', 'Produto 00']);
+    expect(low.items.every((item) => item.estoqueBaixo)).toBe(true);
+    const arroz = await liveValue('productList', { text: 'arroz', limit: 10, lowStock: true }, () => true);
+    expect(arroz).toEqual({ items: [], total: 0 });
   });
 
   it('follows a stock entry live', async () => {

@@ -74,13 +74,20 @@ async function historyOf(workspace: Workspace, productId: string): Promise<Stock
 export function productLiveQueries(holder: WorkspaceHolder) {
   return {
     /** The list screen: products whose name, brand or barcode contains `text` (accents and case ignored), name
-     * matches first, by name within each kind of match. */
-    productList: (params: { text: string; limit: number }): Observable<ProductPage> =>
+     * matches first, by name within each kind of match; with `lowStock`, only those below their minimum stock. */
+    productList: (params: { text: string; limit: number; lowStock?: boolean }): Observable<ProductPage> =>
       withWorkspace(holder, (workspace) =>
         changes(workspace).pipe(
           map(() => {
             const found = workspace.products.search(params.text, Number.MAX_SAFE_INTEGER);
-            return { items: found.slice(0, Math.max(0, params.limit)).map((doc) => viewOf(workspace, doc)), total: found.length };
+            if (params.lowStock !== true) {
+              return {
+                items: found.slice(0, Math.max(0, params.limit)).map((doc) => viewOf(workspace, doc)),
+                total: found.length,
+              };
+            }
+            const low = found.map((doc) => viewOf(workspace, doc)).filter((view) => view.estoqueBaixo);
+            return { items: low.slice(0, Math.max(0, params.limit)), total: low.length };
           }),
         ),
       ),

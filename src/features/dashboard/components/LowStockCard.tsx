@@ -1,4 +1,4 @@
-// Products below their minimum stock: the first 5, how many in all, and the way to the product list.
+// Products below their minimum stock: the first 5, how many in all, and the way to all of them in the product list.
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { LowStockList } from '../../../../workers/api.ts';
@@ -67,7 +67,7 @@ export function LowStockCard() {
       ) : (
         <>
           <LowStockItems list={result.data} />
-          <Link to="/products" className={buttonClass('ghost', 'mt-2 self-start px-2')}>
+          <Link to="/products" search={{ estoque: 'baixo' }} className={buttonClass('ghost', 'mt-2 self-start px-2')}>
             {copy.seeAllProducts}
           </Link>
         </>

@@ -1,5 +1,6 @@
 // The header's bell: live unread badge ('9+' above 9) and the side panel 'Notificações' (50 newest, from the
-// device's copy, so it reads offline too), with mark one / all as read and delete.
+// device's copy, so it reads offline too), with mark one / all as read and delete; a notice about a ticket or a
+// product opens it.
 import { Link } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { AlertTriangle, Bell, BellRing, Check, Package, Trash2, Wallet, X } from 'lucide-react';
@@ -10,6 +11,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { DataStates } from '../../../ui/DataStates.tsx';
 import type { NotificationItem } from '../../../../workers/api.ts';
 import { badgeText } from '../badge.ts';
+import { notificationTarget } from '../target.ts';
 import { useMarkAllRead, useMarkRead, useRemoveNotification } from '../commands.ts';
 
 const copy = t.layout.notificationsPanel;
@@ -25,6 +27,7 @@ function NotificationIcon({ tipo }: { tipo: string }) {
 function NotificationRow({ item }: { item: NotificationItem }) {
   const markRead = useMarkRead();
   const remove = useRemoveNotification();
+  const target = notificationTarget(item);
   return (
     <li className={clsx('flex gap-3 px-4 py-3', !item.lido && 'bg-brand-50')}>
       <NotificationIcon tipo={item.tipo} />
@@ -34,18 +37,19 @@ function NotificationRow({ item }: { item: NotificationItem }) {
           {item.mensagem}
         </p>
         <p className="mt-0.5 text-sm text-ink/60">{formatDateTime(item.created_at)}</p>
-        {item.tipo === 'resposta_suporte' && item.referencia_id ? (
-          // The support reply opens its ticket (and counts as read).
+        {target ? (
+          // Opening what the notice is about counts as reading it.
           <Dialog.Close asChild>
             <Link
-              to="/support"
-              search={{ ticket: item.referencia_id }}
+              {...(target.kind === 'ticket'
+                ? { to: '/support', search: { ticket: target.ticket } }
+                : { to: '/products/$id', params: { id: target.productId } })}
               onClick={() => {
                 if (!item.lido) void markRead.run(item.id);
               }}
               className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2"
             >
-              {copy.openTicket}
+              {target.kind === 'ticket' ? copy.openTicket : copy.openProduct}
             </Link>
           </Dialog.Close>
         ) : null}

@@ -1,8 +1,8 @@
-// 'Produtos': the name search, the infinite list (a page of 10 more at 80 % of the scroll), the free plan's
-// counter and cap, the barcode search, and the empty and end-of-list states.
+// 'Produtos': the name search, the low-stock filter (shown and removable), the infinite list (a page of 10 more at
+// 80 % of the scroll), the free plan's counter and cap, the barcode search, and the empty and end-of-list states.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { PackageOpen, Plus, Search } from 'lucide-react';
+import { PackageOpen, Plus, Search, X } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -46,12 +46,30 @@ function useSentinel(onVisible: () => void, shown: number) {
   return ref;
 }
 
-export function ProductListPage() {
+/** The active low-stock filter, and the button that removes it. */
+function LowStockFilter() {
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="product-filter">
+      <span className="text-sm text-ink/70">{copy.filterLabel}</span>
+      <Link
+        to="/products"
+        search={{}}
+        aria-label={copy.removeLowStockFilter}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full bg-red-50 px-4 font-medium text-red-800 ring-1 ring-red-200 hover:bg-red-100"
+      >
+        {copy.lowStockFilter}
+        <X aria-hidden size={18} />
+      </Link>
+    </div>
+  );
+}
+
+export function ProductListPage({ lowStock = false }: { lowStock?: boolean }) {
   usePageTitle(copy.listTitle);
   const navigate = useNavigate();
   const account = useSignedInAccount();
   const [text, setText] = useState('');
-  const list = useProductList(text);
+  const list = useProductList(text, lowStock);
   const count = useLiveQuery('productCount', undefined);
   const [capOpen, setCapOpen] = useState(false);
   const sentinel = useSentinel(list.loadMore, list.page?.items.length ?? 0);
@@ -98,6 +116,7 @@ export function ProductListPage() {
         />
       </div>
       <BarcodeSearch />
+      {lowStock ? <LowStockFilter /> : null}
       <DataStates
         state={
           list.page
@@ -110,7 +129,10 @@ export function ProductListPage() {
         failure={{ title: copy.loadError, message: null }}
         isEmpty={(page) => page.items.length === 0}
         empty={
-          <EmptyNotice title={copy.empty} hint={text.trim() === '' ? copy.emptyHint : undefined}>
+          <EmptyNotice
+            title={lowStock ? copy.lowStockEmpty : copy.empty}
+            hint={text.trim() === '' && !lowStock ? copy.emptyHint : undefined}
+          >
             <PackageOpen aria-hidden size={40} className="order-first text-brand-500" />
           </EmptyNotice>
         }
