@@ -91,7 +91,7 @@ export type FechamentosCaixaDoc = {
   readonly server_modified?: string | null;
 };
 
-/** Lançamento do livro do fiado de um cliente: débito ou pagamento. */
+/** Lançamento do livro do fiado de um cliente: débito ou pagamento; um estorno aponta o lançamento que estorna. */
 export type FiadoLancamentosDoc = {
   readonly id: string;
   readonly user_id: string;
@@ -100,6 +100,7 @@ export type FiadoLancamentosDoc = {
   readonly valor: number;
   readonly data: string;
   readonly descricao?: string | null;
+  readonly estorno_de?: string | null;
   readonly created_at: string;
   readonly updated_at: string;
   readonly server_modified?: string | null;

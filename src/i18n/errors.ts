@@ -88,6 +88,16 @@ export const fieldWording = {
       exceeds_balance: 'O valor do pagamento não pode ser maior que o débito atual.',
     },
   },
+  reversal: {
+    motivo: { required: 'Informe o motivo do estorno.', too_long: 'O motivo pode ter no máximo 500 caracteres.' },
+    valor: {
+      exceeds_balance: 'O estorno deixaria o saldo negativo. Estorne antes os pagamentos feitos depois deste débito.',
+    },
+    lancamento_id: {
+      duplicate: 'Este lançamento já foi estornado.',
+      invalid_option: 'Um estorno não pode ser estornado.',
+    },
+  },
   stock: {
     quantidade: { required: 'Informe a quantidade.', not_positive: 'Informe uma quantidade maior que zero.' },
   },

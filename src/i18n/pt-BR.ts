@@ -611,6 +611,18 @@ export const ptBR = {
     statementHeader: (nome: string) => `Extrato do fiado de ${nome}`,
     balanceAfter: 'Saldo',
     kinds: { venda: 'Compra fiado', debito: 'Débito', pagamento: 'Pagamento' },
+    reversalKind: 'Estorno',
+    reversedMark: 'Estornado',
+    reverse: 'Estornar',
+    reverseLabel: (kind: string, valor: string, data: string) => `Estornar ${kind} de ${valor} em ${data}`,
+    reverseTitle: 'Estornar lançamento',
+    reverseHelp: (kind: string, valor: string) =>
+      `${kind} de ${valor}. O lançamento não é apagado: um estorno de mesmo valor corrige o saldo e fica no extrato com o motivo.`,
+    reverseReason: 'Motivo do estorno',
+    reverseConfirm: 'Estornar',
+    reversing: 'Estornando...',
+    reversed: 'Lançamento estornado',
+    reverseFailed: 'Não foi possível estornar o lançamento.',
   },
   pix: {
     accountTitle: 'PIX para cobrar o fiado',

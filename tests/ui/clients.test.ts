@@ -2,6 +2,7 @@
 // input and the payment rules), the client form's checks and phone digits, the WhatsApp links and the pagination.
 import { describe, expect, it } from 'vitest';
 import { checkAmount } from '../../src/features/clients/amount.ts';
+import { canReverse } from '../../src/features/clients/statement-label.ts';
 import { checkClientForm, savedToast } from '../../src/features/clients/client-form.ts';
 import { visiblePages } from '../../src/features/clients/components/Pagination.tsx';
 import { greetingText, statementText, whatsappLink } from '../../src/features/clients/whatsapp.ts';
@@ -150,8 +151,8 @@ describe('WhatsApp', () => {
 
   it('writes the statement as readable lines, newest first', () => {
     const text = statementText({ nome: 'Zé', saldo: 5 }, [
-      { id: 'b', kind: 'pagamento', valor: 5, data: '2026-03-02', created_at: '', descricao: null, saldo: 5 },
-      { id: 'a', kind: 'venda', valor: 10, data: '2026-03-01', created_at: '', descricao: null, saldo: 10 },
+      { id: 'b', kind: 'pagamento', valor: 5, data: '2026-03-02', created_at: '', descricao: null, saldo: 5, estornado: false },
+      { id: 'a', kind: 'venda', valor: 10, data: '2026-03-01', created_at: '', descricao: null, saldo: 10, estornado: false },
     ]);
     expect(text.split('\n')).toEqual([
       'Extrato do fiado de Zé',
@@ -160,6 +161,24 @@ describe('WhatsApp', () => {
       '02/03/2026 Pagamento: -R$\u00a05,00 (Saldo R$\u00a05,00)',
       '01/03/2026 Compra fiado: +R$\u00a010,00 (Saldo R$\u00a010,00)',
     ]);
+  });
+});
+
+describe('reversed entries', () => {
+  it("name a reversal 'Estorno' and mark the reversed entry, in the statement message too", () => {
+    const base = { data: '2026-03-02', created_at: '', descricao: null };
+    const text = statementText({ nome: 'Zé', saldo: 0 }, [
+      { ...base, id: 'b', kind: 'pagamento', valor: 5, saldo: 0, estornado: false, estornoDe: 'a' },
+      { ...base, id: 'a', kind: 'debito', valor: 5, saldo: 5, estornado: true, estornoDe: null },
+    ]);
+    expect(text.split('\n').slice(3)).toEqual([
+      '02/03/2026 Estorno: -R$\u00a05,00 (Saldo R$\u00a00,00)',
+      '02/03/2026 Débito (Estornado): +R$\u00a05,00 (Saldo R$\u00a05,00)',
+    ]);
+    expect(canReverse({ kind: 'debito', estornoDe: null, estornado: false })).toBe(true);
+    expect(canReverse({ kind: 'debito', estornoDe: null, estornado: true })).toBe(false);
+    expect(canReverse({ kind: 'pagamento', estornoDe: 'a', estornado: false })).toBe(false);
+    expect(canReverse({ kind: 'venda', estornoDe: null, estornado: false })).toBe(false);
   });
 });
 

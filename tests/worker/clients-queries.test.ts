@@ -146,6 +146,69 @@ describe('clientStatement', () => {
   });
 });
 
+describe('reverseEntry', () => {
+  it('corrects a debit by an opposite entry naming it, with the reason, and marks the original reversed', async () => {
+    const cliente = await remote.clients.create({ nome: 'Lia', telefone: '11955556666' });
+    const errado = await remote.clients.addDebit({ cliente_id: cliente, valor: 50, descricao: 'Arroz' });
+    await remote.clients.addDebit({ cliente_id: cliente, valor: 8 });
+    const estorno = await remote.clients.reverseEntry({ lancamento_id: errado, motivo: 'Lançado no cliente errado' });
+
+    const statement = await watch('clientStatement', { clientId: cliente });
+    const entries = await statement.until((list) => list.length === 3);
+    expect(entries.map((entry) => [entry.id, entry.kind, entry.valor, entry.saldo, entry.estornado])).toEqual([
+      [estorno, 'pagamento', 50, 8, false],
+      [expect.any(String), 'debito', 8, 58, false],
+      [errado, 'debito', 50, 50, true],
+    ]);
+    expect(entries[0]).toMatchObject({ estornoDe: errado, descricao: 'Lançado no cliente errado' });
+    await statement.stop();
+    expect(await remote.clients.balanceOf(cliente)).toBe(8);
+
+    // The original is never edited: same amount and description as recorded.
+    const original = (await workspace.database.fiado_lancamentos.findOne(errado).exec())?.toJSON();
+    expect(original).toMatchObject({ tipo: 'debito', valor: 50, descricao: 'Arroz' });
+    expect(original?.estorno_de ?? null).toBeNull();
+  });
+
+  it('reverses a payment by a debit, and refuses a second reversal, a reversal of a reversal and a blank reason', async () => {
+    const cliente = await remote.clients.create({ nome: 'Téo', telefone: '11955557777' });
+    await remote.clients.addDebit({ cliente_id: cliente, valor: 20 });
+    const pago = await remote.clients.registerPayment({ cliente_id: cliente, valor: 15 });
+    const refusedReason = await remote.clients
+      .reverseEntry({ lancamento_id: pago, motivo: '  ' })
+      .catch((error: unknown) => error);
+    expect(refusedReason).toMatchObject({ code: 'invalid_input', issues: [{ field: 'motivo', code: 'required' }] });
+
+    const estorno = await remote.clients.reverseEntry({ lancamento_id: pago, motivo: 'Pagamento não recebido' });
+    expect(await remote.clients.balanceOf(cliente)).toBe(20);
+    expect((await workspace.database.fiado_lancamentos.findOne(estorno).exec())?.tipo).toBe('debito');
+
+    await expect(remote.clients.reverseEntry({ lancamento_id: pago, motivo: 'De novo' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      issues: [{ field: 'lancamento_id', code: 'duplicate' }],
+    });
+    await expect(remote.clients.reverseEntry({ lancamento_id: estorno, motivo: 'Desfazer' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      issues: [{ field: 'lancamento_id', code: 'invalid_option' }],
+    });
+    await expect(remote.clients.reverseEntry({ lancamento_id: randomUUID(), motivo: 'x' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect(await remote.clients.balanceOf(cliente)).toBe(20);
+  });
+
+  it('refuses reversing a debit that later payments already lowered below its amount', async () => {
+    const cliente = await remote.clients.create({ nome: 'Bel', telefone: '11955558888' });
+    const debito = await remote.clients.addDebit({ cliente_id: cliente, valor: 30 });
+    await remote.clients.registerPayment({ cliente_id: cliente, valor: 10 });
+    await expect(remote.clients.reverseEntry({ lancamento_id: debito, motivo: 'Errado' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      issues: [{ field: 'valor', code: 'exceeds_balance' }],
+    });
+    expect(await remote.clients.balanceOf(cliente)).toBe(20);
+  });
+});
+
 describe('registerPayment', () => {
   it("deletes the client's fiado_vencido notices when the payment brings the balance to exactly zero", async () => {
     const cliente = await remote.clients.create({ nome: 'Ana', telefone: '11911112222' });

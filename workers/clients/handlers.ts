@@ -1,5 +1,6 @@
 // The clients domain: clients and their fiado ledger (debits and payments); the balance is derived from it, so a
-// fiado client's opening balance is the ledger's first debit.
+// fiado client's opening balance is the ledger's first debit, and a wrong entry is never edited: it is reversed by
+// an opposite entry naming it (estorno_de), with the reason as its description.
 // A payment that settles the balance exactly removes the client's 'fiado_vencido' notices (spec 1 §4).
 import type { Observable } from 'rxjs';
 import { of, switchMap } from 'rxjs';
@@ -12,15 +13,17 @@ import { toCents } from './statement.ts';
 import {
   clientChangesSchema,
   ledgerEntrySchema,
+  ledgerReversalSchema,
   newClientSchema,
   saleCustomerSchema,
   type ClientChanges,
   type LedgerEntry,
+  type LedgerReversal,
   type NewClient,
   type SaleCustomer,
 } from './schema.ts';
 
-export type { ClientChanges, LedgerEntry, NewClient, SaleCustomer } from './schema.ts';
+export type { ClientChanges, LedgerEntry, LedgerReversal, NewClient, SaleCustomer } from './schema.ts';
 export type { ClientSummary, ClientsPage, ClientsPageParams } from './queries.ts';
 export type { StatementEntry, StatementKind } from './statement.ts';
 
@@ -33,7 +36,7 @@ async function clearOverdueNotices(workspace: Workspace, clienteId: string): Pro
 }
 
 export function createClientsDomain(holder: WorkspaceHolder) {
-  async function ledger(tipo: 'debito' | 'pagamento', input: LedgerEntry): Promise<string> {
+  async function ledger(tipo: 'debito' | 'pagamento', input: LedgerEntry, reverses: string | null = null): Promise<string> {
     const entry = parseInput(ledgerEntrySchema, input);
     const workspace = await holder.current();
     const valor = cents(entry.valor);
@@ -41,9 +44,29 @@ export function createClientsDomain(holder: WorkspaceHolder) {
     if (tipo === 'pagamento' && toCents(valor) > before) {
       throw DataError.invalid([{ field: 'valor', code: 'exceeds_balance' }]);
     }
-    const id = await insertOwned(workspace, 'fiado_lancamentos', { ...entry, tipo, valor, data: todayOf(workspace) });
+    const id = await insertOwned(workspace, 'fiado_lancamentos', {
+      ...entry,
+      tipo,
+      valor,
+      data: todayOf(workspace),
+      ...(reverses === null ? {} : { estorno_de: reverses }),
+    });
     if (tipo === 'pagamento' && before - toCents(valor) === 0) await clearOverdueNotices(workspace, entry.cliente_id);
     return id;
+  }
+  /** An opposite entry of the same amount naming the original; a reversal and an entry already reversed are final. */
+  async function reverse(input: LedgerReversal): Promise<string> {
+    const { lancamento_id, motivo } = parseInput(ledgerReversalSchema, input);
+    const { fiado_lancamentos } = (await holder.current()).database;
+    const original = await fiado_lancamentos.findOne(lancamento_id).exec();
+    if (!original) throw new DataError('not_found');
+    if (original.estorno_de) throw DataError.invalid([{ field: 'lancamento_id', code: 'invalid_option' }]);
+    const reversals = await fiado_lancamentos
+      .count({ selector: { cliente_id: original.cliente_id, estorno_de: lancamento_id } })
+      .exec();
+    if (reversals > 0) throw DataError.invalid([{ field: 'lancamento_id', code: 'duplicate' }]);
+    const opposite = original.tipo === 'debito' ? 'pagamento' : 'debito';
+    return ledger(opposite, { cliente_id: original.cliente_id, valor: original.valor, descricao: motivo }, lancamento_id);
   }
   return {
     handlers: {
@@ -72,6 +95,8 @@ export function createClientsDomain(holder: WorkspaceHolder) {
       addDebit: (input: LedgerEntry) => ledger('debito', input),
       /** 'Registrar Pagamento': refused above the current balance. */
       registerPayment: (input: LedgerEntry) => ledger('pagamento', input),
+      /** 'Estornar': corrects a debit or payment by its opposite, refused if that would leave the balance below zero. */
+      reverseEntry: reverse,
       async balanceOf(clienteId: string): Promise<number> {
         return (await holder.current()).counters.balanceOf(clienteId);
       },

@@ -110,6 +110,7 @@ function statement$(workspace: Workspace, clientId: string): Observable<Statemen
             data: entry.data,
             created_at: entry.created_at,
             descricao: entry.descricao ?? null,
+            estornoDe: entry.estorno_de ?? null,
           };
         }),
       ];

@@ -32,6 +32,13 @@ export const ledgerEntrySchema = v.object({
   descricao: optionalText(500),
 });
 
+/** Reversing a ledger entry: which one, and why (the reason becomes the reversal's description). */
+export const ledgerReversalSchema = v.object({
+  lancamento_id: recordId,
+  motivo: requiredText(500),
+});
+
+export type LedgerReversal = v.InferInput<typeof ledgerReversalSchema>;
 export type NewClient = v.InferInput<typeof newClientSchema>;
 export type SaleCustomer = v.InferInput<typeof saleCustomerSchema>;
 export type ClientChanges = v.InferInput<typeof clientChangesSchema>;

@@ -1,5 +1,5 @@
 // The client's statement (extrato): fiado sales, debits and payments with the balance after each, newest first,
-// added up in whole cents so that long statements never drift.
+// added up in whole cents so that long statements never drift; an entry corrected by a reversal shows as reversed.
 
 export type StatementKind = 'venda' | 'debito' | 'pagamento';
 
@@ -14,11 +14,15 @@ export interface StatementFact {
   /** When it was recorded (orders facts of the same day). */
   readonly created_at: string;
   readonly descricao: string | null;
+  /** For a reversal: the ledger entry it corrects. */
+  readonly estornoDe?: string | null;
 }
 
 export interface StatementEntry extends StatementFact {
   /** The balance right after this fact, in reais. */
   readonly saldo: number;
+  /** A later entry reverses this one. */
+  readonly estornado: boolean;
 }
 
 /** Reais to whole cents without floating-point drift (1.005 → 101). */
@@ -40,10 +44,11 @@ function oldestFirst(a: StatementFact, b: StatementFact): number {
 
 /** The statement, newest first, each entry with the balance after it. */
 export function statementOf(facts: readonly StatementFact[]): StatementEntry[] {
+  const reversed = new Set(facts.flatMap((fact) => (fact.estornoDe ? [fact.estornoDe] : [])));
   let running = 0;
   const entries = [...facts].sort(oldestFirst).map((fact) => {
     running += effectInCents(fact);
-    return { ...fact, saldo: running / 100 };
+    return { ...fact, saldo: running / 100, estornado: reversed.has(fact.id) };
   });
   return entries.reverse();
 }

@@ -3,6 +3,7 @@
 // Version 1 only added validation rules (the server's checks); the documents keep their shape.
 // Version 2 of the stock facts and of the ledger added an index on the fact's time (`hlc`, `created_at`), so
 // opening the app reads the day's facts by range (docs/growth.md §4); the documents keep their shape.
+// Version 3 of the ledger added `estorno_de` (the entry a reversal corrects); older entries reverse nothing.
 import type { MigrationStrategies } from 'rxdb';
 import type { CollectionName } from '../../schemas/index.ts';
 
@@ -12,7 +13,7 @@ const sameShape = <Doc>(doc: Doc): Doc => doc;
 export const migrationStrategies: Record<CollectionName, MigrationStrategies> = {
   produtos: { 1: sameShape },
   clientes: { 1: sameShape },
-  fiado_lancamentos: { 1: sameShape, 2: sameShape },
+  fiado_lancamentos: { 1: sameShape, 2: sameShape, 3: sameShape },
   vendas: { 1: sameShape },
   historico_estoque: { 1: sameShape, 2: sameShape },
   despesas: { 1: sameShape },

@@ -3,6 +3,7 @@
 import type { ClientSummary, StatementEntry } from '../../../workers/api.ts';
 import { formatBRL, formatDate } from '../../lib/format.ts';
 import { t } from '../../i18n/pt-BR.ts';
+import { statementLabel } from './statement-label.ts';
 
 const copy = t.clients;
 /** Lines of the statement sent by message (a link stays short enough for every phone). */
@@ -34,7 +35,7 @@ export function statementText(client: Pick<ClientSummary, 'nome' | 'saldo'>, ent
     .slice(0, STATEMENT_MESSAGE_LINES)
     .map(
       (entry) =>
-        `${formatDate(entry.data)} ${copy.kinds[entry.kind]}: ${entry.kind === 'pagamento' ? '-' : '+'}${formatBRL(entry.valor)} (${copy.balanceAfter} ${formatBRL(entry.saldo)})`,
+        `${formatDate(entry.data)} ${statementLabel(entry)}${entry.estornado ? ` (${copy.reversedMark})` : ''}: ${entry.kind === 'pagamento' ? '-' : '+'}${formatBRL(entry.valor)} (${copy.balanceAfter} ${formatBRL(entry.saldo)})`,
     );
   return [copy.statementHeader(client.nome), `${copy.balance}: ${formatBRL(client.saldo)}`, '', ...lines].join('\n');
 }

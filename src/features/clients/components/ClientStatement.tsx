@@ -1,4 +1,5 @@
-// The client's statement (Extrato): fiado purchases, debits and payments, newest first, with the balance after each.
+// The client's statement (Extrato): fiado purchases, debits and payments, newest first, with the balance after each;
+// a debit or payment can be reversed ('Estornar'), and a reversed one stays, marked 'Estornado'.
 import { ArrowDownLeft, ArrowUpRight, ShoppingBasket } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { StatementEntry } from '../../../../workers/api.ts';
@@ -6,6 +7,8 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, formatDate } from '../../../lib/format.ts';
 import type { LiveQueryState } from '../../../lib/live-query.ts';
 import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
+import { canReverse, statementLabel } from '../statement-label.ts';
+import { ReverseEntryDialog } from './ReverseEntryDialog.tsx';
 
 const copy = t.clients;
 const ICONS = { venda: ShoppingBasket, debito: ArrowUpRight, pagamento: ArrowDownLeft } as const;
@@ -32,7 +35,7 @@ export function ClientStatement({ statement }: { statement: LiveQueryState<State
               const Icon = ICONS[entry.kind];
               const payment = entry.kind === 'pagamento';
               return (
-                <li key={entry.id} className="flex items-center gap-3 px-4 py-3">
+                <li key={entry.id} className="flex items-center gap-3 px-4 py-3" data-testid="statement-entry">
                   <span
                     className={clsx(
                       'flex h-10 w-10 shrink-0 items-center justify-center rounded-xl',
@@ -42,14 +45,28 @@ export function ClientStatement({ statement }: { statement: LiveQueryState<State
                     <Icon aria-hidden size={20} />
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block font-medium text-ink">{copy.kinds[entry.kind]}</span>
-                    <span className="block truncate text-sm text-ink/70">
+                    <span className="flex flex-wrap items-center gap-x-2 font-medium text-ink">
+                      {statementLabel(entry)}
+                      {entry.estornado ? (
+                        <span className="rounded-full bg-ink/10 px-2 text-xs font-semibold uppercase tracking-wide text-ink/80">
+                          {copy.reversedMark}
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="block break-words text-sm text-ink/70">
                       {formatDate(entry.data)}
                       {entry.descricao ? ` · ${entry.descricao}` : ''}
                     </span>
+                    {canReverse(entry) ? <ReverseEntryDialog entry={entry} /> : null}
                   </span>
                   <span className="flex shrink-0 flex-col items-end">
-                    <span className={clsx('font-semibold tabular-nums', payment ? 'text-brand-700' : 'text-red-700')}>
+                    <span
+                      className={clsx(
+                        'font-semibold tabular-nums',
+                        payment ? 'text-brand-700' : 'text-red-700',
+                        entry.estornado && 'line-through opacity-70',
+                      )}
+                    >
                       {payment ? '−' : '+'}
                       {formatBRL(entry.valor)}
                     </span>
