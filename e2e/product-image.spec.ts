@@ -55,7 +55,15 @@ test('a product image chosen offline is shown from the device, then uploaded and
   await control
     .locator('input[type="file"]')
     .setInputFiles({ name: 'animacao.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-  await expect(page.getByText('Envie apenas arquivos JPG, JPEG, PNG ou PDF.')).toBeVisible();
+  await expect(page.getByText('Envie apenas arquivos JPG, JPEG ou PNG.')).toBeVisible();
+  // A PDF cannot be shown as the product's picture: refused with its own message, never 'Imagem carregada!'.
+  await control
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(page.getByText('Um PDF não pode ser a imagem do produto. Envie uma foto em JPG, JPEG ou PNG.')).toBeVisible();
+  await expect(page.getByText('Imagem carregada!')).toHaveCount(0);
+  await expect(page.getByText('Imagem salva offline! Será enviada quando conectar.')).toHaveCount(0);
+  await expect(control.getByRole('button', { name: 'Remover imagem' })).toHaveCount(0);
 
   await control.locator('input[type="file"]').setInputFiles({ name: 'arroz.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Imagem salva offline! Será enviada quando conectar.')).toBeVisible();

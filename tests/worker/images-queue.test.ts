@@ -195,7 +195,7 @@ describe('product image queue', () => {
     expect(await folder(userId)).toEqual([]);
   });
 
-  it('refuses other types and files over 5 MB, and removes the image', async () => {
+  it('refuses a PDF, other types and files over 5 MB, and removes the image', async () => {
     const userId = randomUUID();
     const { api } = await device(userId, memoryImageStore(), false);
     const id = await api.products.create({ nome: 'Sal', preco: 2 });
@@ -203,6 +203,18 @@ describe('product image queue', () => {
       code: 'invalid_input',
       issues: [{ field: 'arquivo', code: 'invalid_format' }],
     });
+    // A PDF is no picture: refused by its type or by its name, before anything is kept.
+    const pdf = new Blob(['%PDF-1.4\n'], { type: 'application/pdf' });
+    for (const [blob, name] of [
+      [pdf, 'nota.pdf'],
+      [new Blob(['%PDF-1.4\n'], { type: '' }), 'nota.PDF'],
+    ] as const) {
+      await expect(api.images.set(id, blob, name)).rejects.toMatchObject({
+        code: 'invalid_input',
+        issues: [{ field: 'arquivo', code: 'invalid_type' }],
+      });
+    }
+    expect(await api.images.flush()).toBe(0);
     const big = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' });
     await expect(api.images.set(id, big, 'a.png')).rejects.toMatchObject({ issues: [{ field: 'arquivo', code: 'too_large' }] });
     await api.images.set(id, photo, 'sal.jpg');

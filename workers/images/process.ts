@@ -1,7 +1,8 @@
 // Processing of a chosen image inside the worker: decoded with createImageBitmap, drawn on an OffscreenCanvas no
-// larger than 1024 px a side and re-encoded as JPEG 0.85. A PDF is kept as it is (the bucket accepts it).
+// larger than 1024 px a side and re-encoded as JPEG 0.85. A file that does not decode as a picture (whatever its
+// name says) is refused as not an image, before anything is kept.
 import { DataError } from '../contract/errors.ts';
-import { fitWithin, IMAGE_JPEG_QUALITY, isPdf } from './schema.ts';
+import { fitWithin, IMAGE_JPEG_QUALITY } from './schema.ts';
 
 export interface ProcessedImage {
   blob: Blob;
@@ -13,12 +14,11 @@ export interface ProcessedImage {
 export type ImageProcessor = (file: Blob) => Promise<ProcessedImage>;
 
 export const canvasImageProcessor: ImageProcessor = async (file) => {
-  if (isPdf(file.type)) return { blob: file, contentType: 'application/pdf', extension: 'pdf' };
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
   } catch (error) {
-    throw new DataError('internal', { diagnostic: `imagem ilegível: ${String(error)}` });
+    throw DataError.invalid([{ field: 'arquivo', code: 'invalid_type' }], `imagem ilegível: ${String(error)}`);
   }
   try {
     const size = fitWithin(bitmap.width, bitmap.height);

@@ -3,31 +3,19 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import type { ImageOutcome } from '../../../../workers/api.ts';
-import { DataError } from '../../../../workers/contract/errors.ts';
 import { checkImageFile, IMAGE_ACCEPT } from '../../../../workers/images/schema.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toast.ts';
+import { imageProblemOf, imageProblemToast } from '../image-problem.ts';
 import { useProductImage } from '../use-product-image.ts';
 import { CameraCaptureDialog } from './CameraCaptureDialog.tsx';
 
 const copy = t.productImage;
 /** The image chosen in the new-product form waits in the worker under this key until the product exists. */
 const STAGED = 'novo';
-
-type Problem = 'invalid_format' | 'too_large';
-const problemToast = (problem: Problem) =>
-  problem === 'too_large'
-    ? { title: copy.tooLargeTitle, description: copy.tooLargeText }
-    : { title: copy.unsupportedTitle, description: copy.unsupportedText };
-
-function problemOf(thrown: unknown): Problem | null {
-  if (!(thrown instanceof DataError) || thrown.code !== 'invalid_input') return null;
-  const code = thrown.issues.find((issue) => issue.field === 'arquivo')?.code;
-  return code === 'too_large' || code === 'invalid_format' ? code : null;
-}
 
 export interface ProductImageFieldProps {
   /** The product whose image this is; absent in the new-product form (the image is attached on save). */
@@ -41,6 +29,8 @@ export function ProductImageField({ productId, remoteUrl }: ProductImageFieldPro
   const offline = useLiveQuery('connectivity', undefined).data?.online === false;
   const src = useProductImage(productId ?? STAGED, productId ? remoteUrl : null);
   const [fromCamera, setFromCamera] = useState(false);
+  /** The file being processed: the refusal names a PDF as such. */
+  const lastFile = useRef({ name: '', type: '' });
 
   const choose = useCommand(
     async (data, file: File): Promise<ImageOutcome> => {
@@ -54,9 +44,9 @@ export function ProductImageField({ productId, remoteUrl }: ProductImageFieldPro
         description: outcome === 'uploaded' ? copy.loadedText : copy.savedOffline,
       }),
       describeFailure: (thrown) => {
-        const problem = problemOf(thrown);
+        const problem = imageProblemOf(thrown);
         if (problem && fromCamera) return { title: copy.photoFailedTitle, description: copy.photoInvalid };
-        if (problem) return problemToast(problem);
+        if (problem) return imageProblemToast(problem, lastFile.current);
         return fromCamera
           ? { title: copy.photoFailedTitle, description: copy.photoFailedText }
           : { title: copy.processFailedTitle, description: copy.processFailedText };
@@ -69,11 +59,12 @@ export function ProductImageField({ productId, remoteUrl }: ProductImageFieldPro
 
   const send = (file: File, camera: boolean) => {
     setFromCamera(camera);
+    lastFile.current = { name: file.name, type: file.type };
     const problem = checkImageFile(file);
     if (problem) {
       showToast({
         kind: 'destructive',
-        ...(camera ? { title: copy.photoFailedTitle, description: copy.photoInvalid } : problemToast(problem)),
+        ...(camera ? { title: copy.photoFailedTitle, description: copy.photoInvalid } : imageProblemToast(problem, file)),
       });
       return;
     }
