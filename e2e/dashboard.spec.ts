@@ -148,7 +148,7 @@ for (const viewport of VIEWPORTS) {
     await expect(lowStock.getByRole('listitem')).toHaveCount(1);
     await expect(lowStock).toContainText('Carne moída');
     await expect(lowStock).toContainText('2,25 kg (mínimo 5 kg)');
-    await expect(page.getByRole('link', { name: 'Ver todos os produtos' })).toHaveAttribute('href', '/products');
+    await expect(page.getByRole('link', { name: 'Ver todos os produtos' })).toHaveAttribute('href', '/products?estoque=baixo');
     await shot(page, 'semana', viewport.width);
 
     await page.getByText('Dia', { exact: true }).click();

@@ -61,10 +61,11 @@ export function createClientsDomain(holder: WorkspaceHolder) {
     const original = await fiado_lancamentos.findOne(lancamento_id).exec();
     if (!original) throw new DataError('not_found');
     if (original.estorno_de) throw DataError.invalid([{ field: 'lancamento_id', code: 'invalid_option' }]);
-    const reversals = await fiado_lancamentos
-      .count({ selector: { cliente_id: original.cliente_id, estorno_de: lancamento_id } })
-      .exec();
-    if (reversals > 0) throw DataError.invalid([{ field: 'lancamento_id', code: 'duplicate' }]);
+    // find, not count: a count must be covered by an index on the browser's storage, and the client's entries are few.
+    const entries = await fiado_lancamentos.find({ selector: { cliente_id: original.cliente_id } }).exec();
+    if (entries.some((entry) => entry.estorno_de === lancamento_id)) {
+      throw DataError.invalid([{ field: 'lancamento_id', code: 'duplicate' }]);
+    }
     const opposite = original.tipo === 'debito' ? 'pagamento' : 'debito';
     return ledger(opposite, { cliente_id: original.cliente_id, valor: original.valor, descricao: motivo }, lancamento_id);
   }

@@ -13,7 +13,7 @@ import { useCommand } from '../../../lib/use-command.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { DataStates } from '../../../ui/DataStates.tsx';
 import { MoneyField } from '../../../ui/form/NumberFields.tsx';
-import { TextField } from '../../../ui/form/TextField.tsx';
+import { inputClass, TextField } from '../../../ui/form/TextField.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import {
@@ -150,7 +150,22 @@ function ClientForm({ client }: { client: ClientSummary | null }) {
           />
         ) : null
       ) : (
-        <TextField label={copy.balance} name="saldo" value={formatBRL(client.saldo)} readOnly hint={copy.balanceReadOnlyHint} />
+        <div>
+          <label htmlFor="saldo" className="mb-1 block text-sm font-medium text-ink">
+            {copy.balance}
+          </label>
+          <input
+            id="saldo"
+            name="saldo"
+            readOnly
+            value={formatBRL(client.saldo)}
+            aria-describedby="saldo-dica"
+            className={`${inputClass} border-ink/10 bg-ink/5 font-semibold tabular-nums text-ink/80`}
+          />
+          <p id="saldo-dica" className="mt-1 text-sm text-ink/70">
+            {copy.balanceReadOnlyHint}
+          </p>
+        </div>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link
