@@ -78,7 +78,7 @@ describe('devices selling offline', () => {
     await a.setOnline(false);
     await b.setOnline(false);
     await a.api.sales.register({ itens: [{ produto_id: pao, quantidade: 10 }], tipo: 'fiado', cliente_id: maria });
-    await a.api.clients.addDebit({ cliente_id: maria, valor: 12.35, descricao: 'Gás' });
+    const gas = await a.api.clients.addDebit({ cliente_id: maria, valor: 12.35, descricao: 'Gás' });
     await b.api.sales.register({ itens: [{ produto_id: pao, quantidade: 3 }], tipo: 'fiado', cliente_id: maria });
     await b.api.clients.addDebit({ cliente_id: maria, valor: 0.1 });
     await b.api.clients.addDebit({ cliente_id: maria, valor: 0.2 });
@@ -89,6 +89,14 @@ describe('devices selling offline', () => {
     // 7.50 + 12.35 + 2.25 + 0.10 + 0.20 − 2.25
     for (const d of [a, b]) expect(await d.balanceOf(maria)).toBe(20.15);
     await expectCountersExact(owner, [a, b]);
+
+    // A reversal made on the other device reaches the server and the first device, naming the entry it corrects.
+    const estorno = await b.api.clients.reverseEntry({ lancamento_id: gas, motivo: 'Gás era de outra cliente' });
+    await converged(owner, [a, b]);
+    for (const d of [a, b]) expect(await d.balanceOf(maria)).toBe(7.8);
+    await expectCountersExact(owner, [a, b]);
+    const copy = (await a.docs('fiado_lancamentos')).find((row) => row.id === estorno);
+    expect(copy).toMatchObject({ tipo: 'pagamento', valor: 12.35, estorno_de: gas, descricao: 'Gás era de outra cliente' });
   });
 
   it('keeps concurrent edits of different fields, merges text, and lets a deletion win over an edit', async () => {
