@@ -43,7 +43,9 @@ for (const viewport of VIEWPORTS) {
     // A negative debit is refused on its field and nothing is recorded.
     await page.getByRole('link', { name: 'Clientes', exact: true }).filter({ visible: true }).first().click();
     await page.getByRole('link', { name: 'Novo cliente' }).click();
-    await page.getByLabel('Nome').fill('Joana Conceição');
+    // The list's 'Buscar cliente por nome' also answers to 'Nome': fill the form once it is on the screen.
+    await expect(page.getByRole('heading', { level: 1, name: 'Novo Cliente' })).toBeVisible();
+    await page.getByLabel('Nome', { exact: true }).fill('Joana Conceição');
     await page.getByLabel('Telefone').pressSequentially('81987654321');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Joana Conceição' })).toBeVisible();

@@ -104,7 +104,9 @@ test('offline from the first step: products with photo and scanned barcode, a cl
   // A client with a debit and a payment.
   await open(page, 'Clientes');
   await page.getByRole('link', { name: 'Novo cliente' }).click();
-  await page.getByLabel('Nome').fill('Joaquim Ribeiro');
+  // The list's 'Buscar cliente por nome' also answers to 'Nome': fill the form once it is on the screen.
+  await expect(page.getByRole('heading', { level: 1, name: 'Novo Cliente' })).toBeVisible();
+  await page.getByLabel('Nome', { exact: true }).fill('Joaquim Ribeiro');
   await page.getByLabel('Telefone').pressSequentially('81988776655');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Cliente salvo offline')).toBeVisible();
