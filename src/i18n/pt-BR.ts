@@ -421,6 +421,14 @@ export const ptBR = {
         : `${count} alterações foram recusadas pelo servidor e continuam guardadas neste aparelho.`,
     syncNow: 'Sincronizar agora',
     syncing: 'Sincronizando...',
+    downloading: 'Baixando seus dados…',
+    downloadingHint:
+      'Este aparelho está recebendo os dados da sua loja pela primeira vez. Esta tela aparece assim que tudo chegar; enquanto isso, você já pode vender.',
+    downloadingOffline: 'Sem internet, o download fica parado. Ele continua sozinho quando a conexão voltar.',
+    downloadProgress: 'Progresso do download',
+    downloadReceived: (count: number) =>
+      count === 1 ? '1 registro recebido' : `${count.toLocaleString('pt-BR')} registros recebidos`,
+    goSell: 'Ir para Nova Venda',
     bannerPending: (count: number) => (count === 1 ? '1 alteração aguardando envio.' : `${count} alterações aguardando envio.`),
     errorTitle: 'Erro ao sincronizar',
     error: 'Não foi possível sincronizar os dados. Tente novamente mais tarde.',

@@ -16,6 +16,7 @@ import type { LocalDatabase } from '../db/local-database.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { HybridClock } from './hlc.ts';
 import { askForTodaysCut } from './counter-cut.ts';
+import { openFirstDownload } from './first-download.ts';
 import { trackPending } from './pending.ts';
 import { openOffsetStore } from './offset-store.ts';
 import { registerInternals } from './internals.ts';
@@ -60,6 +61,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   const lastSyncedAt = new BehaviorSubject<string | null>(null);
   const wallClock = options.wallClock ?? Date.now;
   const offsets = await openOffsetStore(database);
+  const firstDownload = await openFirstDownload(database);
   const estimate = createOffsetEstimate(offsets.saved);
   if (offsets.saved) options.clock.setServerOffset(offsets.saved.offsetMs);
   /** 'Completed' only means something once the server has answered. */
@@ -147,6 +149,13 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   );
 
   const active$ = combineLatest(states.map((state) => state.active$)).pipe(map((flags) => flags.some(Boolean)));
+  /** How many collections have pulled up to the server's horizon in this session, and the rows pulls brought. */
+  const caughtUp$ = combineLatest([...replications.values()].map((replication) => replication.caughtUp$)).pipe(
+    map((flags) => flags.filter(Boolean).length),
+  );
+  const received$ = combineLatest([...replications.values()].map((replication) => replication.received$)).pipe(
+    map((counts) => counts.reduce((sum, count) => sum + count, 0)),
+  );
   const subscriptions: Subscription[] = [
     merge(...states.map((state) => state.error$)).subscribe(() => {
       lastError.next(wallClock());
@@ -162,34 +171,45 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   /** This tab's own view: exact in the tab that replicates (the leader). */
   const own = new BehaviorSubject<SyncStatus>(INITIAL_STATUS);
   subscriptions.push(
-    combineLatest([options.connectivity.changes, active$, lastError, lastSyncedAt, pending.count$, rejected.entries$]).subscribe(
-      ([connectivity, active, error, syncedAt, pendingCount, refused]) => {
-        // A failure stays shown until a request succeeds again, even while the replication keeps retrying.
-        const phase: SyncPhase = !connectivity.online
-          ? 'offline'
-          : error !== null
-            ? 'error'
-            : active
-              ? 'syncing'
-              : syncedAt !== null
-                ? 'completed'
-                : 'idle';
-        const refusedNotPending = refused.filter(
-          (entry) =>
-            !pending
-              .pendingIds()
-              .get(entry.table as CollectionName)
-              ?.has(entry.id),
-        );
-        own.next({
-          online: connectivity.online,
-          phase,
-          pending: pendingCount + refusedNotPending.length,
-          rejected: refused,
-          lastSyncedAt: syncedAt,
-        });
-      },
-    ),
+    combineLatest([
+      options.connectivity.changes,
+      active$,
+      lastError,
+      lastSyncedAt,
+      pending.count$,
+      rejected.entries$,
+      caughtUp$,
+      received$,
+    ]).subscribe(([connectivity, active, error, syncedAt, pendingCount, refused, caughtUp, received]) => {
+      const allCaughtUp = caughtUp === replications.size;
+      if (allCaughtUp && firstDownload.downloading) inBackground(firstDownload.finish());
+      // A failure stays shown until a request succeeds again, even while the replication keeps retrying.
+      // Online, the device is catching up until every collection has reached the server's horizon once.
+      const phase: SyncPhase = !connectivity.online
+        ? 'offline'
+        : error !== null
+          ? 'error'
+          : active || !allCaughtUp
+            ? 'syncing'
+            : syncedAt !== null
+              ? 'completed'
+              : 'idle';
+      const refusedNotPending = refused.filter(
+        (entry) =>
+          !pending
+            .pendingIds()
+            .get(entry.table as CollectionName)
+            ?.has(entry.id),
+      );
+      own.next({
+        online: connectivity.online,
+        phase,
+        pending: pendingCount + refusedNotPending.length,
+        rejected: refused,
+        lastSyncedAt: syncedAt,
+        download: firstDownload.downloading ? { collections: replications.size, caughtUp, received } : null,
+      });
+    }),
   );
 
   // The tab that replicates shows its own status and publishes it; the browser's other tabs show the

@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getAssumedMasterState, type RxCollection, type RxReplicationPullStreamItem, type WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { Subject } from 'rxjs';
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import type { CollectionSchema } from '../../schemas/index.ts';
 import { compareTimestamps, measureOffset, type OffsetSample } from './server-time.ts';
 
@@ -135,6 +135,10 @@ export interface CollectionReplication<Doc> {
   pushAgain(documents: Row[]): Promise<PushResponse>;
   /** Resolves once every row stamped before `stamp` is stored on the device (pulling again as needed), or on cancel. */
   storedThrough(stamp: string): Promise<void>;
+  /** True once, in this session, a pull reached the server's horizon and every page it brought is stored. */
+  readonly caughtUp$: Observable<boolean>;
+  /** How many rows the pulls of this session brought. */
+  readonly received$: Observable<number>;
 }
 
 const HORIZON_RETRY_MS = 250;
@@ -189,6 +193,10 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   let pulledThrough: string | null = null;
   let storedUntil: string | null = null;
   const storedWaiters = new Set<{ stamp: string; resolve(): void }>();
+  /** A page came back short with nothing held past the horizon: the server had nothing more when it answered. */
+  let reachedHorizon = false;
+  const caughtUp = new BehaviorSubject(false);
+  const received = new BehaviorSubject(0);
 
   /**
    * The newest master state this device knows for each row (RxDB's assumed master), when it is at least as
@@ -303,6 +311,8 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
         const last = rows.at(-1);
         const next = last ? { modified: String(last._modified), id: String(last.id) } : checkpoint;
         if (next) lastCheckpoint = next;
+        if (rows.length > 0) received.next(received.getValue() + rows.length);
+        if (rows.length < size && data.more !== true) reachedHorizon = true;
         // A page that is not full holds every row up to the horizon; a full one every row before its last.
         const through = rows.length < size ? data.horizon : (last?._modified as string | undefined);
         if (through && compareTimestamps(through, pulledThrough) > 0) pulledThrough = through;
@@ -354,7 +364,9 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   }
   // Idle means every page pulled so far is stored.
   state.active$.subscribe((active) => {
-    if (!active) settleStored();
+    if (active) return;
+    settleStored();
+    if (reachedHorizon && !caughtUp.getValue()) caughtUp.next(true);
   });
   state.canceled$.subscribe((canceled) => {
     if (canceled !== true) return;
@@ -365,6 +377,8 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   return {
     table,
     state,
+    caughtUp$: caughtUp.asObservable(),
+    received$: received.asObservable(),
     storedThrough(stamp) {
       if (compareTimestamps(storedUntil, stamp) > 0) return Promise.resolve();
       return new Promise<void>((resolve) => {

@@ -11,7 +11,7 @@ const KEY = 'sync-status';
 const REQUEST_KEY = 'sync-request';
 
 /** What the leader publishes: everything but the connection, which each tab knows for itself. */
-export type SharedStatus = Pick<SyncStatus, 'phase' | 'pending' | 'rejected' | 'lastSyncedAt'>;
+export type SharedStatus = Pick<SyncStatus, 'phase' | 'pending' | 'rejected' | 'lastSyncedAt' | 'download'>;
 
 /** True while this tab holds the leadership (always, for a database that is not shared between tabs). */
 export function leadershipOf(database: LocalDatabase): Observable<boolean> {
@@ -27,11 +27,12 @@ export function publishStatus(database: LocalDatabase, status$: Observable<SyncS
   let writing: Promise<unknown> = Promise.resolve();
   return status$
     .pipe(
-      map(({ phase, pending, rejected, lastSyncedAt }): SharedStatus => ({
+      map(({ phase, pending, rejected, lastSyncedAt, download }): SharedStatus => ({
         phase,
         pending,
         rejected: [...rejected],
         lastSyncedAt,
+        download,
       })),
       distinctUntilChanged((before: SharedStatus, after: SharedStatus) => valuesEqual(before, after)),
       auditTime(100),

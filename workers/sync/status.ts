@@ -1,5 +1,6 @@
 // The sync status the worker reports: facts only (connection, phase, what waits on this device, what the server
 // refused, when everything was last in sync). The UI words them (src/features/sync/sync-text.ts).
+import type { DownloadProgress } from './first-download.ts';
 import type { RejectedDocument } from './replication.ts';
 
 export type SyncPhase = 'idle' | 'syncing' | 'completed' | 'error' | 'offline';
@@ -13,10 +14,19 @@ export interface SyncStatus {
   readonly rejected: readonly (RejectedDocument & { table: string })[];
   /** ISO time of the last moment everything was in sync, if ever. */
   readonly lastSyncedAt: string | null;
+  /** While this device receives the owner's data for the first time: how far it is; null once it holds it all. */
+  readonly download: DownloadProgress | null;
 }
 
 /** The status before any sync: offline until the connection says otherwise, nothing pending. */
-export const INITIAL_STATUS: SyncStatus = { online: false, phase: 'idle', pending: 0, rejected: [], lastSyncedAt: null };
+export const INITIAL_STATUS: SyncStatus = {
+  online: false,
+  phase: 'idle',
+  pending: 0,
+  rejected: [],
+  lastSyncedAt: null,
+  download: null,
+};
 
 export interface SignOutCheck {
   /** False while changes saved here have not reached the server (they would be lost). */

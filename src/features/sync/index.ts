@@ -1,4 +1,5 @@
 // The sync feature's public entry: what other features may use (pending changes and their sentences, the banner).
+export { FirstDownloadGate } from './components/FirstDownloadGate.tsx';
 export { OfflineBanner } from './components/OfflineBanner.tsx';
 export { SyncIndicator } from './components/SyncIndicator.tsx';
 export { useSyncStatus } from './use-sync-status.ts';

@@ -10,11 +10,13 @@ export interface PendingChanges {
   readonly phase: SyncStatus['phase'];
   /** False until the worker has answered once. */
   readonly known: boolean;
+  /** While this device receives the owner's data for the first time: how far it is. */
+  readonly download: SyncStatus['download'];
 }
 
 export function useSyncStatus(): PendingChanges {
   const status = useLiveQuery('syncStatus', undefined);
   const data = status.data;
-  if (!data) return { pending: 0, rejected: 0, phase: 'idle', known: false };
-  return { pending: data.pending, rejected: data.rejected.length, phase: data.phase, known: true };
+  if (!data) return { pending: 0, rejected: 0, phase: 'idle', known: false, download: null };
+  return { pending: data.pending, rejected: data.rejected.length, phase: data.phase, known: true, download: data.download };
 }

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { useSignedInAccount } from '../../account/index.ts';
-import { OfflineBanner } from '../../sync/index.ts';
+import { FirstDownloadGate, OfflineBanner } from '../../sync/index.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { BottomBar } from '../../../ui/layout/BottomBar.tsx';
 import { InstallCard } from '../../../ui/layout/InstallCard.tsx';
@@ -22,7 +22,7 @@ export function OwnerShell({ children }: { children: ReactNode }) {
       <div className="flex flex-1">
         <Sidebar open={open} />
         <main id="conteudo" className="min-w-0 flex-1 pb-20 md:pb-6">
-          {children}
+          <FirstDownloadGate>{children}</FirstDownloadGate>
         </main>
       </div>
       <InstallCard />
