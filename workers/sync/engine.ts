@@ -169,7 +169,11 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   ];
 
   /** This tab's own view: exact in the tab that replicates (the leader). */
-  const own = new BehaviorSubject<SyncStatus>(INITIAL_STATUS);
+  // A device in its first download says so from its first answer, before any source has spoken.
+  const own = new BehaviorSubject<SyncStatus>({
+    ...INITIAL_STATUS,
+    download: firstDownload.downloading ? { collections: replications.size, caughtUp: 0, received: 0 } : null,
+  });
   subscriptions.push(
     combineLatest([
       options.connectivity.changes,

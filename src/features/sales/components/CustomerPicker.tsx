@@ -11,6 +11,7 @@ import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useCartEdits } from '../cart-commands.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useSyncStatus } from '../../sync/index.ts';
 import { NewCustomerDialog } from './NewCustomerDialog.tsx';
 
 const copy = t.newSale;
@@ -22,6 +23,9 @@ function CustomerList({ onPick }: { onPick: (customer: { id: string; nome: strin
   const settled = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const page = useLiveQuery('customerPicker', { search: settled, limit });
   const online = useOnline();
+  const sync = useSyncStatus();
+  // Until the status is known, or while the first download runs, an empty list may only mean "not arrived yet".
+  const arriving = !sync.known || sync.download !== null;
   return (
     <div className="flex flex-col gap-2">
       {online ? null : (
@@ -50,7 +54,7 @@ function CustomerList({ onPick }: { onPick: (customer: { id: string; nome: strin
           {copy.customersLoadError}
         </p>
       ) : page.data.items.length === 0 ? (
-        <p className="py-2 text-sm text-ink/70">{copy.noCustomer}</p>
+        <p className="py-2 text-sm text-ink/70">{arriving ? t.sync.downloading : copy.noCustomer}</p>
       ) : (
         <ul aria-label={copy.customersLabel} className="flex max-h-64 flex-col overflow-y-auto">
           {page.data.items.map((customer) => (

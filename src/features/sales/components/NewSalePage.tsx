@@ -9,6 +9,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
+import { useSyncStatus } from '../../sync/index.ts';
 import { useAddToCart } from '../cart-commands.ts';
 import { CartDialog } from './CartDialog.tsx';
 import { SaleBarcodeField } from './SaleBarcodeField.tsx';
@@ -19,6 +20,7 @@ const copy = t.newSale;
 function ProductArea({ text }: { text: string }) {
   const [limit, setLimit] = useState(ROWS_PER_REQUEST);
   const products = useLiveQuery('productList', { text, limit });
+  const sync = useSyncStatus();
   const add = useAddToCart();
   if (products.status === 'loading') {
     return (
@@ -31,6 +33,14 @@ function ProductArea({ text }: { text: string }) {
     return (
       <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-4 py-6 text-center font-medium text-red-800">
         {copy.loadProductsError}
+      </p>
+    );
+  }
+  if (products.data.items.length === 0 && (!sync.known || sync.download !== null)) {
+    // The first download may be running: the products have not arrived yet, they are not missing.
+    return (
+      <p role="status" className="rounded-2xl border border-ink/10 bg-white px-4 py-10 text-center text-ink/70">
+        {t.sync.downloading}
       </p>
     );
   }

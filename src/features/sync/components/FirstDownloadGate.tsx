@@ -1,7 +1,7 @@
 // Stands in for a screen that reads history while this device receives the owner's data for the first time:
 // 'Baixando seus dados…' with its progress, instead of zeros, empty lists or 'não encontrado'.
 import type { ReactNode } from 'react';
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
@@ -14,7 +14,9 @@ const copy = t.sync;
 
 export function FirstDownloadGate({ children }: { children: ReactNode }) {
   const { download, known } = useSyncStatus();
-  const { pathname } = useLocation();
+  // The screen on display: during a navigation the location already names the next one while the previous one
+  // is still rendered, and that one must not slip out from behind the gate.
+  const pathname = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).pathname });
   const connectivity = useLiveQuery('connectivity', undefined);
   if (!waitsForFirstDownload(pathname)) {
     if (!download) return <>{children}</>;
