@@ -1,0 +1,28 @@
+// Which screens wait for the first download, and how its progress reads.
+import { describe, expect, it } from 'vitest';
+import { downloadPercent, waitsForFirstDownload } from '../../src/features/sync/first-download-routes.ts';
+
+describe('first download screens', () => {
+  it('history screens wait; selling, new records and the account do not', () => {
+    for (const path of [
+      '/dashboard',
+      '/clients',
+      '/clients/abc',
+      '/products',
+      '/reports',
+      '/sales/history',
+      '/expenses',
+      '/caixa',
+    ])
+      expect(waitsForFirstDownload(path), path).toBe(true);
+    for (const path of ['/sales', '/sales/', '/sales/weighted', '/products/new', '/clients/new', '/account', '/aparelhos'])
+      expect(waitsForFirstDownload(path), path).toBe(false);
+  });
+
+  it('progress is the share of collections that reached the server, never past 100', () => {
+    expect(downloadPercent({ collections: 12, caughtUp: 0 })).toBe(0);
+    expect(downloadPercent({ collections: 12, caughtUp: 6 })).toBe(50);
+    expect(downloadPercent({ collections: 12, caughtUp: 12 })).toBe(100);
+    expect(downloadPercent({ collections: 0, caughtUp: 0 })).toBe(0);
+  });
+});
