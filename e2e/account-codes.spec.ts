@@ -3,6 +3,7 @@
 // recovered with the code of the recovery email, then the new password signs in. Both screens at 360 and 1280 px.
 import { expect, test, type Page } from '@playwright/test';
 import { STACK_URL } from '../playwright.config.ts';
+import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
 import { PASSWORD, VIEWPORTS, createConfirmedOwner, expectNoSidewaysScroll } from './support/owner.ts';
 
 function uniqueEmail(prefix: string): string {
@@ -72,6 +73,38 @@ test('sign-up: the emailed code on /verify-email signs the owner in; a wrong cod
   await page.getByRole('button', { name: 'Confirmar código' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Olá, .+!$/ })).toBeVisible();
+});
+
+/** An account registered elsewhere, not confirmed yet, whose email this device never saw (no email sent). */
+async function createUnconfirmedOwner(email: string): Promise<void> {
+  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
+  const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, user_metadata: { nome: 'Ana Lima', nome_mercado: 'Mercadinho Lima' } }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+test('login on another device: after resending the confirmation, its code is typed and signs in', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS[0]);
+  const email = uniqueEmail('codigo-login');
+  await createUnconfirmedOwner(email);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Seu e-mail ainda não foi confirmado.');
+  await page.getByRole('button', { name: 'Reenviar confirmação' }).click();
+  await expect(page.getByText('E-mail reenviado!')).toBeVisible();
+  await page.getByRole('link', { name: 'Digitar o código do email' }).click();
+
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByLabel('Código').fill(await emailedCode(email, 'signup'));
+  await page.getByRole('button', { name: 'Confirmar código' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('forgot password: the code of the recovery email leads to the new password, which signs in', async ({ page }) => {

@@ -244,6 +244,7 @@ export const ptBR = {
       invalidCredentials: 'Seu email ou senha estão incorretos, verifique e tente novamente.',
       notConfirmed: 'Seu e-mail ainda não foi confirmado.',
       resendConfirmation: 'Reenviar confirmação',
+      enterCode: 'Digitar o código do email',
       resent: 'E-mail reenviado!',
       profileFailed: 'Erro ao verificar dados do usuário.',
       suspended: 'Sua conta está suspensa. Fale com o suporte do Caderneta para reativá-la.',

@@ -117,6 +117,20 @@ describe('the sign-up code', () => {
     expect((await domain.handlers.confirmSignupCode({ email, code: fresh })).status).toBe('signed_in');
   });
 
+  it('on another device, the confirmation resent from the login names the address whose code /verify-email takes', async () => {
+    const email = uniqueEmail('codigo.outro.aparelho');
+    const created = await stack.serviceClient().auth.admin.createUser({ email, password: PASSWORD });
+    expect(created.error).toBeNull();
+    const { domain } = device();
+    await expect(domain.handlers.pendingEmail()).resolves.toBeNull();
+    expect((await failureOf(domain.handlers.signIn({ email, password: PASSWORD }))).code).toBe('email_not_confirmed');
+
+    await domain.handlers.resendConfirmation(email);
+    await expect(domain.handlers.pendingEmail()).resolves.toBe(email);
+    const code = await emailedCode(email, 'signup');
+    expect((await domain.handlers.confirmSignupCode({ email, code })).status).toBe('signed_in');
+  });
+
   it('refuses a code that is not six digits, offline too, before asking the server', async () => {
     const { domain, connectivity } = device();
     const email = uniqueEmail('codigo.formato');

@@ -316,7 +316,7 @@ export function createAccountDomain(options: AccountOptions) {
       return { confirmationRequired: !data.session };
     },
 
-    /** The email of the last registration on this device, for /verify-email. */
+    /** The email of the last registration or confirmation resent on this device, for /verify-email. */
     pendingEmail: (): Promise<string | null> => storage.getItem(PENDING_EMAIL_KEY),
 
     resendConfirmation: async (email?: string): Promise<void> => {
@@ -329,6 +329,8 @@ export function createAccountDomain(options: AccountOptions) {
         options: { emailRedirectTo: `${options.siteOrigin}/login?verified=1` },
       });
       if (error) throw toAccountError(error);
+      // /verify-email then knows whose code the owner is about to type (the login's resend names any address).
+      await storage.setItem(PENDING_EMAIL_KEY, target);
     },
 
     /** The code of the sign-up email, typed on /verify-email: confirms the address and signs the owner in. */
