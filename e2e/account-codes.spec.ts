@@ -98,6 +98,8 @@ test('login on another device: after resending the confirmation, its code is typ
   await expect(page.getByRole('alert')).toContainText('Seu e-mail ainda não foi confirmado.');
   await page.getByRole('button', { name: 'Reenviar confirmação' }).click();
   await expect(page.getByText('E-mail reenviado!')).toBeVisible();
+  await screenshots(page, 'login-enter-code');
+  await page.setViewportSize(VIEWPORTS[0]);
   await page.getByRole('link', { name: 'Digitar o código do email' }).click();
 
   await expect(page).toHaveURL(/\/verify-email$/);

@@ -109,7 +109,7 @@ export function LoginPage({ verified, signedOutReason }: { verified: boolean; si
             </Button>
           ) : null}
           {failure?.canResend && resent ? (
-            <Link to="/verify-email" className={buttonClass('primary', 'mt-3 w-full')}>
+            <Link to="/verify-email" className={buttonClass('primary', 'mt-3 w-full text-center')}>
               {copy.enterCode}
             </Link>
           ) : null}
