@@ -1,4 +1,4 @@
-// Account flows against the local stack: register → emailed confirmation → login → dashboard; password
+// Account flows against the local stack: register → /verify-email → emailed link → login → dashboard; password
 // recovery through the emailed link; login refused offline; errors in the spec's Portuguese.
 import { expect, test, type Page } from '@playwright/test';
 import { STACK_URL } from '../playwright.config.ts';
@@ -33,7 +33,7 @@ async function register(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'Criar conta' })).toBeDisabled();
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByText('Cadastro realizado!')).toBeVisible();
 }
 
@@ -48,6 +48,7 @@ test('register, confirm through the emailed link, sign in and land on the dashbo
   await register(page, email);
 
   // Before confirming, the login says so and offers to resend.
+  await page.goto('/login');
   await login(page, email, PASSWORD);
   await expect(page.getByRole('alert')).toContainText('Seu e-mail ainda não foi confirmado.');
   // The stack, like GoTrue, sends at most one email of a kind per user per second (max_frequency).

@@ -23,7 +23,7 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>;
   }
   interface HistoryState {
-    /** Set by /register on its way to /login: the owner must confirm the email before signing in. */
+    /** Set by /register on its way to /verify-email: the owner must confirm the email before signing in. */
     emailConfirmation?: boolean;
   }
 }

@@ -154,6 +154,10 @@ export const fieldWording = {
     chavePix: { invalid_format: t.pix.keyInvalid, too_long: t.pix.keyTooLong, unchanged: t.pix.unchanged },
     cidade: { required: t.pix.cityRequired, too_long: t.pix.cityTooLong },
   },
+  emailCode: {
+    email: { required: t.auth.required, invalid_format: t.auth.invalidEmail },
+    code: { required: t.auth.code.required, invalid_format: t.auth.code.format },
+  },
   adminSetting: {
     'value.max_login_attempts': adminIntegerField(1),
     'value.lockout_duration': adminIntegerField(1),

@@ -1,4 +1,4 @@
-// /register: the owner's account and shop; success leads to /login to confirm the email first.
+// /register: the owner's account and shop; success leads to /verify-email, where the emailed code confirms it.
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RegisterPage } from '../features/account/components/RegisterPage.tsx';
 

@@ -1,4 +1,4 @@
-// /reset-password: where the emailed recovery link lands; sets the new password, then back to /login.
+// /reset-password: where the emailed recovery link (or the recovery code typed on /forgot-password) leads; sets the new password, then back to /login.
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordPage } from '../features/account/components/ResetPasswordPage.tsx';
 

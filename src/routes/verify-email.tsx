@@ -1,4 +1,4 @@
-// /verify-email: 'Verifique seu email' with 'Reenviar email' for the address registered on this device.
+// /verify-email: 'Verifique seu email', the emailed code and 'Reenviar email' for the address registered on this device.
 import { createFileRoute } from '@tanstack/react-router';
 import { VerifyEmailPage } from '../features/account/components/VerifyEmailPage.tsx';
 

@@ -1,7 +1,7 @@
 // The account domain: one supabase-js client per worker, the session in IndexedDB, the profile and plan live.
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
-import { marketNameSchema, pixKeySchema, type PixKeyInput } from './schema.ts';
+import { emailCodeSchema, marketNameSchema, pixKeySchema, type EmailCodeInput, type PixKeyInput } from './schema.ts';
 import { createClient, type AuthChangeEvent, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { BehaviorSubject, distinctUntilChanged, filter, map, type Observable } from 'rxjs';
 import type { ConnectivitySource } from '../system/connectivity.ts';
@@ -252,6 +252,33 @@ export function createAccountDomain(options: AccountOptions) {
     }
   };
 
+  /** A command's new session (password or sign-up code): the profile, this device's registration, the other tabs. */
+  const enter = async (started: Session): Promise<AccountState> => {
+    session.next(started);
+    try {
+      await loadFor(started, true);
+    } catch (failure) {
+      await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+      await publishSignedOut('signed_out');
+      throw toAccountError(failure);
+    }
+    await storage.removeItem(PENDING_EMAIL_KEY).catch(() => undefined);
+    // On the free plan this ends the other devices' sessions; failing to register must not block the owner.
+    await devices.register(started).catch(() => false);
+    options.tabs?.announce();
+    return state.getValue();
+  };
+
+  /** Checks an emailed six-digit code with the server; a wrong, spent or expired code is `otp_expired`. */
+  const verifyEmailCode = async (input: EmailCodeInput, type: 'signup' | 'recovery') => {
+    const { email, code } = parseInput(emailCodeSchema, input);
+    requireOnline(type === 'signup' ? 'sign-up confirmation' : 'password recovery');
+    const { data, error } = await client.auth.verifyOtp({ email, token: code, type });
+    if (error) throw toAccountError(error);
+    if (!data.session) throw accountError('otp_expired', 'the code opened no session');
+    return data.session;
+  };
+
   const current = async (): Promise<AccountState> => {
     await started;
     return state.getValue();
@@ -269,19 +296,7 @@ export function createAccountDomain(options: AccountOptions) {
         requireOnline('sign-in');
         const { data, error } = await client.auth.signInWithPassword({ email: input.email.trim(), password: input.password });
         if (error) throw toAccountError(error);
-        session.next(data.session);
-        try {
-          await loadFor(data.session, true);
-        } catch (failure) {
-          await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
-          await publishSignedOut('signed_out');
-          throw toAccountError(failure);
-        }
-        await storage.removeItem(PENDING_EMAIL_KEY).catch(() => undefined);
-        // On the free plan this ends the other devices' sessions; failing to register must not block the owner.
-        await devices.register(data.session).catch(() => false);
-        options.tabs?.announce();
-        return state.getValue();
+        return enter(data.session);
       }),
 
     /** Creates the account; the profile row is made by the server from the metadata. */
@@ -301,7 +316,7 @@ export function createAccountDomain(options: AccountOptions) {
       return { confirmationRequired: !data.session };
     },
 
-    /** The email of the last registration on this device, for /verify-email. */
+    /** The email of the last registration or confirmation resent on this device, for /verify-email. */
     pendingEmail: (): Promise<string | null> => storage.getItem(PENDING_EMAIL_KEY),
 
     resendConfirmation: async (email?: string): Promise<void> => {
@@ -314,7 +329,13 @@ export function createAccountDomain(options: AccountOptions) {
         options: { emailRedirectTo: `${options.siteOrigin}/login?verified=1` },
       });
       if (error) throw toAccountError(error);
+      // /verify-email then knows whose code the owner is about to type (the login's resend names any address).
+      await storage.setItem(PENDING_EMAIL_KEY, target);
     },
+
+    /** The code of the sign-up email, typed on /verify-email: confirms the address and signs the owner in. */
+    confirmSignupCode: (input: EmailCodeInput): Promise<AccountState> =>
+      withCommand(async () => enter(await verifyEmailCode(input, 'signup'))),
 
     requestPasswordReset: async (email: string): Promise<void> => {
       requireOnline('password recovery');
@@ -342,6 +363,14 @@ export function createAccountDomain(options: AccountOptions) {
         if (error) throw toAccountError(error);
         session.next(data.session);
         return { email: data.user?.email ?? '' };
+      }),
+
+    /** The code of the recovery email: opens the session in which /reset-password sets the new password. */
+    acceptRecoveryCode: (input: EmailCodeInput): Promise<{ email: string }> =>
+      withCommand(async () => {
+        const recovery = await verifyEmailCode(input, 'recovery');
+        session.next(recovery);
+        return { email: recovery.user.email ?? '' };
       }),
 
     /** Sets the new password of the recovery session, then ends that session so the owner signs in again. */

@@ -1,12 +1,26 @@
 // The account domain's command inputs that the device can check: the market name (spec 2 §5: at most 40
 // characters, not blank once trimmed), as the server's users_nome_mercado_max_40 also requires; the PIX key and
-// city of the owner's BR Code, as users_chave_pix_valida and users_cidade_valida require.
+// city of the owner's BR Code, as users_chave_pix_valida and users_cidade_valida require; the six-digit code of a
+// sign-up or recovery email.
 import * as v from 'valibot';
 import { optionalText, requiredText } from '../contract/input.ts';
 
 export const marketNameSchema = v.object({ nomeMercado: requiredText(40) });
 
 export type MarketNameInput = v.InferInput<typeof marketNameSchema>;
+
+/** The code of an emailed sign-up confirmation or password recovery: six digits (spaces typed between them are dropped). */
+export const emailCodeSchema = v.object({
+  email: v.pipe(v.string('required'), v.trim(), v.toLowerCase(), v.nonEmpty('required'), v.email('invalid_format')),
+  code: v.pipe(
+    v.string('required'),
+    v.transform((text) => text.replace(/\s+/g, '')),
+    v.nonEmpty('required'),
+    v.regex(/^[0-9]{6}$/, 'invalid_format'),
+  ),
+});
+
+export type EmailCodeInput = v.InferInput<typeof emailCodeSchema>;
 
 /** A PIX key has at most 77 characters (it must fit the BR Code's 99-character merchant account field). */
 export const PIX_KEY_MAX = 77;

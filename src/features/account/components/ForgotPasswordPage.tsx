@@ -1,6 +1,7 @@
-// The forgot-password screen: email form, then 'Email enviado' with 'Tentar outro email' and a spam hint.
+// The forgot-password screen: email form, then 'Email enviado' with the emailed code (which leads to
+// /reset-password), 'Tentar outro email' and a spam hint.
 import { useState, type SyntheticEvent } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import {
@@ -9,9 +10,11 @@ import {
   requestPasswordReset,
   type ForgotPasswordInput,
 } from '../forgot-password.ts';
+import { acceptRecoveryCode } from '../email-code.ts';
 import { validate } from '../../../lib/form.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { AuthShell } from './AuthShell.tsx';
+import { EmailCodeForm } from './EmailCodeForm.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
@@ -19,6 +22,7 @@ import { TextField } from '../../../ui/form/TextField.tsx';
 const copy = t.auth.forgot;
 
 export function ForgotPasswordPage() {
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -47,10 +51,21 @@ export function ForgotPasswordPage() {
   if (sentTo) {
     return (
       <AuthShell title={copy.sentTitle} footer={footer}>
-        <div role="status" className="flex flex-col items-center gap-3 text-center">
-          <MailCheck aria-hidden size={48} className="text-brand-600" />
-          <p className="font-medium">{sentTo}</p>
-          <p className="text-ink/80">{copy.sentDescription}</p>
+        <div className="flex flex-col items-center gap-3 text-center">
+          <div role="status" className="flex flex-col items-center gap-3">
+            <MailCheck aria-hidden size={48} className="text-brand-600" />
+            <p className="font-medium break-all">{sentTo}</p>
+            <p className="text-ink/80">{copy.sentDescription}</p>
+          </div>
+          <p className="text-ink/80">{copy.codeInstructions}</p>
+          <EmailCodeForm
+            email={sentTo}
+            submitLabel={copy.codeSubmit}
+            verify={async (data, input) => {
+              await acceptRecoveryCode(data, input);
+              await navigate({ to: '/reset-password', replace: true });
+            }}
+          />
           <p className="text-sm text-ink/70">{copy.spamHint}</p>
           <Button
             variant="secondary"

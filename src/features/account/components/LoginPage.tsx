@@ -1,4 +1,5 @@
-// The login screen: form, mapped errors with 'Reenviar confirmação', and the arrival toasts.
+// The login screen: form, mapped errors with 'Reenviar confirmação' (then the way to type the emailed code), and
+// the arrival toasts.
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { t } from '../../../i18n/pt-BR.ts';
@@ -8,7 +9,7 @@ import { validate } from '../../../lib/form.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import type { AccountState } from '../../../../workers/api.ts';
 import { AuthShell } from './AuthShell.tsx';
-import { Button } from '../../../ui/Button.tsx';
+import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 import { PasswordField } from '../../../ui/form/PasswordField.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
@@ -63,10 +64,17 @@ export function LoginPage({ verified, signedOutReason }: { verified: boolean; si
     },
     { failureTitle: null, describeFailure: loginFailureWording },
   );
-  const resend = useCommand((data, address: string) => resendConfirmation(data, address), {
-    success: () => ({ title: copy.resent }),
-    describeFailure: (error) => ({ title: resendFailureTitle(error) }),
-  });
+  const [resent, setResent] = useState(false);
+  const resend = useCommand(
+    async (data, address: string) => {
+      await resendConfirmation(data, address);
+      setResent(true);
+    },
+    {
+      success: () => ({ title: copy.resent }),
+      describeFailure: (error) => ({ title: resendFailureTitle(error) }),
+    },
+  );
   const failure = invalid
     ? { title: copy.errorTitle, message: invalid, canResend: false }
     : login.error
@@ -99,6 +107,11 @@ export function LoginPage({ verified, signedOutReason }: { verified: boolean; si
             <Button variant="secondary" className="mt-3 w-full" busy={resend.pending} onClick={() => void resend.run(email)}>
               {copy.resendConfirmation}
             </Button>
+          ) : null}
+          {failure?.canResend && resent ? (
+            <Link to="/verify-email" className={buttonClass('primary', 'mt-3 w-full text-center')}>
+              {copy.enterCode}
+            </Link>
           ) : null}
         </FormAlert>
         <TextField

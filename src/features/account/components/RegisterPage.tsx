@@ -39,7 +39,7 @@ export function RegisterPage() {
   const command = useCommand(
     async (data, input: RegisterInput) => {
       const result = await register(data, input);
-      if (result.confirmationRequired) await navigate({ to: '/login', state: { emailConfirmation: true } });
+      if (result.confirmationRequired) await navigate({ to: '/verify-email', state: { emailConfirmation: true } });
       else await navigate({ to: '/dashboard' });
     },
     { failureTitle: null, describeFailure: registerFailureMessage },
