@@ -99,11 +99,34 @@ function daysOf(sale: Followed): Set<string> {
 
 export function followUnfoldedSales(database: LocalDatabase): UnfoldedSales {
   const sales = new Map<string, Followed>();
+  /** The followed sales by the days their versions fall on. */
+  const byDay = new Map<string, Set<string>>();
   /** The stamp of each day's row seen (from the rows' own changes and what queries read). */
   const rowStamps = new Map<string, string | null>();
   let followed: Checkpoint | null = null;
   let closed = false;
-  let saving: Promise<void> = Promise.resolve();
+
+  /** Follows `sale` (again, after a change that may have moved its days). */
+  function keep(sale: Followed): void {
+    drop(sale.id);
+    sales.set(sale.id, sale);
+    for (const day of daysOf(sale)) {
+      const ids = byDay.get(day) ?? new Set<string>();
+      ids.add(sale.id);
+      byDay.set(day, ids);
+    }
+  }
+
+  function drop(id: string): void {
+    const sale = sales.get(id);
+    if (!sale) return;
+    sales.delete(id);
+    for (const day of daysOf(sale)) {
+      const ids = byDay.get(day);
+      ids?.delete(id);
+      if (ids?.size === 0) byDay.delete(day);
+    }
+  }
 
   function follow(doc: StoredSale): void {
     const lwt = doc._meta?.lwt;
@@ -120,13 +143,12 @@ export function followUnfoldedSales(database: LocalDatabase): UnfoldedSales {
 
   function observe(doc: StoredSale, previous: StoredSale | undefined, deleted: boolean): void {
     const version = versionOf(doc, deleted);
-    let sale = sales.get(doc.id);
-    if (!sale) {
-      // A sale not followed until now was, before this change, as the server gave it (or never seen).
-      const before = previous ? versionOf(previous) : undefined;
-      sale = { id: doc.id, current: version, served: before && before.serverModified !== null ? [before] : [] };
-      sales.set(doc.id, sale);
-    }
+    const known = sales.get(doc.id);
+    // A sale not followed until now was, before this change, as the server gave it (or never seen).
+    const before = previous ? versionOf(previous) : undefined;
+    const sale: Followed = known
+      ? { ...known, served: [...known.served] }
+      : { id: doc.id, current: version, served: before && before.serverModified !== null ? [before] : [] };
     const stamp = version.serverModified;
     // A stamp not seen before is a server version; the stamp of a version seen, on other figures, an edit here.
     if (stamp !== null && !sale.served.some((served) => sameStamp(served.serverModified, stamp))) {
@@ -134,25 +156,42 @@ export function followUnfoldedSales(database: LocalDatabase): UnfoldedSales {
       sale.served.splice(at === -1 ? sale.served.length : at, 0, version);
     }
     sale.current = version;
-    if (folded(sale)) sales.delete(doc.id);
+    if (folded(sale)) drop(doc.id);
+    else keep(sale);
   }
 
   function rowChanged(row: ResumosDiaDoc & { _deleted?: boolean }): void {
     if (row.produto_id) return;
     rowStamps.set(row.dia, row._deleted === true ? null : (row.server_modified ?? null));
-    for (const [id, sale] of sales) if (daysOf(sale).has(row.dia) && folded(sale)) sales.delete(id);
+    for (const id of [...(byDay.get(row.dia) ?? [])]) {
+      const sale = sales.get(id);
+      if (sale && folded(sale)) drop(id);
+    }
   }
 
+  /** Saves what the next opening needs; one write at a time, the latest state last. */
+  let writing: Promise<void> | undefined;
+  let again = false;
   function save(): Promise<void> {
+    if (writing) {
+      again = true;
+      return writing;
+    }
     const stored: Stored = {
       sales: [...sales.values()].map((sale) => ({ id: sale.id, served: sale.served })),
       followed,
     };
-    saving = saving
-      .then(() => database.upsertLocal<Stored>(KEY, stored))
+    writing = database
+      .upsertLocal<Stored>(KEY, stored)
       .then(() => undefined)
-      .catch(() => undefined);
-    return saving;
+      .catch(() => undefined)
+      .then(() => {
+        writing = undefined;
+        if (!again) return undefined;
+        again = false;
+        return save();
+      });
+    return writing;
   }
 
   /** The rows of the days the followed sales fall on, once: what they hold is known from then on. */
@@ -210,7 +249,7 @@ export function followUnfoldedSales(database: LocalDatabase): UnfoldedSales {
       for (const listed of stored.sales) {
         const doc = byId.get(listed.id);
         if (!doc) continue;
-        sales.set(listed.id, { id: listed.id, current: versionOf(doc), served: [...listed.served] });
+        keep({ id: listed.id, current: versionOf(doc), served: [...listed.served] });
       }
     }
     // What was written after the last save (every sale, on a device that never saved): a page at a time, each
@@ -223,14 +262,10 @@ export function followUnfoldedSales(database: LocalDatabase): UnfoldedSales {
         observe(doc, undefined, doc._deleted === true);
         follow(doc);
       }
-      const days = new Set<string>();
-      for (const sale of sales.values()) for (const day of daysOf(sale)) days.add(day);
-      await readRowsOf(days);
+      await readRowsOf(new Set(byDay.keys()));
       from = page.checkpoint;
     }
-    const days = new Set<string>();
-    for (const sale of sales.values()) for (const day of daysOf(sale)) days.add(day);
-    await readRowsOf(days);
+    await readRowsOf(new Set(byDay.keys()));
     loaded = true;
     for (const apply of buffered.splice(0)) apply();
     await save();
