@@ -1,7 +1,8 @@
 // The dashboard from the daily rollups, on the local stack (docs/growth.md §5): the week's and the month's figures
 // are the server's rollup rows of the earlier days, today's sales and the sales the rows do not hold yet, and equal
 // the fold of every sale on the device at each step: synced, after a sale made offline across midnight, after an
-// offline edit of a synced sale of an earlier day that moves it to another day, and once all of it is on the server.
+// offline edit of a synced sale of an earlier day that moves it to another day, after the app is opened again, and
+// once all of it is on the server.
 // The live query reads today's sales only, never the period's.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VendasDoc } from '../../schemas/index.ts';
@@ -26,12 +27,18 @@ beforeAll(async () => {
   const userId = crypto.randomUUID();
   const client = stack.client(await stack.mintUserToken(userId));
   device = await openOfflineDevice('painel-resumos', { now: () => now, server: { url: stack.url, userId, client } });
-  const find = device.workspace.database.vendas.find.bind(device.workspace.database.vendas);
-  vi.spyOn(device.workspace.database.vendas, 'find').mockImplementation((query) => {
+  recordSalesQueries();
+});
+
+/** Keeps the selector of every query of the sales collection. */
+function recordSalesQueries(): void {
+  const vendas = device.workspace.database.vendas;
+  const find = vendas.find.bind(vendas);
+  vi.spyOn(vendas, 'find').mockImplementation((query) => {
     salesQueries.push(query?.selector);
     return find(query);
   });
-});
+}
 afterAll(async () => {
   await device.close();
   await stack.close();
@@ -78,7 +85,7 @@ describe('dashboard from the daily rollups', () => {
     'equals the fold of the sales through a sale offline across midnight and an offline edit of a synced sale',
     { timeout: 180_000 },
     async () => {
-      const { remote, workspace, connectivity } = device;
+      const { remote, workspace } = device;
       ids.arroz = await remote.products.create({ nome: 'Arroz 5kg', preco: 25, preco_compra: 20, estoque: 50 });
       ids.feijao = await remote.products.create({ nome: 'Feijão', preco: 8, estoque: 50 });
       ids.maria = await remote.clients.create({ nome: 'Maria', telefone: '11987654321' });
@@ -111,7 +118,7 @@ describe('dashboard from the daily rollups', () => {
       await expectFiguresOfTheFold('semana');
 
       // Offline: a sale at 23:55, another after midnight, and Tuesday's pix sale edited into Monday with more rice.
-      connectivity.set(false);
+      device.connectivity.set(false);
       now = local(25, 23, 55);
       await remote.sales.register({ itens: [{ produto_id: arroz, quantidade: 1 }], forma_pagamento: 'cartao' });
       now = local(26, 0, 10);
@@ -129,8 +136,14 @@ describe('dashboard from the daily rollups', () => {
       const week = await foldOfSales('semana');
       expect(week.points.map((point) => point.total)).toEqual([75, 49, 33, 16, 0, 0, 0]);
 
+      // Closed and opened again, still offline: it still knows which version of the edited sale Tuesday's row holds.
+      device = await device.reopen();
+      recordSalesQueries();
+      expect(device.workspace.connectivity.current().online).toBe(false);
+      await expectFiguresOfTheFold('semana');
+
       // Back online: the server's rollups hold all of it, and the figures are still the fold of the sales.
-      connectivity.set(true);
+      device.connectivity.set(true);
       await settled();
       await expectFiguresOfTheFold('semana');
       await expectFiguresOfTheFold('mes');

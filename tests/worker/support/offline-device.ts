@@ -34,7 +34,21 @@ export interface OfflineDevice {
   /** The device's connection, switched by hand (always off without a server). */
   readonly connectivity: ConnectivitySource & { set(online: boolean): void };
   watch<N extends LiveQueryName>(name: N, params: Parameters<LiveQueries[N]>[0]): Promise<LiveWatch<N>>;
+  /** Closes the app and opens it again on the same data, with the connection as it is now. */
+  reopen(): Promise<OfflineDevice>;
   close(): Promise<void>;
+}
+
+interface DeviceOptions {
+  now?: () => number;
+  server?: DeviceServer;
+}
+
+/** What a device keeps across a reopen: its data (the storage and the database's name) and its connection. */
+interface KeptDevice {
+  storage: ReturnType<typeof getRxStorageMemory>;
+  namePrefix: string;
+  online: boolean;
 }
 
 /** A client that acts for an owner on a device that never reaches a server. */
@@ -52,20 +66,24 @@ export interface DeviceServer {
   client: SupabaseClient;
 }
 
-export async function openOfflineDevice(
-  name: string,
-  options: { now?: () => number; server?: DeviceServer } = {},
-): Promise<OfflineDevice> {
-  const userId = options.server?.userId ?? randomUUID();
+export async function openOfflineDevice(name: string, options: DeviceOptions = {}): Promise<OfflineDevice> {
+  return openDevice(options.server?.userId ?? randomUUID(), options, {
+    storage: getRxStorageMemory(),
+    namePrefix: `${name}-${randomUUID().slice(0, 8)}`,
+    online: options.server !== undefined,
+  });
+}
+
+async function openDevice(userId: string, options: DeviceOptions, kept: KeptDevice): Promise<OfflineDevice> {
   const client = options.server?.client ?? offlineClient();
-  const connectivity = createManualConnectivity(options.server !== undefined);
+  const connectivity = createManualConnectivity(kept.online);
   const parts = createDataApiParts({
     appVersion: 'teste',
     connectivity,
     ownerData: {
-      storage: getRxStorageMemory(),
+      storage: kept.storage,
       multiInstance: false,
-      namePrefix: `${name}-${randomUUID().slice(0, 8)}`,
+      namePrefix: kept.namePrefix,
       serverUrl: options.server?.url ?? NOWHERE,
       deviceId: 'balcao',
       realtime: false,
@@ -117,16 +135,22 @@ export async function openOfflineDevice(
     };
   }
 
+  async function close(): Promise<void> {
+    channel.port1.close();
+    channel.port2.close();
+    await workspace.close();
+  }
+
   return {
     userId,
     remote,
     workspace,
     connectivity,
     watch,
-    async close() {
-      channel.port1.close();
-      channel.port2.close();
-      await workspace.close();
+    async reopen() {
+      await close();
+      return openDevice(userId, options, { ...kept, online: connectivity.current().online });
     },
+    close,
   };
 }
