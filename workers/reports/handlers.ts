@@ -4,7 +4,19 @@
 // sync, and is unavailable offline. Receivables read the fiado sales and the ledger; oversold sales the period's
 // sales (and, where a later count needs it, the sales since the count before them) with the stock facts.
 // Recomputed when any of them changes (a sale in another tab, a sync) and every minute.
-import { auditTime, distinctUntilChanged, interval, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
+import {
+  auditTime,
+  distinctUntilChanged,
+  interval,
+  map,
+  merge,
+  of,
+  skip,
+  startWith,
+  switchMap,
+  tap,
+  type Observable,
+} from 'rxjs';
 import type { DespesasDoc, FiadoLancamentosDoc, HistoricoEstoqueDoc, VendasDoc } from '../../schemas/index.ts';
 import { parseInput } from '../contract/input.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
@@ -265,23 +277,11 @@ export async function computeReport(
 export function createReportsDomain(holder: WorkspaceHolder, options: ReportsOptions = {}) {
   const timeZone = options.timeZone ?? REPORT_TIME_ZONE;
   const tickMs = options.tickMs ?? 60_000;
-  /** Per workspace, the server's answers for older periods, forgotten after each sync. */
+  /** Per workspace, the server's answers for older periods (forgotten after each sync, below). */
   const periods = new WeakMap<Workspace, ServerPeriods>();
   const serverPeriodsOf = (workspace: Workspace): ServerPeriods => {
-    let found = periods.get(workspace);
-    if (!found) {
-      const created = serverPeriods(workspace.client);
-      workspace.sync.status$
-        .pipe(
-          map((status) => status.lastSyncedAt),
-          distinctUntilChanged(),
-        )
-        .subscribe(() => {
-          created.refresh();
-        });
-      found = created;
-      periods.set(workspace, found);
-    }
+    const found = periods.get(workspace) ?? serverPeriods(workspace.client);
+    periods.set(workspace, found);
     return found;
   };
   return {
@@ -308,9 +308,14 @@ export function createReportsDomain(holder: WorkspaceHolder, options: ReportsOpt
                 map((state) => state.online),
                 distinctUntilChanged(),
               ),
+              // After a sync the server's rollups may have moved: its answers are asked for again.
               workspace.sync.status$.pipe(
                 map((status) => status.lastSyncedAt),
                 distinctUntilChanged(),
+                skip(1),
+                tap(() => {
+                  server.refresh();
+                }),
               ),
               interval(tickMs),
             ).pipe(
