@@ -230,3 +230,44 @@ for (const width of [360, 1280] as const) {
     await shot(page, 'empty', width);
   });
 }
+
+for (const width of [360, 1280] as const) {
+  test(`a period older than the device keeps at ${width} px: available online only while offline, the server's figures online`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    const email = `relatorios-antigo-${width}-${Date.now()}@exemplo.com.br`;
+    const userId = await createConfirmedOwner(email);
+    const [arroz] = await rest('produtos', [{ user_id: userId, nome: 'Arroz 5kg', preco: 25, preco_compra: 20 }]);
+    if (!arroz) throw new Error('produtos');
+    await rest('vendas', [
+      {
+        user_id: userId,
+        data: spDate(-120),
+        total: 75,
+        tipo: 'avista',
+        forma_pagamento: 'pix',
+        itens: [item(arroz.id, 'Arroz 5kg', 3, 25)],
+      },
+    ]);
+    await signIn(page, email);
+    await goOffline(page, context);
+    await page.goto(`/reports?periodo=custom&de=${spDate(-130)}&ate=${spDate(-110)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible();
+    const notice = page.getByRole('status').filter({ hasText: 'Relatório disponível apenas online' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('Este período é mais antigo do que o aparelho guarda');
+    // No figure at all, not even a zero.
+    await expect(page.getByTestId('revenue-chart')).toHaveCount(0);
+    await expect(page.getByText('Faturamento', { exact: true })).toHaveCount(0);
+    await shot(page, 'online-only', width);
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('kpi-revenue')).toContainText(brl('75,00'), { timeout: 30_000 });
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByTestId('revenue-chart')).toHaveAttribute('data-painted', 'true');
+    await shot(page, 'older-online', width);
+  });
+}

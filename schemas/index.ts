@@ -9,6 +9,7 @@ import fornecedores from './fornecedores.json';
 import historicoEstoque from './historico_estoque.json';
 import notificacoes from './notificacoes.json';
 import produtos from './produtos.json';
+import resumosDia from './resumos_dia.json';
 import vendas from './vendas.json';
 import type { CollectionName } from './types.gen.ts';
 
@@ -40,16 +41,23 @@ export const collectionSchemas = {
   notificacoes,
   fechamentos_caixa: fechamentosCaixa,
   bases_contadores: basesContadores,
+  resumos_dia: resumosDia,
 } as unknown as Record<CollectionName, CollectionSchema>;
 
 export const collectionNames = Object.keys(collectionSchemas) as CollectionName[];
 
 /**
- * Collections the server alone writes, derived from the owner's data (the counters' bases): the device pulls
- * them and never pushes, counts nothing of them as pending, and leaves them out of the owner's backup.
+ * Collections the server alone writes, derived from the owner's data (the counters' bases, the daily rollups): the
+ * device pulls them and never pushes, counts nothing of them as pending, and leaves them out of the owner's backup.
  */
-export type ServerDerivedCollection = 'bases_contadores';
-export const serverDerivedCollections: ReadonlySet<CollectionName> = new Set<ServerDerivedCollection>(['bases_contadores']);
+export type ServerDerivedCollection = 'bases_contadores' | 'resumos_dia';
+export const serverDerivedCollections: ReadonlySet<CollectionName> = new Set<ServerDerivedCollection>([
+  'bases_contadores',
+  'resumos_dia',
+]);
+
+/** The facts the server sums into the daily rollups (sales, expenses). */
+export const rolledUpCollections: ReadonlySet<CollectionName> = new Set<CollectionName>(['vendas', 'despesas']);
 
 /** The facts the server folds into the counters' bases (sales, stock facts, ledger entries). */
 export const foldedCollections: ReadonlySet<CollectionName> = new Set<CollectionName>([

@@ -169,6 +169,37 @@ export type ProdutosDoc = {
   readonly server_modified?: string | null;
 };
 
+/** Resumo de um dia (sem produto: as vendas e despesas do dia) ou de um produto no dia (quantidade e receita): o servidor soma nele as vendas e despesas do dia; só leitura no aparelho. */
+export type ResumosDiaDoc = {
+  readonly id: string;
+  readonly user_id: string;
+  readonly dia: string;
+  readonly produto_id?: string | null;
+  readonly vendas: number;
+  readonly total: number;
+  readonly avista: number;
+  readonly avista_qtd: number;
+  readonly fiado: number;
+  readonly fiado_qtd: number;
+  readonly dinheiro: number;
+  readonly dinheiro_qtd: number;
+  readonly cartao: number;
+  readonly cartao_qtd: number;
+  readonly pix: number;
+  readonly pix_qtd: number;
+  readonly outro: number;
+  readonly outro_qtd: number;
+  readonly despesas: number;
+  readonly despesas_qtd: number;
+  readonly nome?: string | null;
+  readonly unidade?: string | null;
+  readonly quantidade: number;
+  readonly receita: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly server_modified?: string | null;
+};
+
 /** Venda com seus itens: um documento, uma escrita atômica. */
 export type VendasDoc = {
   readonly id: string;
@@ -205,6 +236,7 @@ export interface CollectionDocs {
   historico_estoque: HistoricoEstoqueDoc;
   notificacoes: NotificacoesDoc;
   produtos: ProdutosDoc;
+  resumos_dia: ResumosDiaDoc;
   vendas: VendasDoc;
 }
 

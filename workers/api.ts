@@ -147,12 +147,21 @@ export type {
   ReceivableClient,
   ReportParams,
   ReportPeriod,
+  ReportOnlineOnly,
   ReportPoint,
   SalesReport,
+  SalesReportView,
 } from './reports/handlers.ts';
 export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './sales/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';
-export type { AdminDashboard, AdminLogEntry, AdminLogRow, AdminLogsPage, AdminUserRow, AdminUsersPage } from './admin/handlers.ts';
+export type {
+  AdminDashboard,
+  AdminLogEntry,
+  AdminLogRow,
+  AdminLogsPage,
+  AdminUserRow,
+  AdminUsersPage,
+} from './admin/handlers.ts';
 export type { AdminPaymentRow, AdminPaymentsPage, AdminPaymentStats } from './admin/payments.ts';
 export type { AdminSetting, BlockedIp, BlockedIpsList, SlaAlert } from './admin/settings.ts';
 export type { AdminProductCategory, AdminProductOwner, AdminProductRow, AdminProductsPage } from './admin/products.ts';

@@ -1059,6 +1059,9 @@ export const ptBR = {
     newSale: 'Nova venda',
     loadError: 'Não foi possível carregar o relatório.',
     errorTitle: 'Erro',
+    onlineOnlyTitle: 'Relatório disponível apenas online',
+    onlineOnlyText: (keptFrom: string) =>
+      `Este período é mais antigo do que o aparelho guarda (desde ${keptFrom}). Conecte-se à internet para ver este relatório.`,
     export: 'Exportar',
     exportPdf: 'Exportar PDF',
     exportCsv: 'Exportar CSV',

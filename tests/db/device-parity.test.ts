@@ -211,6 +211,11 @@ const CHECKS: Readonly<Record<string, Rule>> = {
     invalid: [{ device: 'caixa', code: 'invalid_option' }],
   },
   bases_contadores_valor_finito: { table: 'bases_contadores', field: 'valor', invalid: notNumbers },
+  ...Object.fromEntries(
+    ['total', 'avista', 'fiado', 'dinheiro', 'cartao', 'pix', 'outro', 'despesas', 'quantidade', 'receita'].map(
+      (field): [string, Rule] => [`resumos_dia_${field}_finito`, { table: 'resumos_dia', field, invalid: notNumbers }],
+    ),
+  ),
 };
 
 const validItem = (produtoId: string) => ({
@@ -290,6 +295,17 @@ function validDocument(table: CollectionName): Record<string, unknown> {
       movimentos: [],
     },
     bases_contadores: { tipo: 'estoque', ref_id: produtoId, valor: 12.5, corte: now, ultima_contagem_hlc: '' },
+    // A product of its own: the day of the valid sale above already has its row (one per owner, day and product).
+    resumos_dia: {
+      dia: '2025-03-02',
+      produto_id: randomUUID(),
+      ...{ vendas: 0, total: 0, avista: 0, avista_qtd: 0, fiado: 0, fiado_qtd: 0, dinheiro: 0, dinheiro_qtd: 0 },
+      ...{ cartao: 0, cartao_qtd: 0, pix: 0, pix_qtd: 0, outro: 0, outro_qtd: 0, despesas: 0, despesas_qtd: 0 },
+      nome: 'Arroz 5kg',
+      unidade: 'un',
+      quantidade: 2,
+      receita: 16,
+    },
   };
   return { ...base, ...own[table] };
 }

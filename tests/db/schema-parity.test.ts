@@ -51,7 +51,7 @@ async function columns(table: string): Promise<Map<string, Column>> {
 }
 
 describe('schemas/*.json ↔ SQL tables', () => {
-  it('covers the eleven replicated collections', () => {
+  it('covers the twelve replicated collections', () => {
     expect([...collectionNames].sort()).toEqual([
       'bases_contadores',
       'clientes',
@@ -63,6 +63,7 @@ describe('schemas/*.json ↔ SQL tables', () => {
       'historico_estoque',
       'notificacoes',
       'produtos',
+      'resumos_dia',
       'vendas',
     ]);
   });

@@ -58,6 +58,8 @@ describe('labels', () => {
 });
 
 const report: SalesReport = {
+  kind: 'figures',
+  source: 'device',
   period: 'custom',
   from: '2026-11-23',
   to: '2026-11-24',

@@ -28,9 +28,11 @@ describe('the owner data export', () => {
     const snapshot = await remote.backup.snapshot();
     expect(snapshot.userId).toBe(device.userId);
     expect(snapshot.exportedAt).toBe('2026-11-24T13:00:00.000Z');
-    // Every collection of the owner's data; the counters' bases are the server's fold of it, not data of hers.
+    // Every collection of the owner's data; the counters' bases and the daily rollups are the server's fold of
+    // it, not data of hers.
     expect(Object.keys(snapshot.tables).sort()).toEqual([...ownerCollectionNames].sort());
     expect(snapshot.tables).not.toHaveProperty('bases_contadores');
+    expect(snapshot.tables).not.toHaveProperty('resumos_dia');
     expect(snapshot.tables.produtos).toEqual([
       expect.objectContaining({ id: arroz, nome: 'Arroz 5 kg', preco: 27.9, estoque: 8 }),
     ]);

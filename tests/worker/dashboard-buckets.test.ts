@@ -96,7 +96,9 @@ describe('figures of a period', () => {
     nome_produto: nome,
     unidade_produto: unidade,
   });
+  // A sale's day is the local date the device wrote beside it (`data`), its hour that of `created_at`.
   const sale = (local: string, total: number, tipo: 'avista' | 'fiado', itens: ReturnType<typeof item>[]) => ({
+    data: local.slice(0, 10),
     created_at: new Date(sp(local)).toISOString(),
     total,
     tipo,

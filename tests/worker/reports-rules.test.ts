@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { bandOf, receivablesOf, type DebtFact } from '../../workers/reports/ageing.ts';
 import { methodOf, salesFigures, type ReportSale } from '../../workers/reports/figures.ts';
-import { oversoldSales } from '../../workers/reports/oversold.ts';
+import { oversoldSales, oversoldSince, salesNeededFrom, type StockEvent } from '../../workers/reports/oversold.ts';
 import { granularityOf, reportRange, saleBucket } from '../../workers/reports/periods.ts';
 import { checkInput } from '../../workers/contract/input.ts';
 import { reportParamsSchema } from '../../workers/reports/schema.ts';
@@ -270,5 +270,48 @@ describe('oversold sales', () => {
       { produtoId: 'p', kind: 'venda', hlc: '002', id: 'este', quantidade: 1 },
     ]);
     expect(found.map((entry) => entry.saleId)).toEqual(['outro-aparelho']);
+  });
+
+  it("finds the period's oversold sales from the sales since the period and the stock now, as the whole walk does", () => {
+    // Seeded: the same histories on every run.
+    let seed = 20261125;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let history = 0; history < 200; history += 1) {
+      const events: StockEvent[] = Array.from({ length: 30 }, (_, index) => {
+        const roll = random();
+        return {
+          produtoId: random() < 0.5 ? 'p' : 'q',
+          kind: roll < 0.1 ? 'ajuste' : roll < 0.3 ? 'entrada' : 'venda',
+          hlc: String(index).padStart(3, '0'),
+          id: `e${String(index)}`,
+          quantidade: 1 + Math.floor(random() * 4),
+        };
+      });
+      const from = String(Math.floor(random() * 30)).padStart(3, '0');
+      const stockNow = (produtoId: string) =>
+        events
+          .filter((event) => event.produtoId === produtoId)
+          .reduce(
+            (stock, event) =>
+              event.kind === 'ajuste'
+                ? event.quantidade
+                : event.kind === 'entrada'
+                  ? stock + event.quantidade
+                  : stock - event.quantidade,
+            0,
+          );
+      const wanted = events.filter((event) => event.kind === 'venda' && event.hlc >= from);
+      const facts = events.filter((event) => event.kind !== 'venda');
+      const readFrom = salesNeededFrom(facts, wanted, from);
+      const read = events.filter((event) => event.kind !== 'venda' || event.hlc >= readFrom);
+      const ids = new Set(wanted.map((event) => event.id));
+      const expected = oversoldSales(events).filter((entry) => ids.has(entry.saleId));
+      const found = oversoldSince(read, stockNow, readFrom).filter((entry) => ids.has(entry.saleId));
+      const order = (a: { saleId: string }, b: { saleId: string }) => a.saleId.localeCompare(b.saleId);
+      expect(found.sort(order), `história ${String(history)}`).toEqual(expected.sort(order));
+    }
   });
 });

@@ -1,8 +1,10 @@
-// The dashboard's figures from the sales on the device: today's sales, the chart's points of a period, the KPI
-// cards and the top products by what they brought in (quantities of different units, 150 g and 14 un, cannot be
-// compared, so money ranks them and each keeps its own unit); money is added in cents and quantities in thousandths.
+// The dashboard's figures: today's sales, the chart's points of a period (a sale's day is its stored `data`, as
+// the daily rollups and the reports have it), the KPI cards and the top products by what they brought in (quantities
+// of different units, 150 g and 14 un, cannot be compared, so money ranks them and each keeps its own unit); money is
+// added in cents and quantities in thousandths.
 import type { VendasDoc } from '../../schemas/index.ts';
-import { bucketOf, localTimeOf, periodRange, type Period } from './buckets.ts';
+import { addSale, emptyPeriodSums, totalOf, type PeriodSums } from '../reports/day-sums.ts';
+import { localTimeOf, periodRange, type Period } from './buckets.ts';
 
 /** The dashboard lists at most this many top products (spec 1 §9: 5 when the figures are local). */
 export const TOP_PRODUCTS = 5;
@@ -33,45 +35,57 @@ export interface DashboardFigures {
   topProducts: TopProduct[];
 }
 
-type Sale = Pick<VendasDoc, 'total' | 'tipo' | 'created_at' | 'itens'>;
+type Sale = Pick<VendasDoc, 'data' | 'total' | 'tipo' | 'forma_pagamento' | 'created_at' | 'itens'>;
 
+/** The figures of the given sales (a sale's day is its stored `data`): every sale's sums, today's by the hour. */
 export function dashboardFigures(sales: readonly Sale[], period: Period, now: number, timeZone: string): DashboardFigures {
   const range = periodRange(period, now, timeZone);
   const today = localTimeOf(now, timeZone).date;
+  const sums = emptyPeriodSums();
+  for (const sale of sales) if (sale.data >= range.from && sale.data <= range.to) addSale(sums, sale, 1);
+  return dashboardFiguresOf(
+    sums,
+    sales.filter((sale) => sale.data === today),
+    period,
+    now,
+    timeZone,
+  );
+}
+
+/**
+ * The figures of a period from its sums (rollup rows of its earlier days, today's sales and the sales the rows do
+ * not hold yet) and today's sales, which alone give the hours of 'dia' and today's count.
+ */
+export function dashboardFiguresOf(
+  sums: PeriodSums,
+  todaySales: readonly Sale[],
+  period: Period,
+  now: number,
+  timeZone: string,
+): DashboardFigures {
+  const range = periodRange(period, now, timeZone);
   const points = new Map(range.buckets.map((bucket) => [bucket.key, { ...bucket, cents: 0, count: 0 }]));
-  const products = new Map<string, { nome: string; unidade: string; thousandths: number; cents: number }>();
   let todayCents = 0;
-  let todayCount = 0;
-  let totalCents = 0;
-  let fiadoCents = 0;
-  let count = 0;
-  for (const sale of sales) {
+  for (const sale of todaySales) {
     const amount = Math.round(sale.total * 100);
-    if (localTimeOf(sale.created_at, timeZone).date === today) {
-      todayCents += amount;
-      todayCount += 1;
-    }
-    const key = bucketOf(range, sale.created_at, timeZone);
-    const point = key === null ? undefined : points.get(key);
+    todayCents += amount;
+    if (period !== 'dia') continue;
+    const point = points.get(localTimeOf(sale.created_at, timeZone).hour);
     if (!point) continue;
     point.cents += amount;
     point.count += 1;
-    totalCents += amount;
-    count += 1;
-    if (sale.tipo === 'fiado') fiadoCents += amount;
-    for (const item of sale.itens) {
-      const entry = products.get(item.produto_id) ?? {
-        nome: item.nome_produto,
-        unidade: item.unidade_produto,
-        thousandths: 0,
-        cents: 0,
-      };
-      entry.thousandths += Math.round(item.quantidade * 1000);
-      entry.cents += Math.round(item.preco_total * 100);
-      products.set(item.produto_id, entry);
+  }
+  if (period !== 'dia') {
+    for (const [day, figures] of sums.days) {
+      const point = points.get(day);
+      if (!point) continue;
+      point.cents += figures.sales.cents;
+      point.count += figures.sales.count;
     }
   }
-  const topProducts = [...products.entries()]
+  const total = totalOf(sums, range.from, range.to);
+  const topProducts = [...sums.products.entries()]
+    .filter(([, entry]) => entry.thousandths !== 0 || entry.cents !== 0)
     .map(([produtoId, entry]) => ({
       produtoId,
       nome: entry.nome,
@@ -81,9 +95,10 @@ export function dashboardFigures(sales: readonly Sale[], period: Period, now: nu
     }))
     .sort((a, b) => b.receita - a.receita || a.nome.localeCompare(b.nome, 'pt-BR'))
     .slice(0, TOP_PRODUCTS);
+  const count = total.sales.count;
   return {
     period,
-    today: { count: todayCount, total: todayCents / 100 },
+    today: { count: todaySales.length, total: todayCents / 100 },
     points: [...points.values()].map(({ key, current, cents, count: sold }) => ({
       key,
       current,
@@ -91,10 +106,10 @@ export function dashboardFigures(sales: readonly Sale[], period: Period, now: nu
       count: sold,
     })),
     kpis: {
-      total: totalCents / 100,
+      total: total.sales.cents / 100,
       count,
-      averageTicket: count === 0 ? 0 : Math.round(totalCents / count) / 100,
-      fiado: fiadoCents / 100,
+      averageTicket: count === 0 ? 0 : Math.round(total.sales.cents / count) / 100,
+      fiado: total.fiado.cents / 100,
     },
     topProducts,
   };

@@ -1,11 +1,12 @@
-// The dashboard domain: live figures computed on the device from the local sales and products, recomputed when a
-// sale, product or stock fact changes (here, in another tab or from another device) and every minute (the hour
-// and the day move on by themselves).
+// The dashboard domain: live figures computed on the device from the daily rollups of the period's earlier days,
+// today's sales and the sales the rollups do not hold yet (docs/growth.md §5), and the low-stock list from the
+// products; recomputed when a sale, a rollup, a product or a stock fact changes (here, in another tab or from
+// another device) and every minute (the hour and the day move on by themselves).
 import { interval, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
-import type { VendasDoc } from '../../schemas/index.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
-import { addDays, deviceTimeZone, periodRange, type Period } from './buckets.ts';
-import { dashboardFigures, type DashboardFigures } from './figures.ts';
+import { periodSumsOnDevice } from '../reports/period-sums.ts';
+import { deviceTimeZone, localTimeOf, periodRange, type Period } from './buckets.ts';
+import { dashboardFiguresOf, type DashboardFigures } from './figures.ts';
 
 export type { Period } from './buckets.ts';
 export type { ChartPoint, DashboardFigures, TopProduct } from './figures.ts';
@@ -42,12 +43,13 @@ function withWorkspace<T>(holder: WorkspaceHolder, empty: T, read: (workspace: W
   return holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : of(empty))));
 }
 
-/** The sales whose stored calendar date is near the period (a sale's local day is decided from created_at). */
-async function salesAround(workspace: Workspace, from: string, to: string): Promise<VendasDoc[]> {
-  const docs = await workspace.database.vendas
-    .find({ selector: { data: { $gte: addDays(from, -2), $lte: addDays(to, 2) } } })
-    .exec();
-  return docs.map((doc) => doc.toJSON() as VendasDoc);
+/** Whether the owner has sold anything: a sale on the device, or a day of the rollups with sales. */
+async function anySalesOf(workspace: Workspace): Promise<boolean> {
+  const [sale, day] = await Promise.all([
+    workspace.database.vendas.findOne().exec(),
+    workspace.database.resumos_dia.findOne({ selector: { vendas: { $gt: 0 } } }).exec(),
+  ]);
+  return sale !== null || day !== null;
 }
 
 function lowStockOf(workspace: Workspace): LowStockList {
@@ -74,17 +76,18 @@ export function createDashboardDomain(holder: WorkspaceHolder, options: Dashboar
       /** Today's sales and the period's chart, KPI cards and top products. */
       dashboardFigures: (params: { period: Period }): Observable<DashboardView | null> =>
         withWorkspace(holder, null, (workspace) =>
-          merge(workspace.database.vendas.eventBulks$, interval(tickMs)).pipe(
+          merge(workspace.database.vendas.eventBulks$, workspace.database.resumos_dia.eventBulks$, interval(tickMs)).pipe(
             startWith(null),
             switchMap(async () => {
               const now = workspace.now();
               const zone = timeZone();
               const range = periodRange(params.period, now, zone);
-              const [sales, all] = await Promise.all([
-                salesAround(workspace, range.from, range.to),
-                workspace.database.vendas.count().exec(),
+              const today = localTimeOf(now, zone).date;
+              const [{ sums, todaySales }, anySales] = await Promise.all([
+                periodSumsOnDevice(workspace, range.from, range.to, today),
+                anySalesOf(workspace),
               ]);
-              return { ...dashboardFigures(sales, params.period, now, zone), anySales: all > 0 };
+              return { ...dashboardFiguresOf(sums, todaySales, params.period, now, zone), anySales };
             }),
           ),
         ),

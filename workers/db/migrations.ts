@@ -22,4 +22,5 @@ export const migrationStrategies: Record<CollectionName, MigrationStrategies> = 
   notificacoes: { 1: sameShape },
   fechamentos_caixa: {},
   bases_contadores: {},
+  resumos_dia: {},
 };

@@ -5,6 +5,7 @@ import type { RxStorage } from 'rxdb';
 import { BehaviorSubject, filter, type Observable } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import { followCounters, type LiveCounters } from '../ledger/live-counters.ts';
+import { followUnfoldedSales, type UnfoldedSales } from '../ledger/unfolded-sales.ts';
 import { followProductSearch, type ProductSearch } from '../products/search-index.ts';
 import { startSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createHybridClock, type HybridClock } from '../sync/hlc.ts';
@@ -47,6 +48,8 @@ export interface Workspace {
   clock: HybridClock;
   now(): number;
   counters: LiveCounters;
+  /** The sales the daily rollups on the device do not hold yet (the dashboard and the reports add them). */
+  unfoldedSales: UnfoldedSales;
   products: ProductSearch;
   sync: SyncEngine;
   /** A client acting as the owner, for the few requests beside the sync (the peer domain's pairing key). */
@@ -77,6 +80,7 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
       clock.receive(hlc);
     },
   });
+  const unfoldedSales = followUnfoldedSales(database);
   const products = followProductSearch(database);
   await Promise.all([counters.ready, products.ready]);
   const sync = await startSyncEngine({
@@ -100,6 +104,7 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     clock,
     now: wallClock,
     counters,
+    unfoldedSales,
     products,
     sync,
     client: session.client,
@@ -107,6 +112,7 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     async close() {
       await sync.close();
       await counters.close();
+      await unfoldedSales.close();
       products.close();
       await database.close();
     },

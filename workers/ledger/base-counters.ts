@@ -17,6 +17,8 @@ import {
   beforeCut,
   contributionTo,
   counterOf,
+  heldBy,
+  heldVersionOf,
   keysOf,
   sameEffect,
   type CounterBase,
@@ -89,9 +91,6 @@ export function createBaseCounters(): BaseCounters {
         compareTimestamps(version.serverModified, fact.current.serverModified) === 0 && sameEffect(version, fact.current),
     );
 
-  const heldBy = (stamp: string | null, base: CounterBase): boolean =>
-    stamp !== null && base.serverModified !== null && compareTimestamps(stamp, base.serverModified) <= 0;
-
   /** The server version the current one is, or the one it was edited from here (its stamp); none if never pulled. */
   function referenceOf(fact: Tracked): FactVersion | undefined {
     const stamp = fact.current.serverModified;
@@ -108,10 +107,9 @@ export function createBaseCounters(): BaseCounters {
   function heldContribution(fact: Tracked, key: string, base: CounterBase): number {
     const reference = referenceOf(fact);
     if (!reference) return 0;
-    if (heldBy(reference.serverModified, base)) return contributionTo(reference, key, base);
+    if (heldBy(reference.serverModified, base.serverModified)) return contributionTo(reference, key, base);
     if (!keysOf(reference).includes(key)) return 0;
-    let earlier: FactVersion | undefined;
-    for (const version of fact.served) if (heldBy(version.serverModified, base)) earlier = version;
+    const earlier = heldVersionOf(fact.served, base.serverModified);
     return earlier ? contributionTo(earlier, key, base) : 0;
   }
 
@@ -126,7 +124,7 @@ export function createBaseCounters(): BaseCounters {
     for (const key of fact.keys) {
       const base = bases.get(key);
       if (!base || !beforeCut(fact.current, base)) return false;
-      if (!heldBy(fact.current.serverModified, base) && keysOf(fact.current).includes(key)) return false;
+      if (!heldBy(fact.current.serverModified, base.serverModified) && keysOf(fact.current).includes(key)) return false;
     }
     return true;
   }
@@ -161,7 +159,7 @@ export function createBaseCounters(): BaseCounters {
       if (
         keys.every((key) => {
           const base = bases.get(key);
-          return base !== undefined && heldBy(stamp, base);
+          return base !== undefined && heldBy(stamp, base.serverModified);
         })
       ) {
         fact.served.splice(0, i);

@@ -4,7 +4,7 @@
 import type { BasesContadoresDoc, FiadoLancamentosDoc, HistoricoEstoqueDoc, VendasDoc } from '../../schemas/index.ts';
 import { valuesEqual } from '../sync/merge.ts';
 import { hlcPrefixAt } from '../sync/hlc.ts';
-import { timestampMicros } from '../sync/server-time.ts';
+import { compareTimestamps, timestampMicros } from '../sync/server-time.ts';
 import type { LedgerEntryFact, SaleFact, StockFact } from './derived-counters.ts';
 
 export type FactTable = 'vendas' | 'historico_estoque' | 'fiado_lancamentos';
@@ -104,6 +104,25 @@ export function sameEffect(a: FactVersion, b: FactVersion): boolean {
     valuesEqual(a.fact, b.fact) &&
     (a.table !== 'fiado_lancamentos' || b.table !== 'fiado_lancamentos' || a.createdAt === b.createdAt)
   );
+}
+
+/**
+ * A server version stamped `stamp` is held by a server row stamped `holder` (a base, a daily rollup): the server
+ * folds a write into the rows it moves in the same transaction, after stamping it. A version never stamped (written
+ * here, not on the server yet) and a row the device does not hold hold nothing.
+ */
+export function heldBy(stamp: string | null, holder: string | null): boolean {
+  return stamp !== null && holder !== null && compareTimestamps(stamp, holder) <= 0;
+}
+
+/** Of the server versions seen of a fact (oldest first), the one a row stamped `holder` holds: the latest before it. */
+export function heldVersionOf<Version extends { serverModified: string | null }>(
+  served: readonly Version[],
+  holder: string | null,
+): Version | undefined {
+  let held: Version | undefined;
+  for (const version of served) if (heldBy(version.serverModified, holder)) held = version;
+  return held;
 }
 
 /** The fact's time is before the cut: the physical part of its HLC, or a ledger entry's creation (as the SQL). */

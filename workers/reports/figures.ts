@@ -1,4 +1,5 @@
-// The sales figures of a report range, from the sales on the device: revenue per chart bucket, à vista against
+// The sales figures of a report range, from its sums (day-sums.ts: rollup rows, today's sales and the sales the rows
+// do not hold yet, or the server's rollups of an older period): revenue per chart bucket, à vista against
 // fiado, à vista by payment method, the top products by what they brought in (quantities of different units cannot
 // be added or compared: 150 g is not more than 14 un) and by margin, and the cost of the goods sold. Money is added
 // in cents, quantities in thousandths. Margin = (price sold − the product's purchase price) × quantity; products
@@ -6,13 +7,13 @@
 // each product's purchase price × the quantity sold: a sale line does not keep the purchase price of its day, so
 // the product's current one stands for it (0 for a product without one, which the count above tells).
 import type { VendasDoc } from '../../schemas/index.ts';
-import { saleBucket, type ReportRange } from './periods.ts';
+import { addSale, emptyPeriodSums, PAYMENT_METHODS, totalOf, type PeriodSums, type ReportMethod } from './day-sums.ts';
+import { dayBucket, saleBucket, type ReportRange } from './periods.ts';
+
+export { methodOf, PAYMENT_METHODS, type ReportMethod } from './day-sums.ts';
 
 /** How many products each ranking lists. */
 export const TOP_SHOWN = 10;
-
-export const PAYMENT_METHODS = ['dinheiro', 'cartao', 'pix', 'outro'] as const;
-export type ReportMethod = (typeof PAYMENT_METHODS)[number];
 
 export interface ReportPoint {
   readonly key: string;
@@ -63,68 +64,58 @@ export type ReportSale = Pick<VendasDoc, 'id' | 'data' | 'created_at' | 'total' 
 
 const cents = (value: number) => Math.round(value * 100);
 
-export function methodOf(forma: string | null | undefined): ReportMethod {
-  return forma === 'dinheiro' || forma === 'cartao' || forma === 'pix' ? forma : 'outro';
-}
-
-interface ProductSum {
-  nome: string;
-  unidade: string;
-  thousandths: number;
-  cents: number;
-}
-
+/** The figures of the given sales (those of the range by their stored day; hours for a range of today). */
 export function salesFigures(
   sales: readonly ReportSale[],
   range: ReportRange,
   purchasePrice: (produtoId: string) => number,
 ): SalesFigures {
+  const sums = emptyPeriodSums();
+  for (const sale of sales) if (sale.data >= range.from && sale.data <= range.to) addSale(sums, sale, 1);
+  return periodFigures(sums, range, purchasePrice, sales);
+}
+
+/**
+ * The figures of a range from its sums; `hourly` gives the hours of a range drawn by the hour (today's sales),
+ * whose bucket is the local hour of each sale.
+ */
+export function periodFigures(
+  sums: PeriodSums,
+  range: ReportRange,
+  purchasePrice: (produtoId: string) => number,
+  hourly: readonly Pick<ReportSale, 'data' | 'created_at' | 'total'>[] = [],
+): SalesFigures {
   const points = new Map(range.keys.map((key) => [key, { cents: 0, count: 0 }]));
-  const types = { avista: { cents: 0, count: 0 }, fiado: { cents: 0, count: 0 } };
-  const methods = new Map<ReportMethod, { cents: number; count: number }>(
-    PAYMENT_METHODS.map((method) => [method, { cents: 0, count: 0 }]),
-  );
-  const products = new Map<string, ProductSum>();
-  let totalCents = 0;
-  let count = 0;
-  for (const sale of sales) {
-    const key = saleBucket(range, sale);
-    const point = key === null ? undefined : points.get(key);
-    if (!point) continue;
-    const amount = cents(sale.total);
-    point.cents += amount;
-    point.count += 1;
-    totalCents += amount;
-    count += 1;
-    const type = sale.tipo === 'fiado' ? types.fiado : types.avista;
-    type.cents += amount;
-    type.count += 1;
-    if (sale.tipo !== 'fiado') {
-      const method = methods.get(methodOf(sale.forma_pagamento));
-      if (method) {
-        method.cents += amount;
-        method.count += 1;
-      }
+  if (range.granularity === 'hora') {
+    for (const sale of hourly) {
+      const key = saleBucket(range, sale);
+      const point = key === null ? undefined : points.get(key);
+      if (!point) continue;
+      point.cents += cents(sale.total);
+      point.count += 1;
     }
-    for (const item of sale.itens) {
-      const sum = products.get(item.produto_id) ?? {
-        nome: item.nome_produto,
-        unidade: item.unidade_produto,
-        thousandths: 0,
-        cents: 0,
-      };
-      sum.thousandths += Math.round(item.quantidade * 1000);
-      sum.cents += cents(item.preco_total);
-      products.set(item.produto_id, sum);
+  } else {
+    const granularity = range.granularity;
+    for (const [day, figures] of sums.days) {
+      if (day < range.from || day > range.to) continue;
+      const point = points.get(dayBucket(day, granularity));
+      if (!point) continue;
+      point.cents += figures.sales.cents;
+      point.count += figures.sales.count;
     }
   }
-  const figures: ProductFigure[] = [...products.entries()].map(([produtoId, sum]) => ({
-    produtoId,
-    nome: sum.nome,
-    unidade: sum.unidade,
-    quantidade: sum.thousandths / 1000,
-    receita: sum.cents / 100,
-  }));
+  const total = totalOf(sums, range.from, range.to);
+  const totalCents = total.sales.cents;
+  const count = total.sales.count;
+  const figures: ProductFigure[] = [...sums.products.entries()]
+    .filter(([, sum]) => sum.thousandths !== 0 || sum.cents !== 0)
+    .map(([produtoId, sum]) => ({
+      produtoId,
+      nome: sum.nome,
+      unidade: sum.unidade,
+      quantidade: sum.thousandths / 1000,
+      receita: sum.cents / 100,
+    }));
   const byName = (a: ProductFigure, b: ProductFigure) => a.nome.localeCompare(b.nome, 'pt-BR');
   let withoutCost = 0;
   let costCents = 0;
@@ -152,13 +143,14 @@ export function salesFigures(
     }),
     revenue: { total: totalCents / 100, count, averageTicket: count > 0 ? Math.round(totalCents / count) / 100 : 0 },
     byType: {
-      avista: { total: types.avista.cents / 100, count: types.avista.count },
-      fiado: { total: types.fiado.cents / 100, count: types.fiado.count },
+      avista: { total: total.avista.cents / 100, count: total.avista.count },
+      fiado: { total: total.fiado.cents / 100, count: total.fiado.count },
     },
-    byMethod: PAYMENT_METHODS.map((method) => {
-      const sum = methods.get(method) ?? { cents: 0, count: 0 };
-      return { method, total: sum.cents / 100, count: sum.count };
-    }),
+    byMethod: PAYMENT_METHODS.map((method) => ({
+      method,
+      total: total.methods[method].cents / 100,
+      count: total.methods[method].count,
+    })),
     topByRevenue: [...figures].sort((a, b) => b.receita - a.receita || byName(a, b)).slice(0, TOP_SHOWN),
     topByMargin: margins.sort((a, b) => b.margem - a.margem || byName(a, b)).slice(0, TOP_SHOWN),
     withoutCost,

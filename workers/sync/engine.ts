@@ -9,6 +9,7 @@ import {
   collectionNames,
   collectionSchemas,
   foldedCollections,
+  rolledUpCollections,
   serverDerivedCollections,
   type CollectionName,
 } from '../../schemas/index.ts';
@@ -96,6 +97,13 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   };
 
   const replications = new Map<CollectionName, CollectionReplication<unknown>>();
+  const foldsRowsOf = (name: CollectionName): ((stamp: string) => Promise<void>) | undefined => {
+    const folded = name === 'bases_contadores' ? foldedCollections : name === 'resumos_dia' ? rolledUpCollections : null;
+    if (!folded) return undefined;
+    return async (stamp) => {
+      await Promise.all([...folded].map((table) => replications.get(table)?.storedThrough(stamp) ?? Promise.resolve()));
+    };
+  };
   for (const name of collectionNames) {
     replications.set(
       name,
@@ -104,16 +112,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         table: name,
         schema: collectionSchemas[name],
         pullOnly: serverDerivedCollections.has(name),
-        // A base is stored only with the fact versions it folds (the server stamps those before it).
-        foldsRowsBefore:
-          name === 'bases_contadores'
-            ? async (stamp) => {
-                const stored = [...foldedCollections].map(
-                  (folded) => replications.get(folded)?.storedThrough(stamp) ?? Promise.resolve(),
-                );
-                await Promise.all(stored);
-              }
-            : undefined,
+        // A base (a rollup) is stored only with the fact versions it folds (the server stamps those before it).
+        foldsRowsBefore: foldsRowsOf(name),
         client,
         userId,
         serverUrl: options.serverUrl,

@@ -28,7 +28,7 @@ export function summaryOf(report: SalesReport): [string, number][] {
   ];
 }
 
-export function periodText(report: SalesReport): string {
+export function periodText(report: Pick<SalesReport, 'from' | 'to'>): string {
   return copy.rangeLabel(formatDate(report.from), formatDate(report.to));
 }
 

@@ -1,7 +1,8 @@
-// One owner's device with no server, for the worker's domain tests: the real data API over RxDB's memory storage,
-// reached across a MessageChannel as the UI reaches it, and live queries watched the way a screen subscribes.
+// One owner's device for the worker's domain tests, with no server unless one is given (the local stack): the real
+// data API over RxDB's memory storage, reached across a MessageChannel as the UI reaches it, and live queries
+// watched the way a screen subscribes.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expose, proxy } from 'comlink';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { BehaviorSubject, type Observable } from 'rxjs';
@@ -10,7 +11,7 @@ import { createDataApiParts, type DataApi, type LiveQueries, type LiveQueryName 
 import type { LiveUpdate } from '../../../workers/contract/live.ts';
 import { connectRemoteApi, type RemoteApi } from '../../../workers/contract/remote.ts';
 import type { OwnerSession, Workspace } from '../../../workers/db/workspace.ts';
-import { createManualConnectivity } from '../../../workers/system/connectivity.ts';
+import { createManualConnectivity, type ConnectivitySource } from '../../../workers/system/connectivity.ts';
 
 /** No server listens here: the device is offline from the start and never reaches one. */
 const NOWHERE = 'http://127.0.0.1:9';
@@ -30,8 +31,24 @@ export interface OfflineDevice {
   readonly userId: string;
   readonly remote: RemoteApi<DataApi>;
   readonly workspace: Workspace;
+  /** The device's connection, switched by hand (always off without a server). */
+  readonly connectivity: ConnectivitySource & { set(online: boolean): void };
   watch<N extends LiveQueryName>(name: N, params: Parameters<LiveQueries[N]>[0]): Promise<LiveWatch<N>>;
+  /** Closes the app and opens it again on the same data, with the connection as it is now. */
+  reopen(): Promise<OfflineDevice>;
   close(): Promise<void>;
+}
+
+interface DeviceOptions {
+  now?: () => number;
+  server?: DeviceServer;
+}
+
+/** What a device keeps across a reopen: its data (the storage and the database's name) and its connection. */
+interface KeptDevice {
+  storage: ReturnType<typeof getRxStorageMemory>;
+  namePrefix: string;
+  online: boolean;
 }
 
 /** A client that acts for an owner on a device that never reaches a server. */
@@ -42,17 +59,32 @@ export function offlineClient() {
   });
 }
 
-export async function openOfflineDevice(name: string, options: { now?: () => number } = {}): Promise<OfflineDevice> {
-  const userId = randomUUID();
-  const client = offlineClient();
+export interface DeviceServer {
+  url: string;
+  userId: string;
+  /** A client acting as the owner on that server. */
+  client: SupabaseClient;
+}
+
+export async function openOfflineDevice(name: string, options: DeviceOptions = {}): Promise<OfflineDevice> {
+  return openDevice(options.server?.userId ?? randomUUID(), options, {
+    storage: getRxStorageMemory(),
+    namePrefix: `${name}-${randomUUID().slice(0, 8)}`,
+    online: options.server !== undefined,
+  });
+}
+
+async function openDevice(userId: string, options: DeviceOptions, kept: KeptDevice): Promise<OfflineDevice> {
+  const client = options.server?.client ?? offlineClient();
+  const connectivity = createManualConnectivity(kept.online);
   const parts = createDataApiParts({
     appVersion: 'teste',
-    connectivity: createManualConnectivity(false),
+    connectivity,
     ownerData: {
-      storage: getRxStorageMemory(),
+      storage: kept.storage,
       multiInstance: false,
-      namePrefix: `${name}-${randomUUID().slice(0, 8)}`,
-      serverUrl: NOWHERE,
+      namePrefix: kept.namePrefix,
+      serverUrl: options.server?.url ?? NOWHERE,
       deviceId: 'balcao',
       realtime: false,
       ...(options.now ? { wallClock: options.now } : {}),
@@ -103,15 +135,22 @@ export async function openOfflineDevice(name: string, options: { now?: () => num
     };
   }
 
+  async function close(): Promise<void> {
+    channel.port1.close();
+    channel.port2.close();
+    await workspace.close();
+  }
+
   return {
     userId,
     remote,
     workspace,
+    connectivity,
     watch,
-    async close() {
-      channel.port1.close();
-      channel.port2.close();
-      await workspace.close();
+    async reopen() {
+      await close();
+      return openDevice(userId, options, { ...kept, online: connectivity.current().online });
     },
+    close,
   };
 }

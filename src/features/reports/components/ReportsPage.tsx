@@ -1,9 +1,11 @@
 // Relatórios: the period switch, the revenue chart with the period's figures, à vista x fiado and payment methods,
 // top products by revenue and by margin, fiado receivables by age, sales beyond the stock, and the recent sales.
-// Everything is computed live on the device (offline too); the export is Premium.
+// A period inside what the device keeps is computed live on the device (offline too); an older one comes from the
+// server, and offline says so instead of showing figures. The export is Premium.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ShoppingCart } from 'lucide-react';
-import type { ReportParams, SalesReport } from '../../../../workers/api.ts';
+import { CloudOff, ShoppingCart } from 'lucide-react';
+import type { ReportOnlineOnly, ReportParams, SalesReport } from '../../../../workers/api.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
@@ -36,6 +38,19 @@ function NoSalesYet() {
   );
 }
 
+function OnlineOnly({ report }: { report: ReportOnlineOnly }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-ink/5"
+    >
+      <CloudOff aria-hidden size={32} className="text-brand-700" />
+      <p className="text-lg font-semibold text-ink">{copy.onlineOnlyTitle}</p>
+      <p className="max-w-md text-ink/70">{copy.onlineOnlyText(formatDate(report.keptFrom))}</p>
+    </div>
+  );
+}
+
 function ReportBody({ report }: { report: SalesReport }) {
   return (
     <>
@@ -57,7 +72,8 @@ export function ReportsPage({ params }: { params: ReportParams }) {
   const account = useSignedInAccount();
   const result = useLiveQuery('salesReport', params);
   // The figures of the previous period may still be on screen for a moment after a switch.
-  const report = result.status === 'ok' ? result.data : null;
+  const view = result.status === 'ok' ? result.data : null;
+  const report = view?.kind === 'figures' ? view : null;
   const custom = params.period === 'custom' ? params : undefined;
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6">
@@ -66,7 +82,7 @@ export function ReportsPage({ params }: { params: ReportParams }) {
           <h1 id="page-title" className="text-2xl font-bold text-brand-900">
             {copy.title}
           </h1>
-          {report ? <p className="text-sm text-ink/70">{periodText(report)}</p> : null}
+          {view ? <p className="text-sm text-ink/70">{periodText(view)}</p> : null}
         </div>
         {account.plan.isPremium && report ? <ExportReportMenu report={report} /> : null}
       </div>
@@ -78,7 +94,7 @@ export function ReportsPage({ params }: { params: ReportParams }) {
         period={params.period}
         from={custom?.from}
         to={custom?.to}
-        suggested={{ from: report ? report.from : '', to: report ? report.to : '' }}
+        suggested={{ from: view ? view.from : '', to: view ? view.to : '' }}
         onPeriod={(period) => {
           void navigate({ to: '/reports', search: { periodo: period === 'dia' ? undefined : period }, replace: true });
         }}
@@ -93,6 +109,8 @@ export function ReportsPage({ params }: { params: ReportParams }) {
           <p className="font-semibold">{copy.errorTitle}</p>
           <p>{copy.loadError}</p>
         </div>
+      ) : view?.kind === 'online_only' ? (
+        <OnlineOnly report={view} />
       ) : report && !report.anySales ? (
         <NoSalesYet />
       ) : report ? (
