@@ -109,7 +109,8 @@ export type { AccountState, PlanState, Profile, SignedInState } from './account/
 export type { AccountErrorReason } from './account/errors.ts';
 export type { NotificationItem } from './notifications/handlers.ts';
 export type { ProductPage, ProductView, StockHistoryEntry } from './products/handlers.ts';
-export type { SyncStatus, SignOutCheck } from './sync/status.ts';
+export type { RefusedChange, SignOutCheck, SyncOutcome, SyncStatus } from './sync/status.ts';
+export type { RefusalReason } from './sync/refusal.ts';
 export type { PeerStatus, PeerView, ReadCode } from './peer/handlers.ts';
 export type { BytePort } from './peer/link.ts';
 export type { ClientSummary, ClientsPage, StatementEntry, StatementKind } from './clients/handlers.ts';
@@ -152,7 +153,14 @@ export type {
 } from './reports/handlers.ts';
 export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './sales/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';
-export type { AdminDashboard, AdminLogEntry, AdminLogRow, AdminLogsPage, AdminUserRow, AdminUsersPage } from './admin/handlers.ts';
+export type {
+  AdminDashboard,
+  AdminLogEntry,
+  AdminLogRow,
+  AdminLogsPage,
+  AdminUserRow,
+  AdminUsersPage,
+} from './admin/handlers.ts';
 export type { AdminPaymentRow, AdminPaymentsPage, AdminPaymentStats } from './admin/payments.ts';
 export type { AdminSetting, BlockedIp, BlockedIpsList, SlaAlert } from './admin/settings.ts';
 export type { AdminProductCategory, AdminProductOwner, AdminProductRow, AdminProductsPage } from './admin/products.ts';
