@@ -2,7 +2,7 @@
 // none on premium), asked whenever the device goes online and kept in a local document, so that a product past
 // the cap is refused on the device itself, offline too and from every screen or paired device that creates one.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { filter, type Subscription } from 'rxjs';
+import { BehaviorSubject, filter, type Observable, type Subscription } from 'rxjs';
 import type { LocalDatabase } from '../db/local-database.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 
@@ -17,6 +17,8 @@ export interface ProductCap {
   /** The cap last learnt from the server (after the question in flight, if any); null when the plan has none or
    * the server never answered. */
   current(): Promise<number | null>;
+  /** The cap as it is learnt (the product list's counter 'Produtos: n/50'). */
+  readonly cap$: Observable<number | null>;
   /** Asks the server again (done by itself on each return of the connection); never rejects. */
   refresh(): Promise<void>;
   close(): void;
@@ -29,7 +31,7 @@ export async function openProductCap(options: {
 }): Promise<ProductCap> {
   const { database, client, connectivity } = options;
   const stored = await database.getLocal<Stored>(KEY);
-  let cap: number | null = stored?.toJSON().data.products ?? null;
+  const cap = new BehaviorSubject<number | null>(stored?.toJSON().data.products ?? null);
   let closed = false;
   let asking: Promise<void> | undefined;
 
@@ -37,7 +39,7 @@ export async function openProductCap(options: {
     const response: { data: unknown; error: unknown } = await client.rpc('limite_produtos_do_dono');
     if (response.error || closed) return;
     const answer = typeof response.data === 'number' ? response.data : null;
-    cap = answer;
+    if (answer !== cap.getValue()) cap.next(answer);
     await database.upsertLocal<Stored>(KEY, { products: answer }).catch(() => undefined);
   }
   const safeRefresh = (): Promise<void> => {
@@ -56,9 +58,10 @@ export async function openProductCap(options: {
   return {
     async current() {
       await asking;
-      return cap;
+      return cap.getValue();
     },
     refresh: safeRefresh,
+    cap$: cap.asObservable(),
     close() {
       closed = true;
       subscription.unsubscribe();
