@@ -153,7 +153,7 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
 
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
         <h2 className="text-lg font-semibold">{t.sync.title}</h2>
-        {sync.known ? (
+        {sync.known && (waiting > 0 || sync.rejected === 0) ? (
           <p
             data-testid="device-sync-status"
             className={clsx('flex items-start gap-2', waiting > 0 && 'font-medium text-amber-900')}
