@@ -115,6 +115,25 @@ describe('changes the server refuses', () => {
     expect(await device.api.sync.canSignOut()).toEqual({ allowed: true, pending: 0, refused: 0 });
   });
 
+  it('can be discarded when it is an edit: the device takes the server’s version back', { timeout: 60_000 }, async () => {
+    const owner = await newOwner(harness.stack);
+    const device = await harness.open(owner, { name: 'refused-c', resyncIntervalMs: 200 });
+    const clientId = await device.api.clients.create({ nome: 'João Souza', telefone: '11999990002' });
+    await converged(owner, [device]);
+    await setStanding(owner, 'suspenso');
+    await device.api.clients.update(clientId, { nome: 'João de Souza' });
+    await eventually(async () => {
+      expect((await device.status()).rejected).toMatchObject([{ id: clientId, reason: 'account_suspended' }]);
+    });
+    await device.api.sync.discardRefused({ table: 'clientes', id: clientId });
+    const [local] = await device.docs('clientes');
+    expect(local?.nome).toBe('João Souza');
+    await setStanding(owner, 'ativo');
+    await converged(owner, [device]);
+    expect((await serverRows(owner, 'clientes')).map((row) => row.nome)).toEqual(['João Souza']);
+    expect((await device.status()).rejected).toEqual([]);
+  });
+
   it('make "Sincronizar agora" fail with the reason when offline', { timeout: 30_000 }, async () => {
     const owner = await newOwner(harness.stack);
     const device = await harness.open(owner, { name: 'offline-now' });
