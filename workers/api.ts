@@ -109,7 +109,8 @@ export type { AccountState, PlanState, Profile, SignedInState } from './account/
 export type { AccountErrorReason } from './account/errors.ts';
 export type { NotificationItem } from './notifications/handlers.ts';
 export type { ProductPage, ProductView, StockHistoryEntry } from './products/handlers.ts';
-export type { SyncStatus, SignOutCheck } from './sync/status.ts';
+export type { RefusedChange, SignOutCheck, SyncOutcome, SyncStatus } from './sync/status.ts';
+export type { RefusalReason } from './sync/refusal.ts';
 export type { PeerStatus, PeerView, ReadCode } from './peer/handlers.ts';
 export type { BytePort } from './peer/link.ts';
 export type { ClientSummary, ClientsPage, StatementEntry, StatementKind } from './clients/handlers.ts';

@@ -454,6 +454,47 @@ export const ptBR = {
     nothingPending: 'Nenhuma alteração pendente neste aparelho.',
     sentWhenOnline: 'Serão sincronizadas quando a conexão voltar.',
     allSynced: 'Todos os dados foram sincronizados com sucesso.',
+    /** 'Sincronizar agora' could not reach the server because the device is offline. */
+    offlineReason: 'Você está offline. As alterações ficam guardadas neste aparelho e serão enviadas quando a conexão voltar.',
+    refusedTitle: 'Recusadas pelo servidor',
+    /** Why the server refused a change (spec 1 §4 "Plan and trial", the server's own words where it has them). */
+    refusalReason: {
+      product_cap: 'Limite de produtos do Plano Gratuito atingido. Assine o Plano Premium para cadastrar produtos sem limite.',
+      account_suspended: 'Sua conta está suspensa. Fale com o suporte para voltar a usar o Caderneta.',
+      trial_expired: 'Seu período de teste de 30 dias acabou. Assine o plano Premium para continuar.',
+      session_ended: 'Sua sessão neste aparelho foi encerrada. Saia e entre novamente para continuar.',
+      account_missing: 'Esta conta foi excluída. Entre com outra conta para continuar.',
+      too_large: 'Esta alteração é grande demais para ser enviada.',
+      invalid: 'O servidor não aceitou esta alteração.',
+    },
+    /** What a refused change is, when it has no name of its own. */
+    refusedKind: {
+      produtos: 'Produto',
+      clientes: 'Cliente',
+      fiado_lancamentos: 'Lançamento de fiado',
+      vendas: 'Venda',
+      historico_estoque: 'Movimento de estoque',
+      despesa_categorias: 'Categoria de despesa',
+      despesas: 'Despesa',
+      fornecedores: 'Fornecedor',
+      fechamentos_caixa: 'Fechamento de caixa',
+      notificacoes: 'Notificação',
+      other: 'Alteração',
+    } as Record<string, string>,
+    refusedSummary: (count: number) =>
+      count === 1 ? '1 alteração recusada pelo servidor.' : `${count} alterações recusadas pelo servidor.`,
+    discard: 'Descartar',
+    discardLabel: (what: string) => `Descartar ${what}`,
+    discarded: 'Alteração descartada',
+    upgrade: 'Assinar Premium',
+    contactSupport: 'Falar com o suporte',
+    signOutRefusedTitle: 'Alterações recusadas pelo servidor',
+    signOutRefused: (count: number) =>
+      count === 1
+        ? 'O servidor recusou 1 alteração salva neste aparelho. Ao sair, ela será descartada.'
+        : `O servidor recusou ${count} alterações salvas neste aparelho. Ao sair, elas serão descartadas.`,
+    discardAndSignOut: 'Descartar e sair',
+    cancel: 'Cancelar',
     signOutBlockedTitle: 'Ainda há dados para sincronizar',
     signOutBlocked: (count: number) =>
       `${count === 1 ? 'Há 1 alteração salva' : `Há ${count} alterações salvas`} só neste aparelho. Conecte-se à internet e aguarde a sincronização antes de sair, para não perder nada.`,

@@ -7,10 +7,11 @@ import { resendFailureMessage, resendFailureTitle } from '../../src/features/acc
 import { signOutFailure } from '../../src/features/account/use-sign-out.ts';
 import { refreshFailureMessage } from '../../src/features/account/subscription.ts';
 import { markReadOptions, removeOptions } from '../../src/features/notifications/commands.ts';
-import { syncNowOptions } from '../../src/features/sync/sync-now.ts';
+import { syncNowCommand, syncNowOptions } from '../../src/features/sync/sync-now.ts';
+import type { RefusedChange, SyncOutcome } from '../../workers/api.ts';
 import { DataError } from '../../workers/contract/errors.ts';
 
-async function toastsOf(options: CommandOptions<void>, outcome: () => Promise<void>): Promise<CommandToast[]> {
+async function toastsOf<Result>(options: CommandOptions<Result>, outcome: () => Promise<Result>): Promise<CommandToast[]> {
   const toasts: CommandToast[] = [];
   await new CommandRunner(outcome, options, (toast) => toasts.push(toast)).run();
   return toasts;
@@ -35,6 +36,37 @@ describe("the bell's and sync's toasts", () => {
       {
         title: 'Erro ao sincronizar',
         description: 'Não foi possível sincronizar os dados. Tente novamente mais tarde.',
+        kind: 'destructive',
+      },
+    ]);
+  });
+  const syncing = (outcome: SyncOutcome) => () => syncNowCommand({ sync: { syncNow: () => Promise.resolve(outcome) } });
+  it("'Sincronizar agora' done: 'Sincronização concluída'", async () => {
+    expect(await toastsOf(syncNowOptions, syncing({ refused: [], pending: 0 }))).toEqual([
+      { title: 'Sincronização concluída', description: 'Todos os dados foram sincronizados com sucesso.', kind: 'success' },
+    ]);
+  });
+  it("'Sincronizar agora' offline or refused: 'Erro ao sincronizar' with the reason", async () => {
+    expect(await toastsOf(syncNowOptions, fails(new DataError('offline')))).toEqual([
+      {
+        title: 'Erro ao sincronizar',
+        description: 'Você está offline. As alterações ficam guardadas neste aparelho e serão enviadas quando a conexão voltar.',
+        kind: 'destructive',
+      },
+    ]);
+    const refused: RefusedChange = {
+      table: 'produtos',
+      id: 'p-51',
+      code: '23514',
+      message: 'Limite de 50 produtos do Plano Gratuito atingido',
+      label: 'Arroz',
+      reason: 'product_cap',
+    };
+    expect(await toastsOf(syncNowOptions, syncing({ refused: [refused], pending: 0 }))).toEqual([
+      {
+        title: 'Erro ao sincronizar',
+        description:
+          '1 alteração recusada pelo servidor. Limite de produtos do Plano Gratuito atingido. Assine o Plano Premium para cadastrar produtos sem limite.',
         kind: 'destructive',
       },
     ]);

@@ -69,6 +69,8 @@ export interface FieldIssue {
 export interface DataErrorDetails {
   /** Changes on this device not yet on the server (`unsynced_changes`). */
   readonly pending?: number;
+  /** The plan's cap that was reached (`limit_reached`), e.g. the free plan's products. */
+  readonly limit?: number;
   /** A message the server wrote for the user (an edge function's JSON `error`, spec doc 2 §8). */
   readonly serverMessage?: string;
   /** What the server answered, for diagnostics (a Postgres or HTTP code). */

@@ -6,6 +6,7 @@ import { BehaviorSubject, filter, type Observable } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import { followCounters, type LiveCounters } from '../ledger/live-counters.ts';
 import { followUnfoldedSales, type UnfoldedSales } from '../ledger/unfolded-sales.ts';
+import { openProductCap, type ProductCap } from '../products/plan-cap.ts';
 import { followProductSearch, type ProductSearch } from '../products/search-index.ts';
 import { startSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createHybridClock, type HybridClock } from '../sync/hlc.ts';
@@ -35,6 +36,8 @@ export interface WorkspaceOptions {
   retryTime?: number;
   batchSize?: number;
   realtime?: boolean;
+  /** How often the syncing tab pulls again, and offers refused documents again, while online. */
+  resyncIntervalMs?: number;
   overrides?: LocalDatabaseOptions['overrides'];
   /** Asks the browser to keep the database under storage pressure (navigator.storage.persist). */
   requestPersistence?: () => Promise<boolean>;
@@ -51,6 +54,8 @@ export interface Workspace {
   /** The sales the daily rollups on the device do not hold yet (the dashboard and the reports add them). */
   unfoldedSales: UnfoldedSales;
   products: ProductSearch;
+  /** The product cap of the owner's plan, as the server last said. */
+  productCap: ProductCap;
   sync: SyncEngine;
   /** A client acting as the owner, for the few requests beside the sync (the peer domain's pairing key). */
   client: SupabaseClient;
@@ -95,7 +100,9 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     retryTime: options.retryTime,
     batchSize: options.batchSize,
     realtime: options.realtime,
+    resyncIntervalMs: options.resyncIntervalMs,
   });
+  const productCap = await openProductCap({ database, client: session.client, connectivity: options.connectivity });
   void options.requestPersistence?.().catch(() => false);
   return {
     userId: session.userId,
@@ -106,10 +113,12 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     counters,
     unfoldedSales,
     products,
+    productCap,
     sync,
     client: session.client,
     connectivity: options.connectivity,
     async close() {
+      productCap.close();
       await sync.close();
       await counters.close();
       await unfoldedSales.close();

@@ -2,6 +2,7 @@
 import type { Observable } from 'rxjs';
 import { switchMap, of } from 'rxjs';
 import type { ProdutosDoc } from '../../schemas/index.ts';
+import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { insertOwned, patchOwned, softRemove } from '../db/records.ts';
 import type { WorkspaceHolder } from '../db/workspace.ts';
@@ -18,6 +19,10 @@ export function createProductsDomain(holder: WorkspaceHolder) {
       async create(input: NewProduct): Promise<string> {
         const { estoque, ...fields } = parseInput(newProductSchema, input);
         const workspace = await holder.current();
+        // The server refuses a product past the plan's cap: the device refuses it first, whatever screen asks.
+        const cap = await workspace.productCap.current();
+        if (cap !== null && (await workspace.database.produtos.count().exec()) >= cap)
+          throw new DataError('limit_reached', { details: { limit: cap } });
         const id = await insertOwned(workspace, 'produtos', { unidade: 'un', estoque_minimo: 5, preco_compra: 0, ...fields });
         if (estoque !== undefined) {
           await recordStock(workspace, { produto_id: id, tipo: 'ajuste', quantidade: estoque, observacao: 'Estoque inicial' });

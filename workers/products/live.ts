@@ -111,6 +111,8 @@ export function productLiveQueries(holder: WorkspaceHolder) {
           .findOne({ selector: { codigo_barras: code } })
           .$.pipe(map((doc) => (doc ? { id: doc.id, nome: doc.nome } : null)));
       }),
+    /** The product cap of the owner's plan as the server last said (null: none, or not known yet). */
+    productCap: (): Observable<number | null> => withWorkspace(holder, (workspace) => workspace.productCap.cap$),
     /** How many products the owner has (the free plan allows 50). */
     productCount: (): Observable<number> =>
       withWorkspace(holder, (workspace) =>

@@ -19,14 +19,25 @@ import type { HybridClock } from './hlc.ts';
 import { askForTodaysCut } from './counter-cut.ts';
 import { openFirstDownload } from './first-download.ts';
 import { trackPending } from './pending.ts';
+import { openPendingLedger } from './pending-ledger.ts';
+import { refusalReason } from './refusal.ts';
 import { openOffsetStore } from './offset-store.ts';
 import { registerInternals } from './internals.ts';
 import { createOffsetEstimate } from './server-time.ts';
 import { openRealtimeFeed, type RealtimeFeed } from './realtime-feed.ts';
 import { openRejectedStore, type RejectedStore } from './rejected-store.ts';
 import { followSharedStatus, leadershipOf, publishStatus, requestSync, syncRequests } from './shared-status.ts';
-import { replicateCollection, type CollectionReplication } from './replication.ts';
-import { INITIAL_STATUS, signOutCheck, type SignOutCheck, type SyncPhase, type SyncStatus } from './status.ts';
+import { fromServerRow, replicateCollection, type CollectionReplication, type RejectedDocument } from './replication.ts';
+import {
+  INITIAL_STATUS,
+  signOutCheck,
+  type RefusedChange,
+  type SignOutCheck,
+  type SyncOutcome,
+  type SyncPhase,
+  type SyncStatus,
+} from './status.ts';
+import { DataError } from '../contract/errors.ts';
 
 export interface SyncEngineOptions {
   database: LocalDatabase;
@@ -42,15 +53,20 @@ export interface SyncEngineOptions {
   retryTime?: number;
   /** Off in tests that drive pulls by hand (no Realtime channel is opened). */
   realtime?: boolean;
-  /** A pull from the checkpoint now and then while online, in case Realtime missed something. */
+  /**
+   * A pull from the checkpoint now and then while online, in case Realtime missed something; refused documents
+   * are offered again at the same pace (a suspended account may have been reactivated, a plan upgraded).
+   */
   resyncIntervalMs?: number;
 }
 
 export interface SyncEngine {
   readonly status$: Observable<SyncStatus>;
   status(): SyncStatus;
-  /** Pulls every collection again from its checkpoint and offers refused documents again. */
-  syncNow(): Promise<void>;
+  /** Pulls every collection again and offers refused documents again; refuses offline or when the server fails. */
+  syncNow(): Promise<SyncOutcome>;
+  /** Drops a refused change: a document the server never had goes, an edit returns to the server's version. */
+  discardRefused(table: string, id: string): Promise<void>;
   canSignOut(): SignOutCheck;
   close(): Promise<void>;
 }
@@ -133,12 +149,13 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
           inBackground(rejected.remove(name, ids));
         },
         onRejected(refused) {
-          inBackground(rejected.add(name, refused));
+          inBackground(keepRefused(name, refused));
         },
       }),
     );
   }
   const states = [...replications.values()].map((replication) => replication.state);
+  const ledger = await openPendingLedger(database);
   const pending = trackPending(
     [...replications.entries()]
       .filter(([name]) => !serverDerivedCollections.has(name))
@@ -146,7 +163,29 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         collection: database.collections[name] as unknown as RxCollection<unknown>,
         state: replication.state as RxReplicationState<unknown, unknown>,
       })),
+    {
+      initial: ledger.initial,
+      onChange: (ids) => {
+        ledger.keep(ids);
+      },
+    },
   );
+
+  /** Refusals are kept with the document's name; a document deleted before the server ever had it is let go. */
+  async function keepRefused(name: CollectionName, refused: readonly RejectedDocument[]): Promise<void> {
+    const docs = await database.collections[name].storageInstance.findDocumentsById(
+      refused.map((entry) => entry.id),
+      true,
+    );
+    const byId = new Map(docs.map((doc) => [doc.id, doc as unknown as Record<string, unknown>]));
+    const kept = refused
+      .filter((entry) => {
+        const doc = byId.get(entry.id);
+        return !(doc?._deleted === true && (doc.server_modified ?? null) === null);
+      })
+      .map((entry) => ({ ...entry, label: labelOf(byId.get(entry.id)) }));
+    if (kept.length > 0) await rejected.add(name, kept);
+  }
 
   const active$ = combineLatest(states.map((state) => state.active$)).pipe(map((flags) => flags.some(Boolean)));
   /** How many collections have pulled up to the server's horizon in this session, and the rows pulls brought. */
@@ -209,7 +248,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         online: connectivity.online,
         phase,
         pending: pendingCount + refusedNotPending.length,
-        rejected: refused,
+        rejected: refused.map(describeRefused),
         lastSyncedAt: syncedAt,
         download: firstDownload.downloading ? { collections: replications.size, caughtUp, received } : null,
       });
@@ -315,6 +354,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   const safetyResync = setInterval(() => {
     if (leader && options.connectivity.current().online && !closed) {
       for (const replication of replications.values()) replication.resync();
+      if (rejected.current().length > 0) inBackground(retryRejected());
       void cut.askIfDayTurned();
     }
   }, options.resyncIntervalMs ?? 60_000);
@@ -345,20 +385,72 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     }),
   );
 
-  async function syncNowHere(): Promise<void> {
-    if (closed) return;
-    for (const replication of replications.values()) replication.resync();
-    const retrying = retryRejected();
-    inBackground(retrying);
-    await Promise.all([retrying, options.connectivity.current().online ? cut.ask() : Promise.resolve()]);
+  async function syncNowHere(): Promise<SyncOutcome> {
+    if (closed || !options.connectivity.current().online) throw new DataError('offline', { diagnostic: 'sync now' });
+    let watching: Subscription | undefined;
+    const failed = new Promise<never>((_resolve, reject) => {
+      watching = merge(...states.map((state) => state.error$)).subscribe((error) => {
+        reject(new DataError('internal', { diagnostic: `sync now: ${error.message}` }));
+      });
+    });
+    try {
+      for (const replication of replications.values()) replication.resync();
+      const retrying = retryRejected();
+      inBackground(retrying);
+      const inSync = Promise.all([retrying, cut.ask(), ...states.map((state) => state.awaitInSync())]);
+      await Promise.race([inSync, failed]);
+      while (background.size > 0) await Promise.all([...background]);
+    } finally {
+      watching?.unsubscribe();
+    }
+    if (lastError.getValue() !== null) throw new DataError('internal', { diagnostic: 'sync now: a request failed' });
+    return outcome();
+  }
+
+  /** What the status says now: the refusals, and what still waits besides them. */
+  function outcome(): SyncOutcome {
+    const check = signOutCheck(own.getValue());
+    return { refused: own.getValue().rejected, pending: check.pending };
+  }
+
+  async function discardRefused(table: string, id: string): Promise<void> {
+    const name = collectionNames.find((candidate) => candidate === table);
+    const entry = rejected.current().find((candidate) => candidate.table === table && candidate.id === id);
+    if (!name || !entry) return;
+    const doc = await database.collections[name].findOne(id).exec();
+    const data = doc?.toJSON() as Record<string, unknown> | undefined;
+    if (doc && (data?.server_modified ?? null) === null) {
+      await doc.remove();
+    } else if (doc) {
+      // The server holds a version of it: the device takes that version back.
+      if (!options.connectivity.current().online) throw new DataError('offline', { diagnostic: 'discard refused edit' });
+      const answer: { data: Record<string, unknown> | null; error: { message: string } | null } = await client
+        .from(name)
+        .select('*')
+        .eq('id', id)
+        .maybeSingle();
+      if (answer.error || !answer.data)
+        throw new DataError('internal', { diagnostic: `discard refused edit: ${answer.error?.message ?? 'no row'}` });
+      const server = fromServerRow<Record<string, unknown>>(answer.data, collectionSchemas[name]);
+      const { _deleted: deleted, ...restored } = server;
+      const written = await doc.incrementalModify(() => restored as never);
+      if (deleted) await written.remove();
+    }
+    await rejected.remove(name, [id]);
   }
 
   const engine: SyncEngine = {
     status$: status.asObservable(),
     status: () => status.getValue(),
     // Only the leader talks to the server: another tab passes the request on to it.
-    syncNow: () => (leader ? syncNowHere() : requestSync(database)),
-    canSignOut: () => signOutCheck(status.getValue().pending),
+    syncNow: async () => {
+      if (leader) return syncNowHere();
+      if (!options.connectivity.current().online) throw new DataError('offline', { diagnostic: 'sync now' });
+      await requestSync(database);
+      return { refused: status.getValue().rejected, pending: signOutCheck(status.getValue()).pending };
+    },
+    discardRefused,
+    canSignOut: () => signOutCheck(status.getValue()),
     async close() {
       closed = true;
       clearInterval(safetyResync);
@@ -367,6 +459,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       await transition;
       for (const subscription of subscriptions.splice(0)) subscription.unsubscribe();
       pending.close();
+      await ledger.flushed();
       await feed?.close();
       feed = undefined;
       await Promise.all(states.map((state) => state.cancel()));
@@ -384,4 +477,15 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     serverOffsetSample: () => estimate.best(),
   });
   return engine;
+}
+
+/** A refused document as the status reports it: with the reason the owner is shown. */
+function describeRefused(entry: RejectedDocument & { table: string; label?: string | null }): RefusedChange {
+  return { ...entry, label: entry.label ?? null, reason: refusalReason(entry.code, entry.message) };
+}
+
+/** What the owner calls a document, when it has a name or a description. */
+function labelOf(doc: Record<string, unknown> | undefined): string | null {
+  const label = doc?.nome ?? doc?.descricao;
+  return typeof label === 'string' && label.trim() !== '' ? label : null;
 }

@@ -1,7 +1,7 @@
 // The sync domain as the UI and the account domain see it: status, a manual sync, and whether signing out is safe.
 import { of, switchMap, type Observable } from 'rxjs';
 import type { WorkspaceHolder } from '../db/workspace.ts';
-import { INITIAL_STATUS, signOutCheck, type SignOutCheck, type SyncStatus } from './status.ts';
+import { INITIAL_STATUS, signOutCheck, type SignOutCheck, type SyncOutcome, type SyncStatus } from './status.ts';
 
 export function createSyncDomain(holder: WorkspaceHolder) {
   return {
@@ -9,15 +9,20 @@ export function createSyncDomain(holder: WorkspaceHolder) {
       async status(): Promise<SyncStatus> {
         return (await holder.current()).sync.status();
       },
-      async syncNow(): Promise<void> {
-        await (await holder.current()).sync.syncNow();
+      /** Sends and fetches at once; refuses offline, and says what the server still refuses. */
+      async syncNow(): Promise<SyncOutcome> {
+        return (await holder.current()).sync.syncNow();
       },
-      /** Refuses while changes saved here have not reached the server, saying how many. */
+      /** Drops one refused change from this device (a new document goes; an edit returns to the server's version). */
+      async discardRefused(change: { table: string; id: string }): Promise<void> {
+        await (await holder.current()).sync.discardRefused(change.table, change.id);
+      },
+      /** Refuses while changes saved here may still reach the server, saying how many (refused ones never block). */
       async canSignOut(): Promise<SignOutCheck> {
         try {
           return (await holder.current()).sync.canSignOut();
         } catch {
-          return signOutCheck(0);
+          return signOutCheck(INITIAL_STATUS);
         }
       },
     },

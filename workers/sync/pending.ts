@@ -28,16 +28,33 @@ export interface PendingTracker {
   close(): void;
 }
 
-export function trackPending(tracked: readonly Tracked[]): PendingTracker {
-  const pending = new Map<string, Set<string>>();
-  const count = new BehaviorSubject(0);
+export interface PendingOptions {
+  /** What was pending when the device last counted (kept across restarts): the count from the first moment. */
+  initial?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Each new answer, per collection (to be kept for the next start). */
+  onChange?: (pending: ReadonlyMap<string, ReadonlySet<string>>) => void;
+}
+
+/** True when the device holds a version of the document the server does not have. */
+function isUnsent(doc: Doc | undefined, master: Doc | undefined): boolean {
+  if (doc === undefined) return false;
+  // Deleted before it ever reached the server: there is nothing to send (a discarded refused document).
+  if (doc._deleted === true && (doc.server_modified ?? null) === null) return false;
+  if (!master) return true;
+  return !valuesEqual(comparable(master), comparable(doc));
+}
+
+export function trackPending(tracked: readonly Tracked[], options: PendingOptions = {}): PendingTracker {
+  const pending = new Map<string, Set<string>>([...(options.initial ?? [])].map(([name, ids]) => [name, new Set(ids)]));
+  const total = () => [...pending.values()].reduce((sum, ids) => sum + ids.size, 0);
+  const count = new BehaviorSubject(total());
   const subscriptions: Subscription[] = [];
   let closed = false;
 
   const publish = () => {
-    let total = 0;
-    for (const ids of pending.values()) total += ids.size;
-    if (total !== count.getValue()) count.next(total);
+    options.onChange?.(pending);
+    const now = total();
+    if (now !== count.getValue()) count.next(now);
   };
 
   async function recheck({ collection, state }: Tracked, ids: readonly string[]): Promise<void> {
@@ -52,10 +69,8 @@ export function trackPending(tracked: readonly Tracked[]): PendingTracker {
     pending.set(collection.name, set);
     const byId = new Map(docs.map((doc) => [String((doc as Doc).id), doc as Doc]));
     for (const id of unique) {
-      const doc = byId.get(id);
-      const master = masters[id];
-      const isPending = doc !== undefined && (!master || !valuesEqual(comparable(master.docData), comparable(doc)));
-      if (isPending) set.add(id);
+      const master = masters[id] as { docData: Doc } | undefined;
+      if (isUnsent(byId.get(id), master?.docData)) set.add(id);
       else set.delete(id);
     }
     publish();
@@ -96,12 +111,22 @@ export function trackPending(tracked: readonly Tracked[]): PendingTracker {
         .subscribe((ids) => void enqueue(ids)),
     );
     // Everything already on the device, once: documents written before this start may still be pending.
+    const seen = new Set<string>();
     let checkpoint: unknown = undefined;
     for (;;) {
       const page = await getChangedDocumentsSince(entry.collection.storageInstance, 1000, checkpoint);
       if (page.documents.length === 0) break;
-      await enqueue(page.documents.map((doc) => String((doc as Doc).id)));
+      const ids = page.documents.map((doc) => String((doc as Doc).id));
+      for (const id of ids) seen.add(id);
+      await enqueue(ids);
       checkpoint = page.checkpoint;
+    }
+    // What the last count kept of documents no longer on the device.
+    const kept = pending.get(entry.collection.name);
+    const gone = [...(kept ?? [])].filter((id) => !seen.has(id));
+    if (gone.length > 0) {
+      for (const id of gone) kept?.delete(id);
+      publish();
     }
   }
 

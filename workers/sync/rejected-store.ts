@@ -4,7 +4,8 @@ import { BehaviorSubject, type Observable } from 'rxjs';
 import type { LocalDatabase } from '../db/local-database.ts';
 import type { RejectedDocument } from './replication.ts';
 
-export type RejectedEntry = RejectedDocument & { table: string };
+/** A refused document, with what the owner calls it (a product's name, an expense's description) when it has one. */
+export type RejectedEntry = RejectedDocument & { table: string; label?: string | null };
 
 const KEY = 'sync-rejected';
 
@@ -15,7 +16,7 @@ interface Stored {
 export interface RejectedStore {
   readonly entries$: Observable<readonly RejectedEntry[]>;
   current(): readonly RejectedEntry[];
-  add(table: string, rejected: readonly RejectedDocument[]): Promise<void>;
+  add(table: string, rejected: readonly (RejectedDocument & { label?: string | null })[]): Promise<void>;
   remove(table: string, ids: readonly string[]): Promise<void>;
 }
 

@@ -5,7 +5,6 @@ import type { ProductPage } from '../../../workers/api.ts';
 import { useLiveQuery } from '../../lib/live-query.ts';
 
 export const PAGE_SIZE = 10;
-export const FREE_PRODUCT_CAP = 50;
 
 export interface ProductListState {
   page: ProductPage | undefined;

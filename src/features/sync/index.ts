@@ -2,5 +2,6 @@
 export { FirstDownloadGate } from './components/FirstDownloadGate.tsx';
 export { OfflineBanner } from './components/OfflineBanner.tsx';
 export { SyncIndicator } from './components/SyncIndicator.tsx';
+export { RefusedChanges } from './components/RefusedChanges.tsx';
 export { useSyncStatus } from './use-sync-status.ts';
-export { deviceSyncSentence, signOutRefusal } from './sync-text.ts';
+export { deviceSyncSentence, signOutRefusal, signOutRefusedWarning } from './sync-text.ts';

@@ -1,6 +1,6 @@
 // The sync status in words: the worker reports facts (phase, pending, refused), the sentences come from here and
 // the catalogue (spec 1 §4 "Offline records and sync", §8 "Sync").
-import type { SyncStatus } from '../../../workers/api.ts';
+import type { RefusalReason, RefusedChange, SyncStatus } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';
 
 const copy = t.sync;
@@ -40,4 +40,26 @@ export function bannerPendingSentence(pending: number): string | null {
 /** The toast when 'Sair' is refused because changes saved here would be lost. */
 export function signOutRefusal(pending: number): { title: string; description: string } {
   return { title: copy.signOutBlockedTitle, description: copy.signOutBlocked(pending) };
+}
+
+/** Why the server refused a change, in the owner's words. */
+export function refusalSentence(reason: RefusalReason): string {
+  return copy.refusalReason[reason];
+}
+
+/** What a refused change is called: its own name, or what kind of record it is. */
+export function refusedChangeName(change: Pick<RefusedChange, 'table' | 'label'>): string {
+  return change.label ?? copy.refusedKind[change.table] ?? copy.refusedKind.other ?? '';
+}
+
+/** The action that resolves a refusal, besides discarding the change: the premium plan, or the support. */
+export function refusalRemedy(reason: RefusalReason): 'upgrade' | 'support' | null {
+  if (reason === 'product_cap' || reason === 'trial_expired') return 'upgrade';
+  if (reason === 'account_suspended') return 'support';
+  return null;
+}
+
+/** The sign-out warning when changes the server refused would be discarded by leaving. */
+export function signOutRefusedWarning(refused: number): { title: string; description: string } {
+  return { title: copy.signOutRefusedTitle, description: copy.signOutRefused(refused) };
 }

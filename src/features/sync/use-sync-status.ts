@@ -1,5 +1,5 @@
 // The device's sync status for screens: how many changes saved here the server does not have yet.
-import type { SyncStatus } from '../../../workers/api.ts';
+import type { RefusedChange, SyncStatus } from '../../../workers/api.ts';
 import { useLiveQuery } from '../../lib/live-query.ts';
 
 export interface PendingChanges {
@@ -7,6 +7,8 @@ export interface PendingChanges {
   readonly pending: number;
   /** Of those, the ones the server refused. */
   readonly rejected: number;
+  /** The refused ones themselves, with why. */
+  readonly refused: readonly RefusedChange[];
   readonly phase: SyncStatus['phase'];
   /** False until the worker has answered once. */
   readonly known: boolean;
@@ -14,9 +16,18 @@ export interface PendingChanges {
   readonly download: SyncStatus['download'];
 }
 
+const NONE: readonly RefusedChange[] = [];
+
 export function useSyncStatus(): PendingChanges {
   const status = useLiveQuery('syncStatus', undefined);
   const data = status.data;
-  if (!data) return { pending: 0, rejected: 0, phase: 'idle', known: false, download: null };
-  return { pending: data.pending, rejected: data.rejected.length, phase: data.phase, known: true, download: data.download };
+  if (!data) return { pending: 0, rejected: 0, refused: NONE, phase: 'idle', known: false, download: null };
+  return {
+    pending: data.pending,
+    rejected: data.rejected.length,
+    refused: data.rejected,
+    phase: data.phase,
+    known: true,
+    download: data.download,
+  };
 }

@@ -11,6 +11,8 @@ export interface DeviceThreadConfig {
   retryTime: number;
   batchSize?: number;
   realtime?: boolean;
+  /** How often the device pulls again and offers refused documents again while online. */
+  resyncIntervalMs?: number;
 }
 
 export interface DeviceRequest {

@@ -39,6 +39,7 @@ function build() {
       retryTime: config.retryTime,
       batchSize: config.batchSize,
       realtime: config.realtime,
+      resyncIntervalMs: config.resyncIntervalMs,
       session$: new BehaviorSubject<OwnerSession | null>(session),
     },
   });

@@ -74,6 +74,8 @@ export interface DeviceOptions {
   realtime?: boolean;
   /** The stack's URL the device talks to (a proxy in fault tests). */
   url?: string;
+  /** How often the device pulls again and offers refused documents again while online. */
+  resyncIntervalMs?: number;
 }
 
 const THREAD = new URL('./device-thread.ts', import.meta.url).href;
@@ -93,6 +95,7 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     retryTime: options.retryTime ?? 200,
     batchSize: options.batchSize,
     realtime: options.realtime,
+    resyncIntervalMs: options.resyncIntervalMs,
   };
   const worker = new Worker(BOOT, { eval: true, workerData: config });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();

@@ -5,11 +5,12 @@ import { clsx } from 'clsx';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useSignedInAccount } from '../use-account.ts';
 import { useSignOut } from '../use-sign-out.ts';
-import { deviceSyncSentence, useSyncStatus } from '../../sync/index.ts';
+import { deviceSyncSentence, RefusedChanges, signOutRefusedWarning, useSyncStatus } from '../../sync/index.ts';
 import { useCheckout, useCustomerPortal, useStatusRefresh } from '../use-subscription.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { planLabelOf } from '../identity.ts';
 import { DataExportCard } from './DataExportCard.tsx';
@@ -59,8 +60,11 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
   const refresh = useStatusRefresh();
   const portal = useCustomerPortal();
   const checkout = useCheckout();
-  const { leaving, signOut } = useSignOut();
+  const { leaving, signOut, refusedToDiscard, discardAndSignOut, stay } = useSignOut();
+  const refusedWarning = signOutRefusedWarning(refusedToDiscard);
   const sync = useSyncStatus();
+  /** Changes that may still reach the server (the refused ones are listed apart). */
+  const waiting = sync.pending - sync.rejected;
   const { user, profile, plan } = account;
   const premiumSupport = plan.isPremium && plan.paymentStatus === 'ativo';
   const supportUnread = useLiveQuery('supportUnread', undefined).data === true;
@@ -149,23 +153,37 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
 
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
         <h2 className="text-lg font-semibold">{t.sync.title}</h2>
-        {sync.known ? (
+        {sync.known && (waiting > 0 || sync.rejected === 0) ? (
           <p
             data-testid="device-sync-status"
-            className={clsx('flex items-start gap-2', sync.pending > 0 && 'font-medium text-amber-900')}
+            className={clsx('flex items-start gap-2', waiting > 0 && 'font-medium text-amber-900')}
           >
-            {sync.pending > 0 ? (
+            {waiting > 0 ? (
               <CloudUpload aria-hidden size={20} className="mt-0.5 shrink-0" />
             ) : (
               <CloudCheck aria-hidden size={20} className="mt-0.5 shrink-0 text-brand-600" />
             )}
-            {deviceSyncSentence(sync.pending)}
+            {deviceSyncSentence(waiting)}
           </p>
         ) : null}
+        <RefusedChanges changes={sync.refused} />
         <Button variant="destructive" busy={leaving} onClick={() => void signOut()} className="self-stretch sm:self-start">
           <LogOut aria-hidden size={18} />
           {leaving ? copy.signingOut : copy.signOut}
         </Button>
+        <ConfirmDialog
+          open={refusedToDiscard > 0}
+          onOpenChange={(open) => {
+            if (!open) stay();
+          }}
+          title={refusedWarning.title}
+          description={refusedWarning.description}
+          confirmLabel={t.sync.discardAndSignOut}
+          busyLabel={copy.signingOut}
+          cancelLabel={t.sync.cancel}
+          busy={leaving}
+          onConfirm={() => void discardAndSignOut()}
+        />
       </div>
     </section>
   );

@@ -32,6 +32,7 @@ import {
 import { useBarcodeCheck } from '../use-barcode-check.ts';
 import { BarcodeField } from './BarcodeField.tsx';
 import { ChangeSummary } from './ChangeSummary.tsx';
+import { ProductCapDialog } from './ProductCapDialog.tsx';
 import { ProductImageField } from './ProductImageField.tsx';
 import { FormSection, SelectField } from './FormSection.tsx';
 
@@ -94,6 +95,8 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
     if (submitted || touched.has(target) || field in save.fieldErrors) errors[target] ??= message;
   }
   const changes = original ? summaryOfChanges(original, form) : [];
+  // The worker refuses a product past the plan's cap, whichever way the form was reached: the cap's dialog opens.
+  const capReached = save.error?.code === 'limit_reached' ? (save.error.details?.limit ?? null) : null;
   const nameFilled = form.nome.trim() !== '';
   const margin = estimatedMargin(valueOf(readMoney(form.preco)), valueOf(readMoney(form.preco_compra)));
 
@@ -242,6 +245,15 @@ export function ProductForm({ original, initial, onFormChange, onSaved }: Produc
         />
       </FormSection>
       {original ? <ChangeSummary changes={changes} /> : null}
+      {capReached !== null ? (
+        <ProductCapDialog
+          open
+          limit={capReached}
+          onOpenChange={(open) => {
+            if (!open) save.reset();
+          }}
+        />
+      ) : null}
       <Button type="submit" busy={save.pending} disabled={!nameFilled || (original !== undefined && changes.length === 0)}>
         <Save aria-hidden size={20} />
         {save.pending ? copy.saving : original ? copy.saveChanges : copy.save}

@@ -10,7 +10,7 @@ import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useSignedInAccount } from '../../account/index.ts';
-import { FREE_PRODUCT_CAP, useProductList } from '../use-product-list.ts';
+import { useProductList } from '../use-product-list.ts';
 import { BarcodeSearch } from './BarcodeSearch.tsx';
 import { ProductCapDialog } from './ProductCapDialog.tsx';
 import { ProductRow } from './ProductRow.tsx';
@@ -75,9 +75,12 @@ export function ProductListPage({ lowStock = false }: { lowStock?: boolean }) {
   const sentinel = useSentinel(list.loadMore, list.page?.items.length ?? 0);
   const free = !account.plan.isPremium;
   const productCount = count.status === 'ok' ? count.data : 0;
+  // The server's cap for this owner (none on premium; unknown until the server first answered).
+  const capQuery = useLiveQuery('productCap', undefined);
+  const cap = capQuery.status === 'ok' ? capQuery.data : null;
 
   const openNew = () => {
-    if (free && productCount >= FREE_PRODUCT_CAP) setCapOpen(true);
+    if (cap !== null && productCount >= cap) setCapOpen(true);
     else void navigate({ to: '/products/new' });
   };
 
@@ -92,10 +95,10 @@ export function ProductListPage({ lowStock = false }: { lowStock?: boolean }) {
           {copy.newButton}
         </Button>
       </div>
-      {free && count.status === 'ok' ? (
+      {free && count.status === 'ok' && cap !== null ? (
         <p className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 px-4 py-2 text-sm text-brand-900">
           <span className="font-semibold" data-testid="product-counter">
-            {copy.freeCounter(productCount, FREE_PRODUCT_CAP)}
+            {copy.freeCounter(productCount, cap)}
           </span>
           <Link to="/account" className="font-semibold text-brand-700 underline">
             {copy.subscribePremium}
@@ -151,7 +154,7 @@ export function ProductListPage({ lowStock = false }: { lowStock?: boolean }) {
           {list.hasMore ? copy.loadingMore : copy.allLoaded}
         </p>
       ) : null}
-      <ProductCapDialog open={capOpen} onOpenChange={setCapOpen} />
+      {cap !== null ? <ProductCapDialog open={capOpen} onOpenChange={setCapOpen} limit={cap} /> : null}
     </section>
   );
 }
