@@ -16,6 +16,7 @@ import type { LocalDatabase } from '../db/local-database.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { HybridClock } from './hlc.ts';
 import { askForTodaysCut } from './counter-cut.ts';
+import { surelyInsideWindow, windowedCollections } from './fact-days.ts';
 import { trackPending } from './pending.ts';
 import { openOffsetStore } from './offset-store.ts';
 import { registerInternals } from './internals.ts';
@@ -25,6 +26,7 @@ import { openRejectedStore, type RejectedStore } from './rejected-store.ts';
 import { followSharedStatus, leadershipOf, publishStatus, requestSync, syncRequests } from './shared-status.ts';
 import { replicateCollection, type CollectionReplication } from './replication.ts';
 import { INITIAL_STATUS, signOutCheck, type SignOutCheck, type SyncPhase, type SyncStatus } from './status.ts';
+import { windowStart } from './window.ts';
 
 export interface SyncEngineOptions {
   database: LocalDatabase;
@@ -93,6 +95,26 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     background.add(tracked);
   };
 
+  /** The first measurement of the server's clock (the saved one, or the first pull's): the window's days need it. */
+  let offsetKnown: () => void = () => undefined;
+  const firstOffset = offsets.saved
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        offsetKnown = resolve;
+      });
+  /**
+   * The fact collections are pulled from the window's first day in the owner's day (server-corrected). The first
+   * pull waits for today's cut to be asked for (the server leaves out only facts its bases hold) and for the
+   * server's clock to be known, the catalogue's pulls measuring it meanwhile.
+   */
+  let windowReady: Promise<void> | undefined;
+  const pullWindowStart = async (): Promise<string> => {
+    windowReady ??= Promise.all([cut.ask(), firstOffset]).then(() => undefined);
+    await windowReady;
+    if (closed) throw new Error('sincronização encerrada');
+    return windowStart(options.clock.correctedNow());
+  };
+
   const replications = new Map<CollectionName, CollectionReplication<unknown>>();
   for (const name of collectionNames) {
     replications.set(
@@ -112,6 +134,9 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
                 await Promise.all(stored);
               }
             : undefined,
+        window: windowedCollections.has(name)
+          ? { start: pullWindowStart, holds: (row, start) => surelyInsideWindow(name, row, start) }
+          : undefined,
         client,
         userId,
         serverUrl: options.serverUrl,
@@ -124,6 +149,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
           const best = estimate.add(sample);
           offsets.record(best);
           options.clock.setServerOffset(best.offsetMs);
+          offsetKnown();
           lastError.next(null);
         },
         onAccepted(ids) {
@@ -340,6 +366,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       clearInterval(safetyResync);
       for (const waiter of [...gate]) waiter.reject(new Error('sincronização encerrada'));
       gate.clear();
+      offsetKnown();
       await transition;
       for (const subscription of subscriptions.splice(0)) subscription.unsubscribe();
       pending.close();
