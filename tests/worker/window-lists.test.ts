@@ -1,10 +1,11 @@
-// The sales list at the edge of the window a device keeps (docs/growth.md §6): a period reaching before the
-// window's first day says so (the screen's 'Vendas anteriores a … disponíveis apenas online'), even when it finds
-// no sale here; a period inside the window does not.
+// The lists of facts at the edge of the window a device keeps (docs/growth.md §6): a period reaching before the
+// window's first day says so (the screens' 'Vendas anteriores a … disponíveis apenas online' and the expenses'
+// line), even when it finds nothing here; a period inside the window does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOfflineDevice, type OfflineDevice } from './support/offline-device.ts';
 
 let device: OfflineDevice;
+const KEPT_FROM = '2026-03-17';
 // Noon of 15/06/2026 on the device: the window (90 days) starts on 17/03/2026.
 const NOW = new Date(2026, 5, 15, 12).getTime();
 let ticks = 0;
@@ -28,16 +29,31 @@ describe('the sales list and the window', () => {
     const year = await (
       await device.watch('salesList', { periodo: 'personalizado', de: '2026-01-01', ate: '2026-06-15', tipo: 'todas' })
     ).until((page) => page.total === 1);
-    expect(year.keptFrom).toBe('2026-03-17');
+    expect(year.keptFrom).toBe(KEPT_FROM);
 
     const before = await (
       await device.watch('salesList', { periodo: 'personalizado', de: '2026-01-01', ate: '2026-02-28', tipo: 'todas' })
     ).until(() => true);
-    expect(before).toMatchObject({ total: 0, keptFrom: '2026-03-17' });
+    expect(before).toMatchObject({ total: 0, keptFrom: KEPT_FROM });
 
     const open = await (
       await device.watch('salesList', { periodo: 'personalizado', tipo: 'todas' })
     ).until((page) => page.total === 1);
-    expect(open.keptFrom).toBe('2026-03-17');
+    expect(open.keptFrom).toBe(KEPT_FROM);
+  });
+
+  it('ends the expenses that reach before the window with the first day kept, and never calls them empty', async () => {
+    const api = device.remote;
+    await api.expenses.create({ descricao: 'Luz', valor: 80, data: '2026-06-10', categoria_id: null });
+    const recent = await (
+      await device.watch('expensesPage', { filter: { data_de: '2026-06-01' } })
+    ).until((page) => page.total === 1);
+    expect(recent.keptFrom).toBeNull();
+    const all = await (await device.watch('expensesPage', { filter: {} })).until((page) => page.total === 1);
+    expect(all.keptFrom).toBe(KEPT_FROM);
+    const before = await (
+      await device.watch('expensesPage', { filter: { data_de: '2026-01-01', data_ate: '2026-02-28' } })
+    ).until(() => true);
+    expect(before).toMatchObject({ total: 0, keptFrom: KEPT_FROM });
   });
 });
