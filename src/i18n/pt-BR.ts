@@ -608,6 +608,8 @@ export const ptBR = {
     whatsappGreetingNoDebt: (nome: string) => `Olá, ${nome}! Tudo bem? Você não tem débitos no fiado.`,
     statement: 'Extrato',
     statementEmpty: 'Nenhum lançamento ainda.',
+    /** The end of a statement: entries before the days this device keeps (dd/MM/yyyy). */
+    statementBeforeWindow: (day: string) => `Lançamentos anteriores a ${day} disponíveis apenas online`,
     statementHeader: (nome: string) => `Extrato do fiado de ${nome}`,
     balanceAfter: 'Saldo',
     kinds: { venda: 'Compra fiado', debito: 'Débito', pagamento: 'Pagamento' },

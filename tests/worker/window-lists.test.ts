@@ -1,6 +1,8 @@
 // The lists of facts at the edge of the window a device keeps (docs/growth.md §6): a period reaching before the
 // window's first day says so (the screens' 'Vendas anteriores a … disponíveis apenas online' and the expenses'
-// line), even when it finds nothing here; a period inside the window does not.
+// line), even when it finds nothing here; a period inside the window does not. A client's statement, whose older
+// entries are online only, ends on the client's balance.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOfflineDevice, type OfflineDevice } from './support/offline-device.ts';
 
@@ -55,5 +57,31 @@ describe('the sales list and the window', () => {
       await device.watch('expensesPage', { filter: { data_de: '2026-01-01', data_ate: '2026-02-28' } })
     ).until(() => true);
     expect(before).toMatchObject({ total: 0, keptFrom: KEPT_FROM });
+  });
+
+  it("tells the first day kept, and a statement whose older entries are online only ends on the client's balance", async () => {
+    expect(await (await device.watch('factWindow', undefined)).until((day) => day !== null)).toBe(KEPT_FROM);
+    const api = device.remote;
+    const maria = await api.clients.create({ nome: 'Maria', telefone: '11999990001' });
+    // What the server folded before the window (a base of 50) is here; the entries it folds are not.
+    const stamp = new Date(NOW - 86_400_000).toISOString();
+    await device.workspace.database.bases_contadores.insert({
+      id: randomUUID(),
+      user_id: device.userId,
+      tipo: 'saldo',
+      ref_id: maria,
+      valor: 50,
+      corte: stamp,
+      ultima_contagem_hlc: '',
+      created_at: stamp,
+      updated_at: stamp,
+      server_modified: stamp,
+    });
+    await api.clients.addDebit({ cliente_id: maria, valor: 10 });
+    const statement = await (
+      await device.watch('clientStatement', { clientId: maria })
+    ).until((entries) => entries.length === 1 && entries[0]?.saldo === 60);
+    expect(statement.map((entry) => [entry.kind, entry.valor, entry.saldo])).toEqual([['debito', 10, 60]]);
+    expect((await (await device.watch('client', { clientId: maria })).until((client) => client?.saldo === 60))?.saldo).toBe(60);
   });
 });
