@@ -785,6 +785,8 @@ export const ptBR = {
     stockCountSaved: 'Estoque ajustado',
     historyTitle: 'Histórico de estoque',
     historyEmpty: 'Nenhuma movimentação de estoque.',
+    /** The end of the stock history: movements before the days this device keeps (dd/MM/yyyy). */
+    historyBeforeWindow: (day: string) => `Movimentações anteriores a ${day} disponíveis apenas online`,
     historyKinds: { entrada: 'Entrada', ajuste: 'Ajuste', venda: 'Venda' },
     historyAfter: (stock: string) => `Estoque: ${stock}`,
     details: 'Detalhes',

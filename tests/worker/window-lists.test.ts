@@ -1,7 +1,7 @@
 // The lists of facts at the edge of the window a device keeps (docs/growth.md §6): a period reaching before the
 // window's first day says so (the screens' 'Vendas anteriores a … disponíveis apenas online' and the expenses'
 // line), even when it finds nothing here; a period inside the window does not. A client's statement, whose older
-// entries are online only, ends on the client's balance.
+// entries are online only, ends on the client's balance; a product's stock history on the product's stock.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOfflineDevice, type OfflineDevice } from './support/offline-device.ts';
@@ -83,5 +83,34 @@ describe('the sales list and the window', () => {
     ).until((entries) => entries.length === 1 && entries[0]?.saldo === 60);
     expect(statement.map((entry) => [entry.kind, entry.valor, entry.saldo])).toEqual([['debito', 10, 60]]);
     expect((await (await device.watch('client', { clientId: maria })).until((client) => client?.saldo === 60))?.saldo).toBe(60);
+  });
+
+  it('a stock history whose older movements are online only ends on the product stock', async () => {
+    const api = device.remote;
+    const arroz = await api.products.create({ nome: 'Arroz', preco: 5 });
+    // The server's base of 40 units folds the count and movements before the window; they are not here.
+    const stamp = new Date(NOW - 86_400_000).toISOString();
+    await device.workspace.database.bases_contadores.insert({
+      id: randomUUID(),
+      user_id: device.userId,
+      tipo: 'estoque',
+      ref_id: arroz,
+      valor: 40,
+      corte: stamp,
+      ultima_contagem_hlc: '',
+      created_at: stamp,
+      updated_at: stamp,
+      server_modified: stamp,
+    });
+    await api.stock.receive({ produto_id: arroz, quantidade: 5 });
+    await api.sales.register({ itens: [{ produto_id: arroz, quantidade: 2 }] });
+    const history = await (
+      await device.watch('productStockHistory', { productId: arroz })
+    ).until((entries) => entries.length === 2 && entries[0]?.estoque === 43);
+    expect(history.map((entry) => [entry.kind, entry.quantidade, entry.estoque])).toEqual([
+      ['venda', 2, 43],
+      ['entrada', 5, 45],
+    ]);
+    expect(await api.products.stockOf(arroz)).toBe(43);
   });
 });
