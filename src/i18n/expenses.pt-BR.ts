@@ -43,6 +43,8 @@ export const expensesText = {
   noCategory: 'Sem categoria',
   empty: 'Nenhuma despesa encontrada para os filtros selecionados.',
   emptyHint: 'Registre sua primeira despesa em “Nova Despesa”.',
+  /** The end of a list that reaches before the days this device keeps (dd/MM/yyyy). */
+  beforeWindow: (day: string) => `Despesas anteriores a ${day} disponíveis apenas online`,
   listError: (message: string) => `Erro ao carregar despesas: ${message}`,
   edit: 'Editar',
   editLabel: (descricao: string) => `Editar ${descricao}`,

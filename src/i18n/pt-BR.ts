@@ -673,6 +673,8 @@ export const ptBR = {
     whatsappGreetingNoDebt: (nome: string) => `Olá, ${nome}! Tudo bem? Você não tem débitos no fiado.`,
     statement: 'Extrato',
     statementEmpty: 'Nenhum lançamento ainda.',
+    /** The end of a statement: entries before the days this device keeps (dd/MM/yyyy). */
+    statementBeforeWindow: (day: string) => `Lançamentos anteriores a ${day} disponíveis apenas online`,
     statementHeader: (nome: string) => `Extrato do fiado de ${nome}`,
     balanceAfter: 'Saldo',
     kinds: { venda: 'Compra fiado', debito: 'Débito', pagamento: 'Pagamento' },
@@ -848,6 +850,8 @@ export const ptBR = {
     stockCountSaved: 'Estoque ajustado',
     historyTitle: 'Histórico de estoque',
     historyEmpty: 'Nenhuma movimentação de estoque.',
+    /** The end of the stock history: movements before the days this device keeps (dd/MM/yyyy). */
+    historyBeforeWindow: (day: string) => `Movimentações anteriores a ${day} disponíveis apenas online`,
     historyKinds: { entrada: 'Entrada', ajuste: 'Ajuste', venda: 'Venda' },
     historyAfter: (stock: string) => `Estoque: ${stock}`,
     details: 'Detalhes',

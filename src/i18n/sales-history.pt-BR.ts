@@ -15,6 +15,8 @@ export const salesHistoryText = {
   count: (total: number) => (total === 1 ? '1 venda' : `${total} vendas`),
   empty: 'Nenhuma venda encontrada',
   emptyHint: 'Não há vendas neste período com o tipo escolhido.',
+  /** The end of a list that reaches before the days this device keeps (dd/MM/yyyy). */
+  beforeWindow: (day: string) => `Vendas anteriores a ${day} disponíveis apenas online`,
   loadError: 'Não foi possível carregar as vendas.',
   noClient: 'Sem cliente',
   clientMissing: 'Cliente ainda não sincronizado',

@@ -94,8 +94,8 @@ function client$(workspace: Workspace, id: string): Observable<ClientSummary | n
 function statement$(workspace: Workspace, clientId: string): Observable<StatementEntry[]> {
   const sales$ = workspace.database.vendas.find({ selector: { cliente_id: clientId, tipo: 'fiado' } }).$;
   const ledger$ = workspace.database.fiado_lancamentos.find({ selector: { cliente_id: clientId } }).$;
-  return combineLatest([sales$, ledger$]).pipe(
-    map(([sales, ledger]) => {
+  return combineLatest([sales$, ledger$, workspace.counters.balance$(clientId)]).pipe(
+    map(([sales, ledger, balance]) => {
       const facts: StatementFact[] = [
         ...sales.map((doc): StatementFact => {
           const sale = doc.toJSON() as VendasDoc;
@@ -114,7 +114,8 @@ function statement$(workspace: Workspace, clientId: string): Observable<Statemen
           };
         }),
       ];
-      return statementOf(facts);
+      // The client's balance (its base included) anchors the running balance: older entries may be online only.
+      return statementOf(facts, balance);
     }),
   );
 }

@@ -42,10 +42,14 @@ function oldestFirst(a: StatementFact, b: StatementFact): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** The statement, newest first, each entry with the balance after it. */
-export function statementOf(facts: readonly StatementFact[]): StatementEntry[] {
+/**
+ * The statement, newest first, each entry with the balance after it. `balance`, the client's balance, anchors the
+ * running balance when the entries before the window this device keeps are online only: the newest entry ends on
+ * it. Without it, the balance starts from zero.
+ */
+export function statementOf(facts: readonly StatementFact[], balance?: number): StatementEntry[] {
   const reversed = new Set(facts.flatMap((fact) => (fact.estornoDe ? [fact.estornoDe] : [])));
-  let running = 0;
+  let running = balance === undefined ? 0 : toCents(balance) - facts.reduce((sum, fact) => sum + effectInCents(fact), 0);
   const entries = [...facts].sort(oldestFirst).map((fact) => {
     running += effectInCents(fact);
     return { ...fact, saldo: running / 100, estornado: reversed.has(fact.id) };

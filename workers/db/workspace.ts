@@ -8,8 +8,11 @@ import { followCounters, type LiveCounters } from '../ledger/live-counters.ts';
 import { followUnfoldedSales, type UnfoldedSales } from '../ledger/unfolded-sales.ts';
 import { openProductCap, type ProductCap } from '../products/plan-cap.ts';
 import { followProductSearch, type ProductSearch } from '../products/search-index.ts';
+import { compactBeforeWindow } from '../sync/compaction.ts';
 import { startSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createHybridClock, type HybridClock } from '../sync/hlc.ts';
+import { openOffsetStore } from '../sync/offset-store.ts';
+import { windowStart } from '../sync/window.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import { clockNodeOf, deviceNameOf } from './device-identity.ts';
 import { openLocalDatabase, type LocalDatabase, type LocalDatabaseOptions } from './local-database.ts';
@@ -74,6 +77,7 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
   });
   const device = await deviceNameOf(database);
   const clock = createHybridClock({ node: clockNodeOf(device, options.deviceId), wallClock });
+  await compactAtStart(database, clock, options.serverUrl);
   // The clock starts after every stamp the device holds; the counters read only the facts since the cut.
   for (const latest of await Promise.all([
     database.vendas.findOne({ sort: [{ hlc: 'desc' }] }).exec(),
@@ -126,6 +130,22 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
       await database.close();
     },
   };
+}
+
+/**
+ * Drops the copies of facts before the window (sync/compaction.ts) before anything follows the collections' changes:
+ * only with the server's clock known (an earlier run measured it), so the window's start is the owner's day.
+ * A failure leaves the copies for the next start.
+ */
+async function compactAtStart(database: LocalDatabase, clock: HybridClock, serverUrl: string): Promise<void> {
+  const offsets = await openOffsetStore(database);
+  if (!offsets.saved) return;
+  clock.setServerOffset(offsets.saved.offsetMs);
+  try {
+    await compactBeforeWindow({ database, serverUrl, start: windowStart(clock.correctedNow()) });
+  } catch {
+    // Kept as they were: asked again at the next start.
+  }
 }
 
 export interface WorkspaceHolder {

@@ -4,6 +4,7 @@ import { combineLatest, map, of, shareReplay, switchMap, type Observable } from 
 import type { DespesaCategoriasDoc, DespesasDoc } from '../../schemas/index.ts';
 import { parseInput } from '../contract/input.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { windowStart } from '../sync/window.ts';
 import { expenseFilterSchema, type ExpenseFilter } from './schema.ts';
 import {
   byDateDesc,
@@ -31,6 +32,11 @@ export interface ExpensesPage {
   readonly page: number;
   readonly pageCount: number;
   readonly pageSize: number;
+  /**
+   * The first day of the window of expenses this device keeps, when the filters reach before it: earlier
+   * expenses are on the server only. Null when the filtered days are all inside the window.
+   */
+  readonly keptFrom: string | null;
 }
 
 const EMPTY_SUMMARY: ExpenseSummary = { total_geral: 0, por_categoria: [], previous: null, maior: null };
@@ -40,8 +46,8 @@ export function filteredRows(rows: readonly ExpenseRow[], filter: ExpenseFilter)
   return rows.filter((row) => matchesFilter(row, filter)).sort(byDateDesc);
 }
 
-/** Cuts the filtered list into the requested page. */
-export function pageOf(rows: readonly ExpenseRow[], params: ExpensesPageParams): ExpensesPage {
+/** Cuts the filtered list into the requested page (`windowStart`: the first day this device keeps). */
+export function pageOf(rows: readonly ExpenseRow[], params: ExpensesPageParams, windowStart: string | null = null): ExpensesPage {
   const matching = filteredRows(rows, params.filter);
   const pageCount = Math.max(1, Math.ceil(matching.length / EXPENSE_PAGE_SIZE));
   const requested = Number.isInteger(params.page) && (params.page ?? 1) > 0 ? (params.page ?? 1) : 1;
@@ -52,6 +58,8 @@ export function pageOf(rows: readonly ExpenseRow[], params: ExpensesPageParams):
     page,
     pageCount,
     pageSize: EXPENSE_PAGE_SIZE,
+    keptFrom:
+      windowStart !== null && (params.filter.data_de === undefined || params.filter.data_de < windowStart) ? windowStart : null,
   };
 }
 
@@ -92,13 +100,13 @@ export function expenseQueries(holder: WorkspaceHolder) {
   return {
     expensesPage: (params: ExpensesPageParams): Observable<ExpensesPage> => {
       const filter = parseInput(expenseFilterSchema, params.filter);
-      return whenSignedIn((workspace) => joinedRows$(workspace).pipe(map((rows) => pageOf(rows, { ...params, filter }))), {
-        items: [],
-        total: 0,
-        page: 1,
-        pageCount: 1,
-        pageSize: EXPENSE_PAGE_SIZE,
-      });
+      return whenSignedIn(
+        (workspace) =>
+          joinedRows$(workspace).pipe(
+            map((rows) => pageOf(rows, { ...params, filter }, windowStart(workspace.clock.correctedNow()))),
+          ),
+        { items: [], total: 0, page: 1, pageCount: 1, pageSize: EXPENSE_PAGE_SIZE, keptFrom: null },
+      );
     },
     expenseSummary: (params: { filter: ExpenseFilter }): Observable<ExpenseSummary> => {
       const filter = parseInput(expenseFilterSchema, params.filter);

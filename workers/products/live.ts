@@ -62,7 +62,11 @@ async function historyOf(workspace: Workspace, productId: string): Promise<Stock
       events.push({ id: sale.id, kind: 'venda', at: sale.created_at, quantidade: sold / 1000, observacao: null, hlc: sale.hlc });
   }
   events.sort((a, b) => (a.hlc === b.hlc ? a.id.localeCompare(b.id) : a.hlc < b.hlc ? -1 : 1));
-  let running = 0;
+  // Without a count among them, the facts held here may start after older ones that are online only (before the
+  // window this device keeps): they start from the stock those left, so the newest ends on the product's stock.
+  const counted = events.some((event) => event.kind === 'ajuste');
+  const moved = events.reduce((sum, event) => sum + (event.kind === 'entrada' ? 1 : -1) * Math.round(event.quantidade * 1000), 0);
+  let running = counted ? 0 : Math.round(workspace.counters.stockOf(productId) * 1000) - moved;
   const entries = events.map(({ hlc: _hlc, ...event }) => {
     const amount = Math.round(event.quantidade * 1000);
     running = event.kind === 'ajuste' ? amount : event.kind === 'entrada' ? running + amount : running - amount;

@@ -44,6 +44,11 @@ export interface SalesListPage {
   /** The days the period covers (for the heading); null ends are open. */
   readonly de: string | null;
   readonly ate: string | null;
+  /**
+   * The first day of the window of sales this device keeps, when the period reaches before it: earlier sales are
+   * on the server only. Null when the whole period is inside the window.
+   */
+  readonly keptFrom: string | null;
 }
 
 export const SALES_PAGE_SIZE = 10;
@@ -91,8 +96,10 @@ export function salesListPage(
   clientNames: ReadonlyMap<string, string>,
   params: SalesListParams,
   today: string,
+  windowStart: string | null = null,
 ): SalesListPage {
   const { de, ate } = periodRange(params, today);
+  const reachesBefore = windowStart !== null && (de === null || de < windowStart);
   const inPeriod = docs.filter((doc) => (de === null || doc.data >= de) && (ate === null || doc.data <= ate));
   const counts = {
     todas: inPeriod.length,
@@ -128,5 +135,6 @@ export function salesListPage(
     pageSize,
     de,
     ate,
+    keptFrom: reachesBefore ? windowStart : null,
   };
 }

@@ -4,6 +4,7 @@ import { combineLatest, distinctUntilChanged, EMPTY, map, Observable, of, switch
 import type { ClientesDoc, VendasDoc } from '../../schemas/index.ts';
 import { todayOf } from '../db/records.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { windowStart } from '../sync/window.ts';
 import { periodRange, salesListPage, type SalesListPage, type SalesListParams } from './list.ts';
 
 export type { SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './list.ts';
@@ -70,6 +71,7 @@ function salesOfDay$(workspace: Workspace, params: SalesListParams, today: strin
         names,
         params,
         today,
+        windowStart(workspace.clock.correctedNow()),
       );
     }),
   );

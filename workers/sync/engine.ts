@@ -18,6 +18,7 @@ import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { HybridClock } from './hlc.ts';
 import { askForTodaysCut } from './counter-cut.ts';
 import { openFirstDownload } from './first-download.ts';
+import { surelyInsideWindow, windowedCollections } from './fact-days.ts';
 import { trackPending } from './pending.ts';
 import { openPendingLedger } from './pending-ledger.ts';
 import { refusalReason } from './refusal.ts';
@@ -38,6 +39,7 @@ import {
   type SyncStatus,
 } from './status.ts';
 import { DataError } from '../contract/errors.ts';
+import { windowStart } from './window.ts';
 
 export interface SyncEngineOptions {
   database: LocalDatabase;
@@ -112,6 +114,26 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     background.add(tracked);
   };
 
+  /** The first measurement of the server's clock (the saved one, or the first pull's): the window's days need it. */
+  let offsetKnown: () => void = () => undefined;
+  const firstOffset = offsets.saved
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        offsetKnown = resolve;
+      });
+  /**
+   * The fact collections are pulled from the window's first day in the owner's day (server-corrected). The first
+   * pull waits for today's cut to be asked for (the server leaves out only facts its bases hold) and for the
+   * server's clock to be known, the catalogue's pulls measuring it meanwhile.
+   */
+  let windowReady: Promise<void> | undefined;
+  const pullWindowStart = async (): Promise<string> => {
+    windowReady ??= Promise.all([cut.ask(), firstOffset]).then(() => undefined);
+    await windowReady;
+    if (closed) throw new Error('sincronização encerrada');
+    return windowStart(options.clock.correctedNow());
+  };
+
   const replications = new Map<CollectionName, CollectionReplication<unknown>>();
   const foldsRowsOf = (name: CollectionName): ((stamp: string) => Promise<void>) | undefined => {
     const folded = name === 'bases_contadores' ? foldedCollections : name === 'resumos_dia' ? rolledUpCollections : null;
@@ -130,6 +152,9 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         pullOnly: serverDerivedCollections.has(name),
         // A base (a rollup) is stored only with the fact versions it folds (the server stamps those before it).
         foldsRowsBefore: foldsRowsOf(name),
+        window: windowedCollections.has(name)
+          ? { start: pullWindowStart, holds: (row, start) => surelyInsideWindow(name, row, start) }
+          : undefined,
         client,
         userId,
         serverUrl: options.serverUrl,
@@ -142,6 +167,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
           const best = estimate.add(sample);
           offsets.record(best);
           options.clock.setServerOffset(best.offsetMs);
+          offsetKnown();
           lastError.next(null);
         },
         onAccepted(ids) {
@@ -456,6 +482,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       clearInterval(safetyResync);
       for (const waiter of [...gate]) waiter.reject(new Error('sincronização encerrada'));
       gate.clear();
+      offsetKnown();
       await transition;
       for (const subscription of subscriptions.splice(0)) subscription.unsubscribe();
       pending.close();

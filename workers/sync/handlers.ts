@@ -1,7 +1,9 @@
-// The sync domain as the UI and the account domain see it: status, a manual sync, and whether signing out is safe.
-import { of, switchMap, type Observable } from 'rxjs';
+// The sync domain as the UI and the account domain see it: status, a manual sync, whether signing out is safe, and
+// the first day of the window of facts the device keeps.
+import { map, of, switchMap, type Observable } from 'rxjs';
 import type { WorkspaceHolder } from '../db/workspace.ts';
 import { INITIAL_STATUS, signOutCheck, type SignOutCheck, type SyncOutcome, type SyncStatus } from './status.ts';
+import { windowStart } from './window.ts';
 
 export function createSyncDomain(holder: WorkspaceHolder) {
   return {
@@ -29,6 +31,9 @@ export function createSyncDomain(holder: WorkspaceHolder) {
     live: {
       syncStatus: (_params: undefined): Observable<SyncStatus> =>
         holder.workspace$.pipe(switchMap((workspace) => (workspace ? workspace.sync.status$ : of(INITIAL_STATUS)))),
+      /** The first day of the window of facts this device keeps (earlier ones are online only); null signed out. */
+      factWindow: (_params: undefined): Observable<string | null> =>
+        holder.workspace$.pipe(map((workspace) => (workspace ? windowStart(workspace.clock.correctedNow()) : null))),
     },
   };
 }

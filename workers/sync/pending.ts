@@ -8,7 +8,8 @@ import { valuesEqual, type Doc } from './merge.ts';
 
 const IGNORED: ReadonlySet<string> = new Set([...SERVER_FIELDS, '_meta', '_rev', '_attachments']);
 
-function comparable(doc: Doc): Doc {
+/** A document's fields that travel to the server (the bookkeeping left out). */
+export function comparable(doc: Doc): Doc {
   return Object.fromEntries(Object.entries(doc).filter(([field]) => !IGNORED.has(field)));
 }
 

@@ -84,6 +84,8 @@ interface PullResponse {
   more?: boolean;
   /** Every row stamped before this instant was committed when the server answered. */
   horizon?: string;
+  /** The last row the server passed (a windowed pull passes rows it leaves out), or null when it passed none. */
+  checkpoint?: ReplicationCheckpoint | null;
 }
 
 type Row = Record<string, unknown>;
@@ -122,6 +124,16 @@ export interface CollectionReplicationOptions<Doc> {
    * base without the versions it folds. Rows seen on Realtime are then pulled instead of streamed.
    */
   foldsRowsBefore?: (stamp: string) => Promise<void>;
+  /** A fact collection the device keeps a window of (docs/growth.md §6): pulled from the window's first day. */
+  window?: PullWindow;
+}
+
+/** The window of a fact collection: which fact days the pull asks for, and whether a streamed row is inside. */
+export interface PullWindow {
+  /** The window's first day (yyyy-MM-dd), asked before each pull. */
+  start(): Promise<string>;
+  /** Whether the row is surely inside the window starting on `start` (one that may not be is left to the pull). */
+  holds(row: Row, start: string): boolean;
 }
 
 export interface CollectionReplication<Doc> {
@@ -181,12 +193,35 @@ export function toServerRow(document: Row, userId?: string): Row {
   return row;
 }
 
+/** Names a collection's replication with a server (its checkpoints and bookkeeping are kept under it). */
+export function replicationIdentifierOf(table: string, serverUrl: string): string {
+  return `caderneta-${table}-${serverUrl}`;
+}
+
+/** The later of two checkpoints (by stamp, then id). */
+function laterCheckpoint(
+  a: ReplicationCheckpoint | undefined,
+  b: ReplicationCheckpoint | undefined,
+): ReplicationCheckpoint | undefined {
+  if (!a || !b) return a ?? b;
+  const byStamp = compareTimestamps(a.modified, b.modified);
+  if (byStamp !== 0) return byStamp > 0 ? a : b;
+  return a.id >= b.id ? a : b;
+}
+
 export function replicateCollection<Doc>(options: CollectionReplicationOptions<Doc>): CollectionReplication<Doc> {
   const { collection, table, schema, client, userId } = options;
   const batchSize = options.batchSize ?? 500;
   const wallClock = options.wallClock ?? Date.now;
   const stream = new Subject<RxReplicationPullStreamItem<Doc, ReplicationCheckpoint>>();
   let lastCheckpoint: ReplicationCheckpoint | undefined;
+  /**
+   * Past RxDB's checkpoint: the last row a windowed pull passed when it found none to keep (RxDB stores no
+   * checkpoint for an empty page). The rows in between were left out; the next pull starts after them.
+   */
+  let passedThrough: ReplicationCheckpoint | undefined;
+  /** The window's first day at the last pull. */
+  let windowStart: string | undefined;
   const inbox = new Map<string, Row>();
   let flushing: Promise<void> | undefined;
   /** Rows stamped before this were all in pulled pages; once the replication is idle, they are stored. */
@@ -283,7 +318,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
 
   const state = replicateRxCollection<Doc, ReplicationCheckpoint>({
     collection,
-    replicationIdentifier: `caderneta-${table}-${options.serverUrl}`,
+    replicationIdentifier: replicationIdentifierOf(table, options.serverUrl),
     live: true,
     retryTime: options.retryTime ?? 5000,
     waitForLeadership: true,
@@ -296,12 +331,15 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       stream$: stream.asObservable(),
       handler: async (checkpoint, size) => {
         await whenOnline();
+        if (options.window) windowStart = await options.window.start();
+        const from = laterCheckpoint(checkpoint, passedThrough);
         const sentAt = wallClock();
         const response: { data: unknown; error: Error | null } = await client.rpc('replicate_pull', {
           p_table: table,
-          p_after_modified: checkpoint?.modified ?? null,
-          p_after_id: checkpoint?.id ?? null,
+          p_after_modified: from?.modified ?? null,
+          p_after_id: from?.id ?? null,
           p_limit: size,
+          ...(windowStart === undefined ? {} : { p_desde: windowStart }),
         });
         const receivedAt = wallClock();
         if (response.error) throw new Error(`pull ${table}: ${response.error.message}`);
@@ -309,10 +347,13 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
         if (data.now) options.onServerOffset?.(measureOffset({ started: data.started, now: data.now }, sentAt, receivedAt));
         const rows = data.documents;
         const last = rows.at(-1);
-        const next = last ? { modified: String(last._modified), id: String(last.id) } : checkpoint;
+        const next =
+          (options.window ? data.checkpoint : undefined) ??
+          (last ? { modified: String(last._modified), id: String(last.id) } : from);
         if (next) lastCheckpoint = next;
         if (rows.length > 0) received.next(received.getValue() + rows.length);
         if (rows.length < size && data.more !== true) reachedHorizon = true;
+        if (options.window && rows.length === 0 && next) passedThrough = laterCheckpoint(next, passedThrough);
         // A page that is not full holds every row up to the horizon; a full one every row before its last.
         const through = rows.length < size ? data.horizon : (last?._modified as string | undefined);
         if (through && compareTimestamps(through, pulledThrough) > 0) pulledThrough = through;
@@ -389,7 +430,8 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     receive(row) {
       // The checkpoint does not move on a streamed row: a slower transaction may still commit an earlier
       // `_modified`, and only the pull (bounded by the server's horizon) may advance past it.
-      if (!lastCheckpoint || options.foldsRowsBefore) {
+      const outside = options.window && (windowStart === undefined || !options.window.holds(row, windowStart));
+      if (!lastCheckpoint || options.foldsRowsBefore || outside) {
         stream.next('RESYNC');
         return Promise.resolve();
       }

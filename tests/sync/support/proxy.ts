@@ -8,6 +8,8 @@ export interface FaultProxy {
   url: string;
   /** Loses the response of the next `count` requests whose path contains `pathPart`. */
   loseResponses(pathPart: string, count: number): void;
+  /** Answers 503 to the next `count` requests whose path contains `pathPart`, without passing them on. */
+  refuse(pathPart: string, count: number): void;
   /** How many responses were lost so far. */
   lost(): number;
   /** The statuses of the responses passed on so far for requests whose path contains `pathPart`, in order. */
@@ -18,10 +20,19 @@ export interface FaultProxy {
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
   const rules: { pathPart: string; remaining: number }[] = [];
+  const refusals: { pathPart: string; remaining: number }[] = [];
   const sockets = new Set<Socket>();
   let lostCount = 0;
   const passedOn: { path: string; status: number }[] = [];
   const server: Server = createServer((incoming: IncomingMessage, outgoing) => {
+    const refusal = refusals.find((candidate) => candidate.remaining > 0 && (incoming.url ?? '').includes(candidate.pathPart));
+    if (refusal) {
+      refusal.remaining--;
+      incoming.resume();
+      outgoing.writeHead(503, { 'content-type': 'application/json' });
+      outgoing.end('{"message":"indisponível"}');
+      return;
+    }
     const rule = rules.find((candidate) => candidate.remaining > 0 && (incoming.url ?? '').includes(candidate.pathPart));
     if (rule) rule.remaining--;
     const forwarded = request(
@@ -70,6 +81,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     url: `http://127.0.0.1:${port}`,
     loseResponses(pathPart, count) {
       rules.push({ pathPart, remaining: count });
+    },
+    refuse(pathPart, count) {
+      refusals.push({ pathPart, remaining: count });
     },
     lost: () => lostCount,
     statuses: (pathPart) => passedOn.filter((answer) => answer.path.includes(pathPart)).map((answer) => answer.status),

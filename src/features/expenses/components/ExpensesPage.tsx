@@ -5,6 +5,7 @@ import { Plus } from 'lucide-react';
 import type { ExpenseRow } from '../../../../workers/api.ts';
 import { errorMessage } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
@@ -67,18 +68,26 @@ export function ExpensesPage() {
         state={list}
         skeleton={EXPENSE_ROWS_SKELETON}
         failure={(error) => ({ title: copy.listError(errorMessage(error)), message: null })}
-        isEmpty={(found) => found.total === 0}
+        // Days before those this device keeps are never said to have no expenses.
+        isEmpty={(found) => found.total === 0 && found.keptFrom === null}
         empty={<EmptyNotice title={copy.empty} hint={hasFilters(filters) ? undefined : copy.emptyHint} />}
       >
         {(found) => (
-          <ExpenseList
-            data={found}
-            onPage={setPage}
-            onEdit={(expense) => {
-              setEditing({ open: true, expense });
-            }}
-            onDelete={setDeleting}
-          />
+          <>
+            <ExpenseList
+              data={found}
+              onPage={setPage}
+              onEdit={(expense) => {
+                setEditing({ open: true, expense });
+              }}
+              onDelete={setDeleting}
+            />
+            {found.keptFrom !== null && found.page === found.pageCount ? (
+              <p role="note" className="rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                {copy.beforeWindow(formatDate(found.keptFrom))}
+              </p>
+            ) : null}
+          </>
         )}
       </DataStates>
 

@@ -1,6 +1,7 @@
-// The product's stock history: counts, entries and sales, newest first, with the stock each one left.
+// The product's stock history: counts, entries and sales, newest first, with the stock each one left; it ends with a
+// line saying the movements before the days this device keeps are online only.
 import { t } from '../../../i18n/pt-BR.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { formatStock } from '../quantity.ts';
 
@@ -10,6 +11,7 @@ const tone = { entrada: 'text-green-700', venda: 'text-red-700', ajuste: 'text-b
 
 export function StockHistory({ productId, unit }: { productId: string; unit: string }) {
   const history = useLiveQuery('productStockHistory', { productId });
+  const keptFrom = useLiveQuery('factWindow', undefined).data ?? null;
   return (
     <section aria-labelledby="stock-history" className="rounded-2xl border border-ink/10 bg-white p-4">
       <h2 id="stock-history" className="text-lg font-bold text-brand-900">
@@ -21,26 +23,35 @@ export function StockHistory({ productId, unit }: { productId: string; unit: str
         <p role="alert" className="mt-2 text-red-800">
           {copy.detailError}
         </p>
-      ) : history.data.length === 0 ? (
+      ) : history.data.length === 0 && keptFrom === null ? (
         <p className="mt-2 text-ink/70">{copy.historyEmpty}</p>
       ) : (
-        <ol className="mt-2 divide-y divide-ink/10" data-testid="stock-history">
-          {history.data.map((entry) => (
-            <li key={`${entry.kind}-${entry.id}`} className="flex items-center justify-between gap-3 py-2">
-              <div className="min-w-0">
-                <p className="font-semibold">{copy.historyKinds[entry.kind]}</p>
-                <p className="text-sm text-ink/60">{formatDateTime(entry.at)}</p>
-                {entry.observacao ? <p className="break-words text-sm text-ink/70">{entry.observacao}</p> : null}
-              </div>
-              <div className="shrink-0 text-right">
-                <p className={`font-bold ${tone[entry.kind]}`}>
-                  {sign[entry.kind]} {formatStock(entry.quantidade, unit)}
-                </p>
-                <p className="text-sm text-ink/60">{copy.historyAfter(formatStock(entry.estoque, unit))}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <>
+          {history.data.length === 0 ? null : (
+            <ol className="mt-2 divide-y divide-ink/10" data-testid="stock-history">
+              {history.data.map((entry) => (
+                <li key={`${entry.kind}-${entry.id}`} className="flex items-center justify-between gap-3 py-2">
+                  <div className="min-w-0">
+                    <p className="font-semibold">{copy.historyKinds[entry.kind]}</p>
+                    <p className="text-sm text-ink/60">{formatDateTime(entry.at)}</p>
+                    {entry.observacao ? <p className="break-words text-sm text-ink/70">{entry.observacao}</p> : null}
+                  </div>
+                  <div className="shrink-0 text-right">
+                    <p className={`font-bold ${tone[entry.kind]}`}>
+                      {sign[entry.kind]} {formatStock(entry.quantidade, unit)}
+                    </p>
+                    <p className="text-sm text-ink/60">{copy.historyAfter(formatStock(entry.estoque, unit))}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+          {keptFrom === null ? null : (
+            <p role="note" className="mt-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {copy.historyBeforeWindow(formatDate(keptFrom))}
+            </p>
+          )}
+        </>
       )}
     </section>
   );

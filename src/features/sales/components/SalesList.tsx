@@ -1,10 +1,11 @@
 // The sales list: period (Hoje, 7 dias, 30 dias, Personalizado) and type (Todas, À Vista, Fiado, with counts)
-// filters, the filtered total, newest first in pages of 10; a row opens the sale's details. Embeddable.
+// filters, the filtered total, newest first in pages of 10; a row opens the sale's details; a period reaching
+// before the days this device keeps ends with a line saying earlier sales are online only. Embeddable.
 import { useState } from 'react';
 import { clsx } from 'clsx';
 import type { SalesPeriod, SalesTypeFilter } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { formatBRL } from '../../../lib/format.ts';
+import { formatBRL, formatDate } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
@@ -119,7 +120,8 @@ export function SalesList({ initialPeriod = '7dias', pageSize }: SalesListProps)
         state={result}
         skeleton={SALE_ROWS_SKELETON}
         failure={{ title: copy.loadError, message: null }}
-        isEmpty={(found) => found.total === 0}
+        // A period reaching before the days this device keeps is never said to have no sales.
+        isEmpty={(found) => found.total === 0 && found.keptFrom === null}
         empty={<EmptyNotice title={copy.empty} hint={copy.emptyHint} />}
       >
         {(found) => (
@@ -148,6 +150,11 @@ export function SalesList({ initialPeriod = '7dias', pageSize }: SalesListProps)
               ))}
             </ul>
             <SalesListPagination page={found.page} pageCount={found.pageCount} onPage={setPage} />
+            {found.keptFrom !== null && found.page === found.pageCount ? (
+              <p role="note" className="rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                {copy.beforeWindow(formatDate(found.keptFrom))}
+              </p>
+            ) : null}
           </>
         )}
       </DataStates>
