@@ -89,7 +89,7 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
       clock.receive(hlc);
     },
   });
-  const unfoldedSales = followUnfoldedSales(database);
+  const unfoldedSales = followUnfoldedSales(database, { windowStart: () => windowStart(clock.correctedNow()) });
   const products = followProductSearch(database);
   await Promise.all([counters.ready, products.ready]);
   const sync = await startSyncEngine({

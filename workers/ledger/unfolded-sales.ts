@@ -97,7 +97,13 @@ function daysOf(sale: Followed): Set<string> {
   return new Set([sale.current.sale.data, ...sale.served.map((version) => version.sale.data)]);
 }
 
-export function followUnfoldedSales(database: LocalDatabase): UnfoldedSales {
+export interface UnfoldedSalesOptions {
+  /** The first day of the window (yyyy-MM-dd): the device receives no rollup row before it, and a report of
+   * those days is the server's, so a sale the server holds whose days are all before it has nothing to add. */
+  windowStart?: () => string;
+}
+
+export function followUnfoldedSales(database: LocalDatabase, options: UnfoldedSalesOptions = {}): UnfoldedSales {
   const sales = new Map<string, Followed>();
   /** The followed sales by the days their versions fall on. */
   const byDay = new Map<string, Set<string>>();
@@ -137,6 +143,8 @@ export function followUnfoldedSales(database: LocalDatabase): UnfoldedSales {
   /** Every row of the sale's days holds its current version: nothing of it is left to add. */
   function folded(sale: Followed): boolean {
     if (!isServerVersion(sale)) return false;
+    const start = options.windowStart?.();
+    if (start !== undefined && [...daysOf(sale)].every((day) => day < start)) return true;
     for (const day of daysOf(sale)) if (!heldBy(sale.current.serverModified, rowStamps.get(day) ?? null)) return false;
     return true;
   }
