@@ -312,7 +312,7 @@ export function createAdminDomain(options: AdminDomainOptions) {
       };
     },
 
-    /** Premium for 30 days from now, or back to free with no end date (spec 2 §4). */
+    /** Premium for 30 days from now, or back to free with no end date (spec 2 §4); the status stays as it is. */
     async setPlan(input: { userId: string; plan: UserPlan }): Promise<void> {
       const { userId, plan } = parseInput(setPlanSchema, input);
       const client = server.online();

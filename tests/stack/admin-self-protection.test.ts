@@ -1,0 +1,84 @@
+// An administrator cannot lock himself out: suspending, banning or deleting his own account is refused (through
+// the admin RPCs and through REST writes alike) and he stays an admin; another admin's account is still his to
+// suspend. 'Tornar Premium' changes the plan only: a suspended owner made premium stays suspended.
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowOf } from '../support/results.ts';
+import { OWNER_PASSWORD, createOwner } from '../support/signed-in.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack.close();
+});
+
+/** An admin made with the admin API (app_metadata role admin), signed in with the password, device registered. */
+async function signedInAdmin(): Promise<{ userId: string; client: SupabaseClient }> {
+  const email = `admin.${randomUUID().slice(0, 8)}@teste.dev`;
+  const created = await stack.serviceClient().auth.admin.createUser({
+    email,
+    password: OWNER_PASSWORD,
+    email_confirm: true,
+    app_metadata: { role: 'admin' },
+  });
+  if (created.error) throw created.error;
+  const { data, error } = await stack.client().auth.signInWithPassword({ email, password: OWNER_PASSWORD });
+  if (error) throw error;
+  const client = stack.client(data.session.access_token);
+  rowOf(await client.rpc('register_user_session', { p_device_info: 'Vitest' }));
+  return { userId: data.user.id, client };
+}
+
+async function statusOf(userId: string): Promise<string | undefined> {
+  const { rows } = await stack.db.query<{ status_pagamento: string }>('SELECT status_pagamento FROM public.users WHERE id = $1', [
+    userId,
+  ]);
+  return rows[0]?.status_pagamento;
+}
+
+describe('an admin acting on his own account', () => {
+  it('cannot suspend, ban or deactivate himself, nor delete himself, and stays an admin', async () => {
+    const admin = await signedInAdmin();
+    for (const status of ['suspenso', 'inativo']) {
+      const changed = await admin.client.rpc('admin_update_user_status', { p_user_id: admin.userId, p_status: status });
+      expect(changed.error?.code).toBe('42501');
+      const written = await admin.client.from('users').update({ status_pagamento: status }).eq('id', admin.userId).select('id');
+      expect(written.error?.code).toBe('42501');
+    }
+    expect((await admin.client.rpc('admin_delete_user', { p_user_id: admin.userId })).error?.code).toBe('42501');
+    expect((await admin.client.from('users').delete().eq('id', admin.userId).select('id')).error?.code).toBe('42501');
+
+    expect(await statusOf(admin.userId)).toBe('ativo');
+    expect((await admin.client.rpc('count_users')).error).toBeNull();
+    // His own harmless fields are still his to edit.
+    expect(
+      (await admin.client.from('users').update({ nome: 'Administrador' }).eq('id', admin.userId).select('id')).error,
+    ).toBeNull();
+  });
+
+  it('may still suspend another admin', async () => {
+    const [admin, other] = [await signedInAdmin(), await signedInAdmin()];
+    rowOf(await admin.client.rpc('admin_update_user_status', { p_user_id: other.userId, p_status: 'suspenso' }));
+    expect(await statusOf(other.userId)).toBe('suspenso');
+  });
+});
+
+describe('Tornar Premium', () => {
+  it('leaves a suspended owner suspended', async () => {
+    const admin = await signedInAdmin();
+    const { userId } = await createOwner(stack, 'suspensa');
+    rowOf(await admin.client.rpc('admin_update_user_status', { p_user_id: userId, p_status: 'suspenso' }));
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    rowOf(await admin.client.rpc('admin_update_user_plan', { p_user_id: userId, p_plano: 'premium', p_data_fim_plano: until }));
+    const { rows } = await stack.db.query<{ plano: string; status_pagamento: string }>(
+      'SELECT plano, status_pagamento FROM public.users WHERE id = $1',
+      [userId],
+    );
+    expect(rows[0]).toEqual({ plano: 'premium', status_pagamento: 'suspenso' });
+  });
+});
