@@ -337,7 +337,7 @@ export function createAdminDomain(options: AdminDomainOptions) {
       await handlers.setStatus({ userId, status: 'suspenso' });
     },
 
-    /** The edit modal's fields saved on the profile. */
+    /** The edit modal's fields saved on the profile; without a status, the profile's status is kept. */
     async editUser(input: EditUserInput): Promise<void> {
       const value = parseInput(editUserSchema, input);
       await updateUser(value.userId, {
@@ -346,7 +346,7 @@ export function createAdminDomain(options: AdminDomainOptions) {
         telefone: value.telefone,
         nome_mercado: value.nomeMercado,
         plano: value.plan,
-        status_pagamento: value.status,
+        ...(value.status === undefined ? {} : { status_pagamento: value.status }),
         data_fim_plano: value.planEnd === null ? null : endOfDay(value.planEnd),
       });
     },

@@ -65,7 +65,8 @@ export const editUserSchema = v.object({
   ),
   nomeMercado: optionalText(40),
   plan: v.picklist(USER_PLANS, 'invalid_option'),
-  status: v.picklist(USER_STATUSES, 'invalid_option'),
+  /** Left out: the status is kept as it is (one the form does not offer, such as 'cancelado_mantem_acesso'). */
+  status: v.optional(v.picklist(USER_STATUSES, 'invalid_option')),
   planEnd: optionalDay,
 });
 

@@ -25,6 +25,7 @@ export function useStatusChange() {
     async (data, userId: string, status: UserStatus) => {
       await data.admin.setStatus({ userId, status });
       await invalidate();
+      return true as const;
     },
     { success: () => ({ title: copy.statusUpdated }), failureTitle: copy.statusError },
   );

@@ -1,9 +1,12 @@
 // An administrator cannot lock himself out: suspending, banning or deleting his own account is refused (through
 // the admin RPCs and through REST writes alike) and he stays an admin; another admin's account is still his to
-// suspend. 'Tornar Premium' changes the plan only: a suspended owner made premium stays suspended.
+// suspend. 'Tornar Premium' changes the plan only: a suspended owner made premium stays suspended; and the edit
+// modal, saved without a status (one it does not offer), keeps the owner's status.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminDomain } from '../../workers/admin/handlers.ts';
+import { createManualConnectivity } from '../../workers/system/connectivity.ts';
 import { rowOf } from '../support/results.ts';
 import { OWNER_PASSWORD, createOwner } from '../support/signed-in.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -80,5 +83,20 @@ describe('Tornar Premium', () => {
       [userId],
     );
     expect(rows[0]).toEqual({ plano: 'premium', status_pagamento: 'suspenso' });
+  });
+});
+
+describe('the edit modal saved', () => {
+  it('keeps a status it does not offer, such as cancelado_mantem_acesso', async () => {
+    const { client } = await signedInAdmin();
+    const admin = createAdminDomain({ client: () => client, connectivity: createManualConnectivity(true) }).handlers;
+    const { userId, email } = await createOwner(stack, 'cancelada');
+    await stack.db.query(`UPDATE public.users SET status_pagamento = 'cancelado_mantem_acesso' WHERE id = $1`, [userId]);
+    await admin.editUser({ userId, nome: 'Dona Cancelada', email, telefone: '(21) 97777-6666', plan: 'free' });
+    const { rows } = await stack.db.query<{ telefone: string; status_pagamento: string }>(
+      'SELECT telefone, status_pagamento FROM public.users WHERE id = $1',
+      [userId],
+    );
+    expect(rows[0]).toEqual({ telefone: '21977776666', status_pagamento: 'cancelado_mantem_acesso' });
   });
 });
