@@ -1,7 +1,8 @@
 // An administrator cannot lock himself out: suspending, banning or deleting his own account is refused (through
 // the admin RPCs and through REST writes alike) and he stays an admin; another admin's account is still his to
 // suspend. 'Tornar Premium' changes the plan only: a suspended owner made premium stays suspended; and the edit
-// modal, saved without a status (one it does not offer), keeps the owner's status.
+// modal, saved without a status (one it does not offer), keeps the owner's status; an e-mail changed there is the
+// owner's sign-in e-mail and the one the users page shows.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,5 +99,26 @@ describe('the edit modal saved', () => {
       [userId],
     );
     expect(rows[0]).toEqual({ telefone: '21977776666', status_pagamento: 'cancelado_mantem_acesso' });
+  });
+});
+
+describe('an e-mail changed in the edit modal', () => {
+  it('is the one the owner signs in with, and the one her card shows', async () => {
+    const { client } = await signedInAdmin();
+    const admin = createAdminDomain({ client: () => client, connectivity: createManualConnectivity(true) }).handlers;
+    const { userId, email } = await createOwner(stack, 'mudou');
+    const changed = `nova.${randomUUID().slice(0, 8)}@teste.dev`;
+    await admin.editUser({ userId, nome: 'Dona Mudou', email: changed, plan: 'free' });
+
+    const signIn = async (address: string) =>
+      (await stack.client().auth.signInWithPassword({ email: address, password: OWNER_PASSWORD })).data.user?.id ?? null;
+    expect(await signIn(changed)).toBe(userId);
+    expect(await signIn(email)).toBeNull();
+    expect((await admin.usersPage({ search: changed })).rows.map((row) => row.email)).toEqual([changed]);
+
+    // Another account's address is refused, and nothing changes.
+    const other = await createOwner(stack, 'outra');
+    await expect(admin.editUser({ userId, email: other.email, plan: 'free' })).rejects.toThrow();
+    expect(await signIn(changed)).toBe(userId);
   });
 });
