@@ -2,7 +2,8 @@
 // the admin RPCs and through REST writes alike) and he stays an admin; another admin's account is still his to
 // suspend. 'Tornar Premium' changes the plan only: a suspended owner made premium stays suspended; and the edit
 // modal, saved without a status (one it does not offer), keeps the owner's status; an e-mail changed there is the
-// owner's sign-in e-mail and the one the users page shows.
+// owner's sign-in e-mail and the one the users page shows. Suspender and Banir take a reason the owner's refused
+// sign-in carries; Banir bans the account in Auth too, and Ativar lifts both.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,5 +121,39 @@ describe('an e-mail changed in the edit modal', () => {
     const other = await createOwner(stack, 'outra');
     await expect(admin.editUser({ userId, email: other.email, plan: 'free' })).rejects.toThrow();
     expect(await signIn(changed)).toBe(userId);
+  });
+});
+
+describe('Suspender and Banir with a reason', () => {
+  it('refuse the owner’s sign-in with the reason; Banir bans in Auth; Ativar lets her in again', async () => {
+    const admin = await signedInAdmin();
+    const { userId, email } = await createOwner(stack, 'banida');
+    const signIn = async () => {
+      const { data, error } = await stack.client().auth.signInWithPassword({ email, password: OWNER_PASSWORD });
+      return { user: data.user?.id ?? null, code: error?.code ?? null, message: error?.message ?? null };
+    };
+    const bannedUntil = async () =>
+      (
+        await stack.db.query<{ banned: boolean }>('SELECT banned_until IS NOT NULL AS banned FROM auth.users WHERE id = $1', [
+          userId,
+        ])
+      ).rows[0]?.banned;
+
+    rowOf(await admin.client.rpc('admin_suspend_user', { p_user_id: userId, p_motivo: 'Pagamento em atraso', p_banir: false }));
+    expect(await signIn()).toEqual({ user: null, code: 'user_banned', message: 'Pagamento em atraso' });
+    expect(await bannedUntil()).toBe(false);
+
+    rowOf(await admin.client.rpc('admin_suspend_user', { p_user_id: userId, p_motivo: 'Fraude comprovada', p_banir: true }));
+    expect(await signIn()).toEqual({ user: null, code: 'user_banned', message: 'Fraude comprovada' });
+    expect(await bannedUntil()).toBe(true);
+
+    const blank = await admin.client.rpc('admin_suspend_user', { p_user_id: userId, p_motivo: '  ', p_banir: true });
+    expect(blank.error?.code).toBe('22023');
+    const self = await admin.client.rpc('admin_suspend_user', { p_user_id: admin.userId, p_motivo: 'Teste', p_banir: true });
+    expect(self.error?.code).toBe('42501');
+
+    rowOf(await admin.client.rpc('admin_update_user_status', { p_user_id: userId, p_status: 'ativo' }));
+    expect((await signIn()).user).toBe(userId);
+    expect(await bannedUntil()).toBe(false);
   });
 });

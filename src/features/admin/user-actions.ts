@@ -31,6 +31,19 @@ export function useStatusChange() {
   );
 }
 
+/** Suspender (ban false) or Banir (ban true), with the reason the owner is told on sign-in. */
+export function useSuspendUser() {
+  const invalidate = useInvalidateAdmin();
+  return useCommand(
+    async (data, userId: string, reason: string, ban: boolean) => {
+      await (ban ? data.admin.ban({ userId, reason }) : data.admin.suspend({ userId, reason }));
+      await invalidate();
+      return true as const;
+    },
+    { success: () => ({ title: copy.statusUpdated }), failureTitle: copy.statusError },
+  );
+}
+
 export function useEditUser() {
   const invalidate = useInvalidateAdmin();
   return useCommand(

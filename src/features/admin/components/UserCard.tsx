@@ -7,7 +7,7 @@ import type { AdminUserRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatDate, formatDateTime, maskPhone } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { useDeleteUser, usePlanToggle, useResendConfirmation, useStatusChange } from '../user-actions.ts';
+import { useDeleteUser, usePlanToggle, useResendConfirmation, useStatusChange, useSuspendUser } from '../user-actions.ts';
 import { CardField, CardRemoveButton } from './CardParts.tsx';
 import { ConfirmedActionButton } from './ConfirmedActionButton.tsx';
 
@@ -28,6 +28,7 @@ export function UserCard({
 }) {
   const plan = usePlanToggle();
   const status = useStatusChange();
+  const suspend = useSuspendUser();
   const resend = useResendConfirmation();
   const remove = useDeleteUser();
   const name = user.nome ?? copy.noName;
@@ -89,10 +90,11 @@ export function UserCard({
             variant="secondary"
             title={copy.suspendTitle}
             description={copy.suspendDescription(name)}
+            reasonLabel={copy.reason}
             busyLabel={copy.suspending}
             cancelLabel={copy.cancel}
-            pending={status.pending}
-            onConfirm={() => status.run(user.id, 'suspenso')}
+            pending={suspend.pending}
+            onConfirm={(reason) => suspend.run(user.id, reason, false)}
           />
         ) : (
           <Button variant="secondary" busy={status.pending} onClick={() => void status.run(user.id, 'ativo')}>
@@ -111,10 +113,11 @@ export function UserCard({
             variant="destructive"
             title={copy.banTitle}
             description={copy.banDescription(name)}
+            reasonLabel={copy.reason}
             busyLabel={copy.banning}
             cancelLabel={copy.cancel}
-            pending={status.pending}
-            onConfirm={() => status.run(user.id, 'suspenso')}
+            pending={suspend.pending}
+            onConfirm={(reason) => suspend.run(user.id, reason, true)}
           />
         ) : null}
         {isSelf ? null : (
