@@ -3,7 +3,8 @@
 // suspend. 'Tornar Premium' changes the plan only: a suspended owner made premium stays suspended; and the edit
 // modal, saved without a status (one it does not offer), keeps the owner's status; an e-mail changed there is the
 // owner's sign-in e-mail and the one the users page shows. Suspender and Banir take a reason the owner's refused
-// sign-in carries; Banir bans the account in Auth too, and Ativar lifts both.
+// sign-in carries; Banir bans the account in Auth too, and Ativar lifts both. A send to all is confirmed with the
+// number of users it reaches, which is the number it writes.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,5 +156,18 @@ describe('Suspender and Banir with a reason', () => {
     rowOf(await admin.client.rpc('admin_update_user_status', { p_user_id: userId, p_status: 'ativo' }));
     expect((await signIn()).user).toBe(userId);
     expect(await bannedUntil()).toBe(false);
+  });
+});
+
+describe('a notification sent to all', () => {
+  it('reaches as many users as the confirmation counts', async () => {
+    const admin = await signedInAdmin();
+    await createOwner(stack, 'aviso');
+    const counted = rowOf<number>(await admin.client.rpc('admin_count_notification_recipients'));
+    expect(counted).toBeGreaterThan(0);
+    const sent = rowOf<number>(
+      await admin.client.rpc('admin_send_notification', { p_tipo: 'aviso', p_mensagem: 'Manutenção às 22h', p_user_id: null }),
+    );
+    expect(sent).toBe(counted);
   });
 });
