@@ -1,8 +1,9 @@
 // /admin/notifications at 360 px and 1280 px against the local stack: an admin sends a notification to every
-// owner from the 'Enviar Notificação' tab while an owner is signed in in another browser, whose bell's unread badge
-// goes up live and whose panel shows the message; sends one to a single owner picked by a search; lists, filters,
-// marks read and deletes (the owner's copy goes too, without a reload), each in the admin log; the required-fields
-// message, the empty state, the pulsing skeleton and the error state of the list, and the offline notice.
+// owner from the 'Enviar Notificação' tab (after a confirmation with the number of users it reaches) while an owner
+// is signed in in another browser, whose bell's unread badge goes up live and whose panel shows the message; sends
+// one to a single owner picked by a search; lists, filters, marks read and deletes (the owner's copy goes too,
+// without a reload), each in the admin log; the required-fields message, the empty state, the pulsing skeleton
+// and the error state of the list, and the offline notice.
 import { expect, test, type Page } from '@playwright/test';
 import { createAdmin, holdRoute } from './support/admin.ts';
 import { createConfirmedOwner, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
@@ -53,7 +54,13 @@ for (const viewport of VIEWPORTS) {
     await form.getByLabel('Mensagem').fill(toAll);
     await form.getByLabel('ID de referência (opcional)').fill(`ref-${tag}`);
     await form.getByRole('button', { name: 'Enviar Notificação' }).click();
+    // A send to all asks first, saying how many users it reaches.
+    const confirmAll = page.getByRole('alertdialog', { name: 'Enviar para todos os usuários?' });
+    await expect(confirmAll.getByText(/^A notificação será enviada para \d+ usuários\.$/)).toBeVisible();
+    await shot(page, 'send-all-confirmation', viewport.width);
+    await confirmAll.getByRole('button', { name: 'Enviar Notificação' }).click();
     await expect(page.getByText('Notificação(ões) enviada(s) com sucesso!')).toBeVisible();
+    await expect(confirmAll).toBeHidden();
     await expect(form.getByLabel('Mensagem')).toHaveValue('');
 
     // The owner's badge goes up without a reload, and her panel shows the message.

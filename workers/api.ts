@@ -25,7 +25,8 @@ import { createTillDomain } from './till/handlers.ts';
 import { createSuppliersDomain } from './suppliers/handlers.ts';
 import { createSupportDomain } from './support/handlers.ts';
 import { createSystemDomain, type SystemOptions } from './system/handlers.ts';
-import { map, of, type Observable } from 'rxjs';
+import { distinctUntilChanged, filter, map, of, type Observable } from 'rxjs';
+import type { AccountState } from './account/types.ts';
 
 export interface DataApiOptions extends SystemOptions {
   /** The backend account (auth session, profile, plan); without it the account is always signed out. */
@@ -45,6 +46,16 @@ export interface OwnerDataOptions extends Omit<WorkspaceOptions, 'connectivity'>
   session$?: Observable<OwnerSession | null>;
 }
 
+/** The signed-in owner whose shop data this device holds: nobody for the admin, whose account has no shop (his device
+ * opens no owner database and replicates nothing); silent while the stored session is still being read. */
+function ownerIdOf(account$: Observable<AccountState>): Observable<string | null> {
+  return account$.pipe(
+    filter((state) => state.status !== 'loading'),
+    map((state) => (state.status === 'signed_in' && !state.user.isAdmin ? state.user.id : null)),
+    distinctUntilChanged(),
+  );
+}
+
 /** The one list of domains the API is made of; a new domain is one line here. */
 function createDomains(options: DataApiOptions) {
   // Domains that reach the server take `account.auth`: the signed-in supabase-js client, token and user id.
@@ -55,7 +66,7 @@ function createDomains(options: DataApiOptions) {
   const session$: Observable<OwnerSession | null> = !ownerData
     ? of(null)
     : (ownerData.session$ ??
-      account.auth.userId$.pipe(
+      ownerIdOf(account.live.account(undefined)).pipe(
         map((userId) => (userId ? { userId, client: account.auth.client, accessToken: () => account.auth.accessToken() } : null)),
       ));
   const workspace = holdWorkspace(session$, ownerData && { ...ownerData, connectivity: options.connectivity });

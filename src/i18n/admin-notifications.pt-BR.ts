@@ -73,4 +73,7 @@ export const adminNotificationsText = {
   sent: 'Notificação(ões) enviada(s) com sucesso!',
   sentTo: (count: number) => `Enviada para ${plural(count, 'usuário', 'usuários')}.`,
   sendError: 'Erro ao enviar notificação',
+  sendAllTitle: 'Enviar para todos os usuários?',
+  sendAllDescription: (count: number) => `A notificação será enviada para ${plural(count, 'usuário', 'usuários')}.`,
+  countingRecipients: 'Contando os usuários...',
 };

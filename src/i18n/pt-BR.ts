@@ -248,6 +248,7 @@ export const ptBR = {
       resent: 'E-mail reenviado!',
       profileFailed: 'Erro ao verificar dados do usuário.',
       suspended: 'Sua conta está suspensa. Fale com o suporte do Caderneta para reativá-la.',
+      suspendedBecause: (reason: string) => `Sua conta está suspensa: ${reason}`,
       ipBlocked: 'Acesso bloqueado para este endereço IP.',
       unknown: 'Ocorreu um erro desconhecido ao tentar fazer login.',
       fallback: 'Verifique suas credenciais e tente novamente',

@@ -1,4 +1,4 @@
-// Guard of every signed-in page: no session → /login; an expired trial → /upgrade, except the allowed pages.
+// Guard of every signed-in page: no session → /login; an owner's expired trial → /upgrade, except the allowed pages.
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { t } from '../i18n/pt-BR.ts';
 import { allowedWithExpiredTrial } from '../features/account/trial-guard.ts';
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
     const account = await context.data.account.current();
     if (account.status !== 'signed_in') throw redirect({ to: '/login', replace: true });
-    if (account.plan.kind === 'trial_expired' && !allowedWithExpiredTrial(location.pathname)) {
+    if (account.plan.kind === 'trial_expired' && !account.user.isAdmin && !allowedWithExpiredTrial(location.pathname)) {
       showToast({
         title: t.auth.session.trialExpiredTitle,
         description: t.auth.session.trialExpiredDescription,

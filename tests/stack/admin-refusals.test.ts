@@ -27,6 +27,8 @@ const ADMIN_RPCS = [
   'get_admin_users',
   'admin_update_user_plan',
   'admin_update_user_status',
+  'admin_suspend_user',
+  'admin_count_notification_recipients',
   'log_admin_action',
   'check_sla_violations',
   'mark_ticket_read_admin',

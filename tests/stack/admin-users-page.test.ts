@@ -157,7 +157,7 @@ describe('admin dashboard and user actions', () => {
     await admin.setPlan({ userId: id, plan: 'free' });
     expect((await admin.usersPage({ search: 'Loja 01' })).rows[0]).toMatchObject({ plan: 'free', planEnd: null });
 
-    await admin.ban({ userId: id });
+    await admin.ban({ userId: id, reason: 'Pagamentos contestados' });
     expect((await admin.usersPage({ search: 'Loja 01' })).rows[0]?.status).toBe('suspenso');
     await admin.setStatus({ userId: id, status: 'ativo' });
     expect((await admin.usersPage({ search: 'Loja 01' })).rows[0]?.status).toBe('ativo');
@@ -205,7 +205,10 @@ describe('admin dashboard and user actions', () => {
     ]);
     expect(logs.every((row) => row.target_type === 'user')).toBe(true);
     expect(logs[0]?.details.plano).toEqual({ de: 'free', para: 'premium' });
-    expect(logs[2]?.details).toEqual({ status_pagamento: { de: 'ativo', para: 'suspenso' } });
+    expect(logs[2]?.details).toEqual({
+      status_pagamento: { de: 'ativo', para: 'suspenso' },
+      motivo_suspensao: { de: null, para: 'Pagamentos contestados' },
+    });
     expect(logs[4]?.details.nome).toEqual({ de: 'Dona Loja 01', para: 'Dona Editada' });
 
     const before = (await adminClient.from('admin_logs').select('id')).data?.length ?? 0;

@@ -63,6 +63,9 @@ export async function toFunctionError(error: unknown): Promise<DataError> {
   return toAccountError(error);
 }
 
+/** GoTrue's own messages for a banned account (no reason given). */
+const GOTRUE_BANNED_MESSAGES = new Set(['User is banned', 'Invalid Refresh Token: User Banned']);
+
 /** Maps whatever supabase-js returned or threw; a network failure is `offline`. */
 export function toAccountError(error: unknown): DataError {
   if (error instanceof DataError) return error;
@@ -71,12 +74,18 @@ export function toAccountError(error: unknown): DataError {
     return accountError(error.status === 0 ? 'offline' : 'internal', error.message);
   }
   if (isAuthApiError(error)) {
+    if (error.code === 'user_banned') {
+      // The admin's reason for the suspension when the server sent one instead of GoTrue's own wording.
+      const reason = GOTRUE_BANNED_MESSAGES.has(error.message) ? undefined : error.message;
+      return accountError('account_suspended', error.message, reason === undefined ? undefined : { serverMessage: reason });
+    }
     const byCode = error.code ? REASON_OF_CODE[error.code] : undefined;
     if (byCode) return accountError(byCode, error.message);
     const message = error.message.toLowerCase();
     if (message.includes('user not found')) return accountError('user_not_found', error.message);
     if (message.includes('not confirmed')) return accountError('email_not_confirmed', error.message);
-    if (message.includes('invalid login') || message.includes('invalid password')) return accountError('invalid_credentials', error.message);
+    if (message.includes('invalid login') || message.includes('invalid password'))
+      return accountError('invalid_credentials', error.message);
     if (error.status === 429) return accountError('rate_limited', error.message);
     return accountError('internal', error.message);
   }

@@ -19,6 +19,7 @@ import {
   resendSchema,
   setPlanSchema,
   setStatusSchema,
+  suspendSchema,
   userIdSchema,
   usersQuerySchema,
   type EditUserInput,
@@ -211,6 +212,13 @@ export function createAdminDomain(options: AdminDomainOptions) {
     return { rows: rows.map(toUserRow), total, page, pages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)) };
   }
 
+  async function suspendWith(input: { userId: string; reason: string }, ban: boolean): Promise<void> {
+    const { userId, reason } = parseInput(suspendSchema, input);
+    const client = server.online();
+    const answer = await reaching(() => client.rpc('admin_suspend_user', { p_user_id: userId, p_motivo: reason, p_banir: ban }));
+    if (answer.error) throw serverError(answer.error, answer.status);
+  }
+
   async function updateUser(userId: string, changes: Record<string, unknown>): Promise<void> {
     const client = server.online();
     const answer = await reaching(() => client.from('users').update(changes).eq('id', userId).select('id'));
@@ -312,7 +320,7 @@ export function createAdminDomain(options: AdminDomainOptions) {
       };
     },
 
-    /** Premium for 30 days from now, or back to free with no end date (spec 2 §4). */
+    /** Premium for 30 days from now, or back to free with no end date (spec 2 §4); the status stays as it is. */
     async setPlan(input: { userId: string; plan: UserPlan }): Promise<void> {
       const { userId, plan } = parseInput(setPlanSchema, input);
       const client = server.online();
@@ -331,13 +339,17 @@ export function createAdminDomain(options: AdminDomainOptions) {
       if (answer.error) throw serverError(answer.error, answer.status);
     },
 
-    /** 'Banir': the account suspended (spec 2 §4). */
-    async ban(input: { userId: string }): Promise<void> {
-      const { userId } = parseInput(userIdSchema, input);
-      await handlers.setStatus({ userId, status: 'suspenso' });
+    /** 'Suspender': the account suspended with the reason its owner is told on sign-in. */
+    async suspend(input: { userId: string; reason: string }): Promise<void> {
+      await suspendWith(input, false);
     },
 
-    /** The edit modal's fields saved on the profile. */
+    /** 'Banir': suspended and banned in Auth, with the reason its owner is told on sign-in. */
+    async ban(input: { userId: string; reason: string }): Promise<void> {
+      await suspendWith(input, true);
+    },
+
+    /** The edit modal's fields saved on the profile; without a status, the profile's status is kept. */
     async editUser(input: EditUserInput): Promise<void> {
       const value = parseInput(editUserSchema, input);
       await updateUser(value.userId, {
@@ -346,7 +358,7 @@ export function createAdminDomain(options: AdminDomainOptions) {
         telefone: value.telefone,
         nome_mercado: value.nomeMercado,
         plano: value.plan,
-        status_pagamento: value.status,
+        ...(value.status === undefined ? {} : { status_pagamento: value.status }),
         data_fim_plano: value.planEnd === null ? null : endOfDay(value.planEnd),
       });
     },

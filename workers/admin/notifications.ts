@@ -87,6 +87,14 @@ export function createNotificationsHandlers(server: AdminServer) {
       };
     },
 
+    /** How many users a send to all reaches (every account but the administrators). */
+    async notificationRecipients(): Promise<number> {
+      const client = server.online();
+      const answer = await reaching(() => client.rpc('admin_count_notification_recipients'));
+      if (answer.error) throw serverError(answer.error, answer.status);
+      return Number(answer.data ?? 0);
+    },
+
     /** Sends to one owner, or to every owner in one server call; the number of notifications written. */
     async sendNotification(input: SendNotificationInput): Promise<{ count: number }> {
       const value = parseInput(sendNotificationSchema, input);

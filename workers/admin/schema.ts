@@ -34,6 +34,11 @@ export type UsersQueryValues = v.InferOutput<typeof usersQuerySchema>;
 export const setPlanSchema = v.object({ userId: recordId, plan: v.picklist(USER_PLANS, 'invalid_option') });
 export const setStatusSchema = v.object({ userId: recordId, status: v.picklist(USER_STATUSES, 'invalid_option') });
 export const userIdSchema = v.object({ userId: recordId });
+/** Suspender / Banir: the reason the owner is told when a sign-in is refused. */
+export const suspendSchema = v.object({
+  userId: recordId,
+  reason: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(500, 'too_long')),
+});
 export const resendSchema = v.object({
   email: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.email('invalid_format')),
 });
@@ -65,7 +70,8 @@ export const editUserSchema = v.object({
   ),
   nomeMercado: optionalText(40),
   plan: v.picklist(USER_PLANS, 'invalid_option'),
-  status: v.picklist(USER_STATUSES, 'invalid_option'),
+  /** Left out: the status is kept as it is (one the form does not offer, such as 'cancelado_mantem_acesso'). */
+  status: v.optional(v.picklist(USER_STATUSES, 'invalid_option')),
   planEnd: optionalDay,
 });
 

@@ -7,9 +7,13 @@ export interface AccountFailure {
   /** False when the failure was not a DataError at all (a bug or a broken worker). */
   readonly known: boolean;
   readonly pending?: number;
+  /** What the server wrote for the user (the admin's reason for a suspension). */
+  readonly serverMessage?: string;
 }
 
 export function accountFailure(error: unknown): AccountFailure {
-  if (error instanceof DataError) return { reason: error.code, known: true, pending: error.details?.pending };
+  if (error instanceof DataError) {
+    return { reason: error.code, known: true, pending: error.details?.pending, serverMessage: error.details?.serverMessage };
+  }
   return { reason: 'internal', known: false };
 }

@@ -34,6 +34,9 @@ const LOGIN_MESSAGES: Partial<Record<AccountFailure['reason'], string>> = {
 export function loginFailure(error: unknown): LoginFailure {
   const failure = accountFailure(error);
   if (failure.reason === 'offline') return { title: t.auth.login.offlineTitle, message: t.auth.login.offline, canResend: false };
+  if (failure.reason === 'account_suspended' && failure.serverMessage) {
+    return { title: t.auth.login.errorTitle, message: t.auth.login.suspendedBecause(failure.serverMessage), canResend: false };
+  }
   const message = failure.known ? (LOGIN_MESSAGES[failure.reason] ?? t.auth.login.fallback) : t.auth.login.unknown;
   return { title: t.auth.login.errorTitle, message, canResend: failure.reason === 'email_not_confirmed' };
 }

@@ -25,6 +25,20 @@ export function useStatusChange() {
     async (data, userId: string, status: UserStatus) => {
       await data.admin.setStatus({ userId, status });
       await invalidate();
+      return true as const;
+    },
+    { success: () => ({ title: copy.statusUpdated }), failureTitle: copy.statusError },
+  );
+}
+
+/** Suspender (ban false) or Banir (ban true), with the reason the owner is told on sign-in. */
+export function useSuspendUser() {
+  const invalidate = useInvalidateAdmin();
+  return useCommand(
+    async (data, userId: string, reason: string, ban: boolean) => {
+      await (ban ? data.admin.ban({ userId, reason }) : data.admin.suspend({ userId, reason }));
+      await invalidate();
+      return true as const;
     },
     { success: () => ({ title: copy.statusUpdated }), failureTitle: copy.statusError },
   );

@@ -14,3 +14,17 @@ export async function isBarred(db: Queryable, user: UserRow): Promise<boolean> {
   );
   return rows[0]?.suspended === true;
 }
+
+/** Why an admin suspended or banned the account (public.users.motivo_suspensao), or null when no reason was given. */
+export async function suspensionReason(db: Queryable, userId: string): Promise<string | null> {
+  const { rows: columns } = await db.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM information_schema.columns
+                     WHERE table_schema = 'public' AND table_name = 'users' AND column_name = 'motivo_suspensao') AS found`,
+  );
+  if (columns[0]?.found !== true) return null;
+  const { rows } = await db.query<{ motivo_suspensao: string | null }>(
+    `SELECT motivo_suspensao FROM public.users WHERE id = $1::uuid`,
+    [userId],
+  );
+  return rows[0]?.motivo_suspensao ?? null;
+}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { AdminUserRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
+import { useSignedInAccount } from '../../account/index.ts';
 import { useAdminUsers } from '../queries.ts';
 import { activeFilterCount, NO_FILTERS, toUsersQuery, type UserFilterValues } from '../user-filters.ts';
 import { ListCount, ListSearchFilters, ListStates, useListSearch } from './AdminListLayout.tsx';
@@ -17,6 +18,7 @@ export function AdminUsersPage() {
   usePageTitle(t.pages.adminUsers);
   const { typed, setTyped, search, filters, applyFilters, page, setPage } = useListSearch<UserFilterValues>(NO_FILTERS);
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
+  const selfId = useSignedInAccount().user.id;
 
   const users = useAdminUsers(toUsersQuery(filters, search, page));
   const shown = users.data;
@@ -53,7 +55,7 @@ export function AdminUsersPage() {
         }}
         onPage={setPage}
       >
-        {(user) => <UserCard key={user.id} user={user} onEdit={setEditing} />}
+        {(user) => <UserCard key={user.id} user={user} isSelf={user.id === selfId} onEdit={setEditing} />}
       </ListStates>
       <EditUserDialog
         user={editing}

@@ -22,7 +22,8 @@ function dayOf(value: string | null): string {
   return `${String(date.getFullYear())}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-const knownStatus = (status: string): UserStatus => USER_STATUSES.find((value) => value === status) ?? 'ativo';
+/** The form's status, or undefined for one it does not offer (kept as it is when saved). */
+const offeredStatus = (status: string): UserStatus | undefined => USER_STATUSES.find((value) => value === status);
 
 function EditUserForm({ user, onDone }: { user: AdminUserRow; onDone: () => void }) {
   const edit = useEditUser();
@@ -33,12 +34,23 @@ function EditUserForm({ user, onDone }: { user: AdminUserRow; onDone: () => void
   const [telefone, setTelefone] = useState(user.telefone ?? '');
   const [nomeMercado, setNomeMercado] = useState(user.nomeMercado ?? '');
   const [plan, setPlan] = useState<UserPlan>(user.plan === 'premium' ? 'premium' : 'free');
-  const [status, setStatus] = useState<UserStatus>(knownStatus(user.status));
+  const [status, setStatus] = useState(user.status);
+  // A status the form does not offer stays a choice of its own, so that saving other fields keeps it.
+  const statusChoices: readonly string[] = offeredStatus(user.status) ? USER_STATUSES : [user.status, ...USER_STATUSES];
   const [planEnd, setPlanEnd] = useState(dayOf(user.planEnd));
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const saved = await edit.run({ userId: user.id, nome, email, telefone, nomeMercado, plan, status, planEnd });
+    const saved = await edit.run({
+      userId: user.id,
+      nome,
+      email,
+      telefone,
+      nomeMercado,
+      plan,
+      status: offeredStatus(status),
+      planEnd,
+    });
     if (saved) onDone();
   };
 
@@ -104,10 +116,10 @@ function EditUserForm({ user, onDone }: { user: AdminUserRow; onDone: () => void
             className={SELECT}
             value={status}
             onChange={(event) => {
-              setStatus(knownStatus(event.target.value));
+              setStatus(event.target.value);
             }}
           >
-            {USER_STATUSES.map((value) => (
+            {statusChoices.map((value) => (
               <option key={value} value={value}>
                 {copy.statusNames[value] ?? value}
               </option>

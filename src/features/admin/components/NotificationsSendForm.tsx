@@ -1,13 +1,17 @@
 // The 'Enviar Notificação' tab (spec 2 §2): Tipo (required), Usuário (optional; blank sends to every user in one
-// server call), Mensagem (required, 4 rows), ID de referência (optional); 'Preencha todos os campos obrigatórios'.
+// server call, after a confirmation saying how many users it reaches), Mensagem (required, 4 rows), ID de referência
+// (optional); 'Preencha todos os campos obrigatórios'.
 import { useId, useState, type SyntheticEvent } from 'react';
 import { Send } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { useSendNotification } from '../notification-actions.ts';
 import { EMPTY_SEND_FORM, SENDABLE_TYPES, toSendInput } from '../notification-rules.ts';
+import { useNotificationRecipients } from '../notifications-queries.ts';
+import type { SendNotificationInput } from '../../../../workers/api.ts';
 import { NotificationsUserPicker, type PickedUser } from './NotificationsUserPicker.tsx';
 
 const copy = t.adminNotifications;
@@ -24,6 +28,8 @@ export function NotificationsSendForm() {
   const [mensagem, setMensagem] = useState('');
   const [referenciaId, setReferenciaId] = useState('');
   const [missing, setMissing] = useState<readonly string[]>([]);
+  const [confirmingAll, setConfirmingAll] = useState<SendNotificationInput | null>(null);
+  const recipients = useNotificationRecipients(confirmingAll !== null);
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,7 +40,13 @@ export function NotificationsSendForm() {
       return;
     }
     setMissing([]);
-    void send.run(checked.input).then((sent) => {
+    // A send to all asks first, with the number of users it reaches.
+    if (!checked.input.userId) setConfirmingAll(checked.input);
+    else deliver(checked.input);
+  };
+  const deliver = (input: SendNotificationInput) => {
+    void send.run(input).then((sent) => {
+      setConfirmingAll(null);
       if (!sent) return;
       setTipo('');
       setUser(null);
@@ -107,6 +119,21 @@ export function NotificationsSendForm() {
         <Send aria-hidden size={18} />
         {send.pending ? copy.sending : copy.send}
       </Button>
+      <ConfirmDialog
+        open={confirmingAll !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirmingAll(null);
+        }}
+        title={copy.sendAllTitle}
+        description={recipients.data === undefined ? copy.countingRecipients : copy.sendAllDescription(recipients.data)}
+        confirmLabel={copy.send}
+        busyLabel={copy.sending}
+        cancelLabel={copy.cancel}
+        busy={send.pending || recipients.data === undefined}
+        onConfirm={() => {
+          if (confirmingAll) deliver(confirmingAll);
+        }}
+      />
     </form>
   );
 }

@@ -1,22 +1,34 @@
 // One user on /admin/users (spec 2 §2): name, plan and status badges, email confirmed or not, contact, market,
-// plan dates, last login, and the actions (resend confirmation, edit, suspend/activate, premium/free, ban).
+// plan dates, last login, and the actions (resend confirmation, edit, suspend/activate, premium/free, ban). Suspender,
+// Banir and Excluir ask first, naming the user; on the admin's own card they are not offered (they would lock him out).
 import { clsx } from 'clsx';
 import { CheckCircle2, Crown, Mail, MailWarning, Pencil, ShieldBan, UserCheck, UserX } from 'lucide-react';
 import type { AdminUserRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatDate, formatDateTime, maskPhone } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { useDeleteUser, usePlanToggle, useResendConfirmation, useStatusChange } from '../user-actions.ts';
+import { useDeleteUser, usePlanToggle, useResendConfirmation, useStatusChange, useSuspendUser } from '../user-actions.ts';
 import { CardField, CardRemoveButton } from './CardParts.tsx';
+import { ConfirmedActionButton } from './ConfirmedActionButton.tsx';
 
 const copy = t.admin.users;
 const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold';
 
 const dateOr = (value: string | null) => (value ? formatDate(value) || copy.notAvailable : copy.notAvailable);
 
-export function UserCard({ user, onEdit }: { user: AdminUserRow; onEdit: (user: AdminUserRow) => void }) {
+export function UserCard({
+  user,
+  isSelf,
+  onEdit,
+}: {
+  user: AdminUserRow;
+  /** The signed-in admin's own account. */
+  isSelf: boolean;
+  onEdit: (user: AdminUserRow) => void;
+}) {
   const plan = usePlanToggle();
   const status = useStatusChange();
+  const suspend = useSuspendUser();
   const resend = useResendConfirmation();
   const remove = useDeleteUser();
   const name = user.nome ?? copy.noName;
@@ -71,26 +83,51 @@ export function UserCard({ user, onEdit }: { user: AdminUserRow; onEdit: (user: 
           <Pencil aria-hidden size={16} />
           {copy.edit}
         </Button>
-        <Button variant="secondary" busy={status.pending} onClick={() => void status.run(user.id, active ? 'suspenso' : 'ativo')}>
-          {active ? <UserX aria-hidden size={16} /> : <UserCheck aria-hidden size={16} />}
-          {active ? copy.suspend : copy.activate}
-        </Button>
+        {isSelf ? null : active ? (
+          <ConfirmedActionButton
+            label={copy.suspend}
+            icon={<UserX aria-hidden size={16} />}
+            variant="secondary"
+            title={copy.suspendTitle}
+            description={copy.suspendDescription(name)}
+            reasonLabel={copy.reason}
+            busyLabel={copy.suspending}
+            cancelLabel={copy.cancel}
+            pending={suspend.pending}
+            onConfirm={(reason) => suspend.run(user.id, reason, false)}
+          />
+        ) : (
+          <Button variant="secondary" busy={status.pending} onClick={() => void status.run(user.id, 'ativo')}>
+            <UserCheck aria-hidden size={16} />
+            {copy.activate}
+          </Button>
+        )}
         <Button variant="secondary" busy={plan.pending} onClick={() => void plan.run(user.id, premium ? 'free' : 'premium')}>
           <Crown aria-hidden size={16} />
           {premium ? copy.makeFree : copy.makePremium}
         </Button>
-        {user.status !== 'suspenso' ? (
-          <Button variant="destructive" busy={status.pending} onClick={() => void status.run(user.id, 'suspenso')}>
-            <ShieldBan aria-hidden size={16} />
-            {copy.ban}
-          </Button>
+        {!isSelf && user.status !== 'suspenso' ? (
+          <ConfirmedActionButton
+            label={copy.ban}
+            icon={<ShieldBan aria-hidden size={16} />}
+            variant="destructive"
+            title={copy.banTitle}
+            description={copy.banDescription(name)}
+            reasonLabel={copy.reason}
+            busyLabel={copy.banning}
+            cancelLabel={copy.cancel}
+            pending={suspend.pending}
+            onConfirm={(reason) => suspend.run(user.id, reason, true)}
+          />
         ) : null}
-        <CardRemoveButton
-          copy={copy}
-          description={copy.removeDescription(name)}
-          pending={remove.pending}
-          onRemove={() => remove.run(user.id)}
-        />
+        {isSelf ? null : (
+          <CardRemoveButton
+            copy={copy}
+            description={copy.removeDescription(name)}
+            pending={remove.pending}
+            onRemove={() => remove.run(user.id)}
+          />
+        )}
       </div>
     </li>
   );

@@ -8,7 +8,7 @@ import { readBody, stringField } from '../request.ts';
 import { logSecurityEvent, signInPolicy } from '../security.ts';
 import { issueSession, refreshSession } from '../sessions.ts';
 import { signInThrottle } from '../sign-in-throttle.ts';
-import { isBarred } from '../standing.ts';
+import { isBarred, suspensionReason } from '../standing.ts';
 import { findUserByEmail } from '../users.ts';
 
 async function passwordGrant(call: AuthCall): Promise<Response> {
@@ -56,7 +56,11 @@ async function passwordGrant(call: AuthCall): Promise<Response> {
   }
   throttle.succeed();
   // Checked once the password is right (GoTrue checks first), so a stranger cannot learn an account's standing.
-  if (await isBarred(call.db, user)) throw userBanned(400);
+  if (await isBarred(call.db, user)) {
+    // The admin's reason, when there is one, is the refusal's message: the owner is told why.
+    const reason = await suspensionReason(call.db, user.id);
+    throw userBanned(400, reason ?? undefined);
+  }
   if (!user.email_confirmed_at) throw new AuthFailure(400, 'email_not_confirmed', 'Email not confirmed');
   const session = await call.db.transaction((tx) => issueSession(tx, call.config, user.id, 'password', clientInfo(call)));
   return json(session);
