@@ -92,7 +92,7 @@ async function probeResult(page: Page, read: (timeout: number) => Promise<number
 export interface NewDeviceFigures {
   /** 'Entrar' → the sale list reading the server's stock (ms). */
   readyMs: number | null;
-  /** 'Entrar' → every sale, stock fact, fiado entry and expense of the owner stored on the device (ms). */
+  /** 'Entrar' → every sale, stock fact, fiado entry and expense of the device's window stored on it (ms). */
   wholeMs: number | null;
   /** What the stack sent until then (bytes; null when the history never arrived). */
   pulledBytes: number | null;

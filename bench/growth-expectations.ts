@@ -1,12 +1,21 @@
 // What the growth bench expects a device to show for one owner, read from the server at the moment it is needed:
-// the stock text of every product, the documents each fact collection holds, today's and this week's sales, the
-// product the sales are made with, and the range of the whole history's report.
+// the stock text of every product, the documents of each fact collection inside the device's window, today's and
+// this week's sales, the product the sales are made with, and the range of the whole history's report.
 import type { Queryable } from '../supabase/local/db/database.ts';
 
 /** The owner's days (the dashboard's and the reports' time zone). */
 const TIME_ZONE = 'America/Sao_Paulo';
-/** The fact collections a device must hold for the whole history to be on it. */
-const FACT_TABLES = ['vendas', 'historico_estoque', 'fiado_lancamentos', 'despesas'] as const;
+/** Days of facts a device keeps (workers/sync/window.ts). */
+const WINDOW_DAYS = 90;
+
+/** Per fact collection, the rows the windowed pull keeps ($2: the window's first day; $3: its first instant), as
+ * 9003_replication_window.sql decides. */
+const WINDOW_FILTERS = {
+  vendas: '(data >= $2 OR hlc COLLATE "C" >= public.hlc_do_instante($3) COLLATE "C")',
+  historico_estoque: 'hlc COLLATE "C" >= public.hlc_do_instante($3) COLLATE "C"',
+  fiado_lancamentos: '(data >= $2 OR created_at >= $3)',
+  despesas: 'data >= $2',
+} as const;
 
 export interface SaleProduct {
   readonly id: string;
@@ -18,7 +27,8 @@ export interface SaleProduct {
 export interface OwnerExpectations {
   /** Product name → the stock line its sale row shows ('Estoque: 12 un'). */
   stockTexts(): Promise<Record<string, string>>;
-  /** Documents per fact collection on the server (deleted ones included, as the device keeps them). */
+  /** Documents per fact collection inside the device's window on the server (deleted ones included, as the device
+   * keeps them). */
   documentCounts(): Promise<Record<string, number>>;
   /** Sales of today and of this week (Monday to today), as the dashboard counts them. */
   todayAndWeek(): Promise<{ today: number; week: number }>;
@@ -54,8 +64,15 @@ export function ownerExpectations(db: Queryable, userId: string): OwnerExpectati
     },
     async documentCounts() {
       const counts: Record<string, number> = {};
-      for (const table of FACT_TABLES) {
-        const row = await one<{ n: number }>(`SELECT count(*)::int AS n FROM public.${table} WHERE user_id = $1`, [userId]);
+      const { start } = await one<{ start: string }>(
+        `SELECT ((now() AT TIME ZONE '${TIME_ZONE}')::date - ${WINDOW_DAYS})::text AS start`,
+      );
+      for (const [table, filter] of Object.entries(WINDOW_FILTERS)) {
+        const row = await one<{ n: number }>(
+          `SELECT count(*)::int AS n FROM public.${table}
+            WHERE user_id = $1 AND ${filter.replaceAll('$3', `($2::date::timestamp AT TIME ZONE '${TIME_ZONE}')`)}`,
+          [userId, start],
+        );
         counts[table] = row.n;
       }
       return counts;

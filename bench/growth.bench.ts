@@ -48,7 +48,7 @@ const FIGURES: readonly FigureSpec[] = [
   },
   {
     key: 'whole',
-    name: (n) => `novo aparelho, 'Entrar' → histórico inteiro no aparelho (${n})`,
+    name: (n) => `novo aparelho, 'Entrar' → a janela inteira (90 dias) no aparelho (${n})`,
     unit: 's',
     scale: 1000,
     target: '≤ 30 s',
