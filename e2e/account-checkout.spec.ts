@@ -37,7 +37,12 @@ test('checkout in the sandbox makes the owner premium; the portal cancels with a
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto('/upgrade');
-  await page.getByRole('tab', { name: 'Anual' }).click();
+  // The first click can land before the page is interactive: click until the tab is chosen.
+  const annual = page.getByRole('tab', { name: 'Anual' });
+  await expect(async () => {
+    await annual.click();
+    await expect(annual).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass();
   await expect(page.getByText('R$ 178,80')).toBeVisible();
   await page.getByRole('tab', { name: 'Mensal' }).click();
   await page.getByRole('button', { name: 'Assinar por R$ 14,90/mês' }).click();

@@ -17,12 +17,21 @@ async function createOwner(prefix: string, trialEndsAt?: string): Promise<string
   const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { nome: 'José Lima', nome_mercado: 'Quitanda do Zé', telefone: '' } }),
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { nome: 'José Lima', nome_mercado: 'Quitanda do Zé', telefone: '' },
+    }),
   });
   expect(response.ok).toBe(true);
   const { id } = (await response.json()) as { id: string };
   if (trialEndsAt) {
-    const patch = await fetch(`${STACK_URL}/rest/v1/users?id=eq.${id}`, { method: 'PATCH', headers, body: JSON.stringify({ trial_end_date: trialEndsAt }) });
+    const patch = await fetch(`${STACK_URL}/rest/v1/users?id=eq.${id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ trial_end_date: trialEndsAt }),
+    });
     expect(patch.ok).toBe(true);
   }
   return email;
@@ -87,7 +96,9 @@ test('signed in, the app reopens offline with the cached owner', async ({ page, 
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('market-name')).toHaveText('Quitanda do Zé');
-  await expect(page.getByText('Offline. Ao conectar-se, as informações do painel serão atualizadas e salvas na nuvem.')).toBeVisible();
+  await expect(
+    page.getByText('Offline. Ao conectar-se, as informações do painel serão atualizadas e salvas na nuvem.'),
+  ).toBeVisible();
   await context.setOffline(false);
 });
 
@@ -114,7 +125,9 @@ test('free plan: a second device signs in and the first one is told its session 
   }
 });
 
-test('the admin area: only for the admin role in app_metadata, everyone else goes to the dashboard', async ({ page }) => {
+test('the admin area: only for the admin role in app_metadata, who lands there; everyone else goes to the dashboard', async ({
+  page,
+}) => {
   const owner = await createOwner('dono');
   await signIn(page, owner);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -128,12 +141,19 @@ test('the admin area: only for the admin role in app_metadata, everyone else goe
   const created = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
     method: 'POST',
     headers: await serviceHeaders(),
-    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, app_metadata: { role: 'admin' }, user_metadata: { nome: 'Admin' } }),
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      app_metadata: { role: 'admin' },
+      user_metadata: { nome: 'Admin' },
+    }),
   });
   expect(created.ok).toBe(true);
+  // The admin has no shop: he lands on /admin, and an owner screen sends him back there.
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Painel Administrativo').first()).toBeVisible();
   for (const width of [360, 1280]) {

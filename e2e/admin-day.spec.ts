@@ -78,6 +78,11 @@ test('the admin’s day: premium, a blocked IP, a notification to all, a ticket,
   await form.getByLabel('Tipo').selectOption({ label: 'Manutenção' });
   await form.getByLabel('Mensagem').fill(notice);
   await form.getByRole('button', { name: 'Enviar Notificação' }).click();
+  // A send to all is confirmed, with how many it reaches.
+  await adminPage
+    .getByRole('alertdialog', { name: 'Enviar para todos os usuários?' })
+    .getByRole('button', { name: 'Enviar Notificação' })
+    .click();
   await expect(adminPage.getByText('Notificação(ões) enviada(s) com sucesso!')).toBeVisible();
   await expect(bell).toHaveAccessibleName(/^Notificações: \d+ não lidas?$/, { timeout: 20_000 });
   await bell.click();
