@@ -33,7 +33,13 @@ export function ClientStatement({ statement }: { statement: LiveQueryState<State
         skeleton={{ count: 3, className: 'h-16' }}
         failure={{ title: copy.errorTitle, message: copy.detailLoadError }}
         isEmpty={(entries) => entries.length === 0}
-        empty={beforeWindow ?? <EmptyNotice title={copy.statementEmpty} />}
+        // The spec's empty text stays; a device keeping a window says where it starts below it.
+        empty={
+          <>
+            <EmptyNotice title={copy.statementEmpty} />
+            {beforeWindow}
+          </>
+        }
       >
         {(entries) => (
           <>

@@ -74,6 +74,8 @@ export function ExpensesPage() {
       >
         {(found) => (
           <>
+            {/* No expense the device keeps: the spec's empty text, with the window's line below. */}
+            {found.total === 0 ? <EmptyNotice title={copy.empty} /> : null}
             <ExpenseList
               data={found}
               onPage={setPage}

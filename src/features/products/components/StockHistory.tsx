@@ -27,7 +27,9 @@ export function StockHistory({ productId, unit }: { productId: string; unit: str
         <p className="mt-2 text-ink/70">{copy.historyEmpty}</p>
       ) : (
         <>
-          {history.data.length === 0 ? null : (
+          {history.data.length === 0 ? (
+            <p className="mt-2 text-ink/70">{copy.historyEmpty}</p>
+          ) : (
             <ol className="mt-2 divide-y divide-ink/10" data-testid="stock-history">
               {history.data.map((entry) => (
                 <li key={`${entry.kind}-${entry.id}`} className="flex items-center justify-between gap-3 py-2">

@@ -126,6 +126,8 @@ export function SalesList({ initialPeriod = '7dias', pageSize }: SalesListProps)
       >
         {(found) => (
           <>
+            {/* No sale the device keeps: the spec's empty text, with the window's line below. */}
+            {found.total === 0 ? <EmptyNotice title={copy.empty} /> : null}
             <div
               className="flex flex-wrap items-baseline justify-between gap-2 rounded-2xl bg-brand-50 px-4 py-3"
               aria-live="polite"
