@@ -101,7 +101,8 @@ test('npm start on a clean checkout serves the app and the stack with the demo l
     await page.getByLabel('Senha', { exact: true }).fill(OWNER.password);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-    await expect(page.getByRole('heading', { level: 1, name: /^Olá, .+!$/ })).toBeVisible();
+    // A new browser first receives the demo shop's data ('Baixando seus dados…'); the greeting follows.
+    await expect(page.getByRole('heading', { level: 1, name: /^Olá, .+!$/ })).toBeVisible({ timeout: 60_000 });
     await page.close();
 
     // Ctrl+C: npm ends as a terminal's Ctrl+C ends it (by the signal; it hides the script's own code), after the
