@@ -2,6 +2,7 @@
 // gateway does), creating auth users whose profile the sign-up trigger makes, and sample rows per table.
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../supabase/local/db/database.ts';
+import { ownerCollectionNames, type OwnerCollectionName } from '../../schemas/index.ts';
 import { TEST_DEVICE_INFO, testDeviceSession } from '../support/test-device.ts';
 
 export interface Actor {
@@ -69,19 +70,9 @@ export async function errorCode(promise: Promise<unknown>): Promise<string | und
 export const hlcAt = (physical: number, counter = 0, node = 'a'): string =>
   `${physical.toString(36).padStart(11, '0')}:${counter.toString(36).padStart(5, '0')}:${node}`;
 
-export const REPLICATED_TABLES = [
-  'produtos',
-  'clientes',
-  'fiado_lancamentos',
-  'vendas',
-  'historico_estoque',
-  'despesas',
-  'despesa_categorias',
-  'fornecedores',
-  'notificacoes',
-  'fechamentos_caixa',
-] as const;
-export type ReplicatedTable = (typeof REPLICATED_TABLES)[number];
+/** The tables devices write, from the one list of replicated collections (schemas/index.ts). */
+export const REPLICATED_TABLES: readonly OwnerCollectionName[] = ownerCollectionNames;
+export type ReplicatedTable = OwnerCollectionName;
 
 /** A valid new row of each replicated table (without id and user_id), and a harmless field to edit. */
 export function sampleRow(table: ReplicatedTable): { row: Record<string, unknown>; edit: Record<string, unknown> } {
