@@ -5,8 +5,12 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { optionalChunks } from './scripts/pwa-optional-chunks.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+// Heavy optional chunks stay out of the precache: 'offline-ready' waits for the shell alone.
+const optional = optionalChunks();
 
 export default defineConfig({
   define: {
@@ -16,6 +20,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePattern: '\\.test\\.' }),
     react(),
     tailwindcss(),
+    optional.plugin,
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -43,7 +48,25 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         navigateFallback: '/index.html',
         cleanupOutdatedCaches: true,
+        // The first visit's page is controlled as soon as the shell is cached (updates still wait for 'Atualizar').
+        clientsClaim: true,
+        // Caches the optional chunks when the page asks, after the shell (src/lib/optional-assets.ts).
+        importScripts: ['/sw-optional-assets.js'],
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.filter((entry) => !optional.isOptional(entry.url)), warnings: [] }),
+        ],
         runtimeCaching: [
+          {
+            // Optional chunks (hashed names, never changed): cached on first fetch or by public/sw-optional-assets.js
+            // (same cache name), then served offline.
+            urlPattern: /\/assets\/[^/]+\.js$/,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'partes-opcionais',
+              expiration: { maxEntries: 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
           {
             // Product photos (public URLs carry a version): once seen, they show offline too.
             urlPattern: /\/storage\/v1\/(?:render\/image|object)\/public\/product-images\//,

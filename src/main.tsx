@@ -6,6 +6,7 @@ import { getDataClient } from './lib/data-client.ts';
 import { configureLiveQueries, LiveQueryStore } from './lib/live-query.ts';
 import { relayConnectivity } from './lib/connectivity-relay.ts';
 import { DataClientContext } from './lib/use-data-client.ts';
+import { cacheOptionalAssetsWhenIdle } from './lib/optional-assets.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
@@ -23,3 +24,4 @@ createRoot(container).render(
     </DataClientContext>
   </StrictMode>,
 );
+cacheOptionalAssetsWhenIdle();

@@ -1,12 +1,12 @@
 // The data worker's whole API, composed in this one place from the per-domain handler modules.
 import { createAccountDomain, type AccountOptions } from './account/domain.ts';
-import { createAdminDomain } from './admin/handlers.ts';
 import { createBackupDomain } from './backup/handlers.ts';
 import { createBarcodeDomain, type BarcodeDomainOptions } from './barcode/handlers.ts';
 import { createDetachedAccountDomain } from './account/detached.ts';
 import { createCartDomain } from './cart/handlers.ts';
 import { createClientsDomain } from './clients/handlers.ts';
 import { composeApi, type LiveQueriesOf } from './compose.ts';
+import { deferredHandlers } from './lazy-domain.ts';
 import { createDashboardDomain } from './dashboard/handlers.ts';
 import { holdWorkspace, type OwnerSession, type WorkspaceOptions } from './db/workspace.ts';
 import { createDraftsDomain } from './drafts/handlers.ts';
@@ -92,7 +92,13 @@ function createDomains(options: DataApiOptions) {
     reports: createReportsDomain(workspace),
     barcode: createBarcodeDomain(options.barcodeLookup),
     images: createImagesDomain(workspace, session$, options.connectivity, options.images),
-    admin: createAdminDomain({ client: () => account.auth.client, connectivity: options.connectivity }),
+    // Only the admin's screens use it: its code loads on the first admin call, not with every owner's worker.
+    admin: {
+      handlers: deferredHandlers(async () => {
+        const { createAdminDomain } = await import('./admin/handlers.ts');
+        return createAdminDomain({ client: () => account.auth.client, connectivity: options.connectivity }).handlers;
+      }),
+    },
     support: createSupportDomain({
       client: () => account.auth.client,
       account$: account.live.account(undefined),

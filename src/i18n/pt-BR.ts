@@ -728,7 +728,7 @@ export const ptBR = {
     updateDescription: 'Atualize para usar a versão mais recente do Caderneta.',
     updateAction: 'Atualizar',
     updateLater: 'Depois',
-    offlineReady: 'Pronto para uso offline',
+    offlineReady: 'Pronto para usar sem internet',
     offlineReadyDescription: 'O Caderneta agora abre mesmo sem internet.',
   },
   products: {

@@ -4,6 +4,15 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { t } from '../i18n/pt-BR.ts';
 import { showToast } from './toast.ts';
 
+/** Set once the owner has been told the app works offline on this device: never said again. */
+const OFFLINE_READY_TOLD = 'caderneta:pronto-sem-internet';
+
+function tellOfflineReadyOnce(): void {
+  if (localStorage.getItem(OFFLINE_READY_TOLD)) return;
+  localStorage.setItem(OFFLINE_READY_TOLD, '1');
+  showToast({ title: t.pwa.offlineReady, description: t.pwa.offlineReadyDescription, kind: 'success' });
+}
+
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh],
@@ -22,7 +31,7 @@ export function UpdatePrompt() {
   }, [needRefresh, updateServiceWorker]);
 
   useEffect(() => {
-    if (offlineReady) showToast({ title: t.pwa.offlineReady, description: t.pwa.offlineReadyDescription, kind: 'success' });
+    if (offlineReady) tellOfflineReadyOnce();
   }, [offlineReady]);
 
   return null;
