@@ -282,8 +282,9 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
   ): Promise<Response> {
     const returnPref = call.prefer.return ?? 'minimal';
     const wantsRows = returnPref !== 'minimal';
-    // An upsert answers 201 when it inserted a row and 200 when it only updated (or ignored) rows, as PostgREST
-    // does; a row the statement inserted has xmax 0 (tables only: a view has no xmax).
+    // A merging upsert answers 201 when it inserted a row and 200 when it only updated rows, as PostgREST does
+    // (one ignoring duplicates is always 201); a row the statement inserted has xmax 0 (tables only: a view has
+    // no xmax).
     const countInserted = upsert && relation.kind === 'table' && mutation !== null;
     const written = countInserted
       ? `pgrst_written AS (${mutation} RETURNING ${MUTATION_ALIAS}.*, (${MUTATION_ALIAS}.xmax = 0) AS pgrst_inserted)`
@@ -367,7 +368,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       missingDefault: call.prefer.missingDefault,
       conflict,
     });
-    return write(call, relation, query, build, mutation, true, conflict !== null);
+    return write(call, relation, query, build, mutation, true, conflict !== null && !conflict.ignore);
   }
 
   async function update(call: Call, name: string): Promise<Response> {
