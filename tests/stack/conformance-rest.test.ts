@@ -1,5 +1,6 @@
 // The REST gateway answers postgrest-js as PostgREST does where the official suite caught it out: an upsert
-// that ignores duplicates answers 201 Created even when it inserted nothing.
+// that ignores duplicates answers 201 Created even when it inserted nothing, and a count asked of a function
+// returning scalars comes back in Content-Range.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestDatabase } from '../support/database.ts';
@@ -9,6 +10,10 @@ const FIXTURE = `
 CREATE TABLE cf_clientes (apelido text PRIMARY KEY, telefone text);
 GRANT ALL ON cf_clientes TO anon, authenticated, service_role;
 INSERT INTO cf_clientes VALUES ('dona-maria', '11911112222');
+CREATE FUNCTION cf_telefone(p_apelido text) RETURNS text LANGUAGE sql STABLE
+  AS $$ SELECT telefone FROM cf_clientes WHERE apelido = p_apelido $$;
+CREATE FUNCTION cf_numeros() RETURNS SETOF int LANGUAGE sql STABLE AS $$ SELECT generate_series(1, 3) $$;
+GRANT EXECUTE ON FUNCTION cf_telefone(text), cf_numeros() TO anon, authenticated, service_role;
 `;
 
 let stack: TestStack;
@@ -44,5 +49,21 @@ describe('upsert ignoring duplicates', () => {
   it('a merging upsert still answers 200 when it only updated', async () => {
     const merged = await api.from('cf_clientes').upsert({ apelido: 'dona-maria', telefone: '11933334444' }).select('telefone');
     expect([merged.status, merged.data]).toEqual([200, [{ telefone: '11933334444' }]]);
+  });
+});
+
+describe('rpc with count', () => {
+  it("counts a scalar function's single value, by POST, GET and HEAD", async () => {
+    const posted = await api.rpc('cf_telefone', { p_apelido: 'dona-maria' }, { count: 'exact' });
+    expect([posted.status, posted.count, typeof posted.data]).toEqual([200, 1, 'string']);
+    const read = await api.rpc('cf_telefone', { p_apelido: 'dona-maria' }, { get: true, count: 'exact' });
+    expect([read.status, read.count]).toEqual([200, 1]);
+    const head = await api.rpc('cf_telefone', { p_apelido: 'dona-maria' }, { head: true, count: 'exact' });
+    expect([head.status, head.count, head.data]).toEqual([200, 1, null]);
+  });
+
+  it('counts the rows of a function returning a set of scalars', async () => {
+    const numbers = await api.rpc('cf_numeros', {}, { count: 'exact' });
+    expect([numbers.count, numbers.data]).toEqual([3, [1, 2, 3]]);
   });
 });

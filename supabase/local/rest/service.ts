@@ -467,7 +467,10 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     if (routine.returnKind === 'void') return respond(204, null, headersOf(call));
     const rows = Number(row.page_total);
     const body = routine.returnsSet ? shapeBody(row.body, rows, call.accept.singular) : row.body;
-    return respond(200, call.method === 'HEAD' ? null : body, headersOf(call, call.accept.singular ? OBJECT_TYPE : JSON_TYPE));
+    const headers = headersOf(call, call.accept.singular ? OBJECT_TYPE : JSON_TYPE);
+    // A count asked of a function returning scalars: the rows it returned (one for a single value), as PostgREST.
+    if (call.prefer.count !== null) headers['content-range'] = contentRange(0, rows, rows);
+    return respond(200, call.method === 'HEAD' ? null : body, headers);
   }
 
   async function serve(request: Request, info: RequestInfo, caller: Caller): Promise<Response> {
