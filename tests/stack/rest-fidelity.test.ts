@@ -1,7 +1,7 @@
 // The REST gateway answering as PostgREST does for requests apps commonly send (not only the app's own), with
 // supabase-js on a fixture schema: logic-tree values that only start with `{` or `"` are plain values; the range
-// operators nxl / nxr are &> / &<; missing=default fills identity columns from their sequence; an upsert answers
-// 201 only when it inserted a row; count=planned / estimated give the planner's estimate (estimated: exact up to
+// operators nxl / nxr are &> / &<; missing=default fills identity columns from their sequence; a merging upsert
+// answers 201 only when it inserted a row (one ignoring duplicates always 201); count=planned / estimated give the planner's estimate (estimated: exact up to
 // 1000 rows) with 206 for a part; the same table embedded twice under one name is refused (42712); schemas of the
 // configured list are reached with Accept-Profile / Content-Profile, others refused (PGRST106); Accept: text/csv
 // answers PostgREST's CSV and the explain media type is refused as in a default PostgREST (PGRST107); computed
@@ -176,7 +176,7 @@ describe('upsert status', () => {
       .select('id');
     expect([mixed.status, sorted(ids(mixed.data))]).toEqual([201, ['novo', 'outro']]);
     const ignored = await api.from('fy_docs').upsert({ id: 'novo', rotulo: 'x' }, { ignoreDuplicates: true }).select('id');
-    expect([ignored.status, ignored.data]).toEqual([200, []]);
+    expect([ignored.status, ignored.data]).toEqual([201, []]);
     const plain = await api.from('fy_docs').insert({ id: 'terceiro', rotulo: 'seis' });
     expect(plain.status).toBe(201);
   });

@@ -1,5 +1,6 @@
 // What the Auth service keeps beyond bootstrap/10_auth.sql, created at start when missing (so data folders
-// made before it existed keep working): GoTrue's auth.mfa_amr_claims, the sign-in methods of each session.
+// made before it existed keep working): GoTrue's auth.mfa_amr_claims, the sign-in methods of each session, and
+// the reauthentication code's columns of auth.users.
 import type { Queryable } from '../db/database.ts';
 
 export async function ensureAuthSchema(db: Queryable): Promise<void> {
@@ -12,5 +13,7 @@ export async function ensureAuthSchema(db: Queryable): Promise<void> {
       authentication_method text NOT NULL,
       UNIQUE (session_id, authentication_method)
     );
-    CREATE INDEX IF NOT EXISTS refresh_tokens_parent_idx ON auth.refresh_tokens (parent);`);
+    CREATE INDEX IF NOT EXISTS refresh_tokens_parent_idx ON auth.refresh_tokens (parent);
+    ALTER TABLE auth.users ADD COLUMN IF NOT EXISTS reauthentication_token varchar(255),
+      ADD COLUMN IF NOT EXISTS reauthentication_sent_at timestamptz;`);
 }

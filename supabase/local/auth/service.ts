@@ -9,12 +9,13 @@ import { createMailer } from './mailer.ts';
 import { requireApiKey } from './request.ts';
 import { ensureAuthSchema } from './schema.ts';
 import { refuseBlockedIp } from './security.ts';
-import { loadAuthSettings, type AuthSettingsOverrides } from './settings.ts';
+import { loadAuthSettings, type AuthSettings, type AuthSettingsOverrides } from './settings.ts';
 import { createAuthLimits, limitRequest, type RequestBucket } from './throttle.ts';
-import { admin } from './routes/admin.ts';
+import { admin, invite } from './routes/admin.ts';
 import { otp, recover, resend, signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
-import { getUser, logout, updateUser } from './routes/user.ts';
+import { getUser, identities, logout, updateUser } from './routes/user.ts';
+import { reauthenticate } from './routes/reauthenticate.ts';
 import { verifyLink, verifyOtp } from './routes/verify.ts';
 
 type Route = (call: AuthCall) => Promise<Response>;
@@ -29,6 +30,9 @@ const ROUTES: Record<string, Partial<Record<string, Route>>> = {
   '/magiclink': { POST: otp },
   '/user': { GET: getUser, PUT: updateUser },
   '/logout': { POST: logout },
+  '/reauthenticate': { GET: reauthenticate },
+  '/invite': { POST: invite },
+  '/user/identities/authorize': { GET: identities },
 };
 
 /** GoTrue's per-address bucket of each limited endpoint (the admin API is not limited). */
@@ -41,16 +45,17 @@ const BUCKETS: Record<string, Partial<Record<string, RequestBucket>>> = {
   '/otp': { POST: 'otp' },
   '/magiclink': { POST: 'magiclink' },
   '/user': { PUT: 'user' },
+  '/reauthenticate': { GET: 'reauthenticate' },
 };
 
 /** Reachable without an API key, as Supabase's gateway leaves them open (links opened from an email). */
 const OPEN_PATHS: ReadonlySet<string> = new Set(['/verify', '/callback', '/authorize']);
 
-function settingsJson(): Record<string, unknown> {
+function settingsJson(settings: AuthSettings): Record<string, unknown> {
   return {
-    external: { email: true, phone: false, anonymous_users: false },
+    external: { email: true, phone: false, anonymous_users: settings.anonymousSignIns },
     disable_signup: false,
-    mailer_autoconfirm: false,
+    mailer_autoconfirm: settings.mailerAutoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
@@ -71,7 +76,7 @@ export function createAuthService(ctx: StackContext, outbox: Outbox, overrides: 
         description: 'GoTrue is a user registration and authentication API',
       });
     if (!OPEN_PATHS.has(path)) await requireApiKey(request, ctx.config);
-    if (path === '/settings') return json(settingsJson());
+    if (path === '/settings') return json(settingsJson(settings));
     await refuseBlockedIp(ctx.db, info.ip, path);
     const call: AuthCall = {
       request,
@@ -87,7 +92,9 @@ export function createAuthService(ctx: StackContext, outbox: Outbox, overrides: 
     if (path === '/admin' || path.startsWith('/admin/')) return admin(call);
     const bucket = BUCKETS[path]?.[request.method];
     if (bucket) limitRequest(limits, settings, bucket, info.ip);
-    const handler = ROUTES[path]?.[request.method];
+    const handler =
+      ROUTES[path]?.[request.method] ??
+      (/^\/user\/identities\/[^/]+$/.test(path) && request.method === 'DELETE' ? identities : undefined);
     if (handler) return handler(call);
     if (ROUTES[path]) throw new AuthFailure(405, 'method_not_allowed', 'Method not allowed');
     throw new AuthFailure(404, 'not_found', 'Not found');

@@ -9,7 +9,8 @@ import { isBarred } from './standing.ts';
 import { newRefreshToken, signAccessToken, type AmrEntry } from './tokens.ts';
 import { findUserById, userJson, type UserRow } from './users.ts';
 
-export type SignInMethod = 'password' | 'otp' | 'recovery' | 'magiclink' | 'email/signup' | 'email_change';
+export type SignInMethod =
+  'password' | 'otp' | 'recovery' | 'magiclink' | 'email/signup' | 'email_change' | 'invite' | 'anonymous';
 
 export interface SessionJson {
   access_token: string;

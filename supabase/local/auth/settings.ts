@@ -18,6 +18,13 @@ export interface AuthRates {
 }
 
 export interface AuthSettings {
+  /**
+   * Sign-ups are confirmed at once and answered with a session (GOTRUE_MAILER_AUTOCONFIRM, the CLI's
+   * `[auth.email] enable_confirmations = false`). Off: the app's flows confirm by email.
+   */
+  mailerAutoconfirm: boolean;
+  /** Anonymous sign-ins (GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED; off, as in a new Supabase project). */
+  anonymousSignIns: boolean;
   /** GoTrue's GOTRUE_PASSWORD_MIN_LENGTH (6). */
   minPasswordLength: number;
   /** How long emailed links and codes stay valid (GOTRUE_MAILER_OTP_EXP; one hour, as new Supabase projects). */
@@ -65,6 +72,8 @@ export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env, overrides
     ...overrides.rates,
   };
   return {
+    mailerAutoconfirm: env.GOTRUE_MAILER_AUTOCONFIRM === 'true',
+    anonymousSignIns: env.GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED === 'true',
     minPasswordLength: number(env.GOTRUE_PASSWORD_MIN_LENGTH, 6),
     otpExpirySeconds: number(env.GOTRUE_MAILER_OTP_EXP, 3600),
     otpMaxAttempts: 5,

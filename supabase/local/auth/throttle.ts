@@ -6,7 +6,8 @@ import { ipKey, RateLimiter, type Rate } from './rate-limiter.ts';
 import type { AuthSettings } from './settings.ts';
 
 /** The endpoints GoTrue limits per address, each with its own bucket. */
-export type RequestBucket = 'token' | 'verify' | 'signup' | 'recover' | 'resend' | 'otp' | 'magiclink' | 'user';
+export type RequestBucket =
+  'token' | 'verify' | 'signup' | 'recover' | 'resend' | 'otp' | 'magiclink' | 'user' | 'reauthenticate';
 
 /** What an email is for: requests of different purposes do not hold each other back. */
 export type EmailPurpose = 'signup' | 'recovery' | 'otp' | 'email_change';

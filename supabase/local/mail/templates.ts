@@ -1,9 +1,11 @@
 // The emails Caderneta's Auth sends, in Brazilian Portuguese: sign-up confirmation, password recovery, magic
-// link, email change (to the new address) and the notice of that change (to the old one).
+// link, invitation, email change (to the new address), the notice of that change (to the old one) and the
+// code that confirms a sensitive change (reauthentication).
 import { escapeHtml } from './html.ts';
 import type { OutgoingMail } from './outbox.ts';
 
-export type TemplateKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'email_change_notice';
+export type TemplateKind =
+  'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change' | 'email_change_notice' | 'reauthentication';
 
 export interface TemplateInput {
   to: string;
@@ -44,19 +46,38 @@ function partsOf(kind: TemplateKind, input: TemplateInput): Parts {
         action: 'Confirmar meu e-mail',
         outro: ['O link e o código valem por 1 hora.', 'Se você não se cadastrou no Caderneta, ignore este e-mail.'],
       };
+    case 'invite':
+      return {
+        subject: 'Você foi convidado para o Caderneta',
+        intro: ['Você recebeu um convite para usar o Caderneta. Aceite o convite para criar seu acesso.'],
+        action: 'Aceitar o convite',
+        outro: ['O link e o código valem por 1 hora.', 'Se você não esperava este convite, ignore este e-mail.'],
+      };
+    case 'reauthentication':
+      return {
+        subject: 'Seu código de confirmação do Caderneta',
+        intro: ['Para confirmar a alteração pedida na sua conta do Caderneta, use o código abaixo.'],
+        outro: ['O código vale por 1 hora e só pode ser usado uma vez.', 'Se você não pediu esta alteração, troque sua senha.'],
+      };
     case 'recovery':
       return {
         subject: 'Redefina sua senha do Caderneta',
         intro: ['Recebemos um pedido para redefinir a senha da sua conta no Caderneta.'],
         action: 'Criar uma nova senha',
-        outro: ['O link e o código valem por 1 hora e só podem ser usados uma vez.', 'Se você não pediu a troca de senha, ignore este e-mail: sua senha continua a mesma.'],
+        outro: [
+          'O link e o código valem por 1 hora e só podem ser usados uma vez.',
+          'Se você não pediu a troca de senha, ignore este e-mail: sua senha continua a mesma.',
+        ],
       };
     case 'magiclink':
       return {
         subject: 'Seu link de acesso ao Caderneta',
         intro: ['Use o link abaixo para entrar no Caderneta sem digitar a senha.'],
         action: 'Entrar no Caderneta',
-        outro: ['O link e o código valem por 1 hora e só podem ser usados uma vez.', 'Se você não pediu este acesso, ignore este e-mail.'],
+        outro: [
+          'O link e o código valem por 1 hora e só podem ser usados uma vez.',
+          'Se você não pediu este acesso, ignore este e-mail.',
+        ],
       };
     case 'email_change':
       return {
@@ -105,7 +126,9 @@ export function renderMail(kind: TemplateKind, input: TemplateInput): OutgoingMa
     paragraph(hello),
     ...parts.intro.map(paragraph),
     button,
-    code ? `<p style="margin:0 0 12px">Se preferir, digite o código <strong style="letter-spacing:2px">${escapeHtml(input.otp ?? '')}</strong> no aplicativo.</p>` : '',
+    code
+      ? `<p style="margin:0 0 12px">Se preferir, digite o código <strong style="letter-spacing:2px">${escapeHtml(input.otp ?? '')}</strong> no aplicativo.</p>`
+      : '',
     ...parts.outro.map((line) => `<p style="margin:0 0 12px;color:#6b7280;font-size:14px">${escapeHtml(line)}</p>`),
     '<p style="margin:20px 0 0">Equipe Caderneta</p>',
     '</div>',

@@ -1,15 +1,20 @@
 // Realtime at /realtime/v1: the Phoenix-channel WebSocket of realtime-js, delivering postgres_changes only
-// to subscribers whose row-level security lets them read the changed row.
+// to subscribers whose row-level security lets them read the changed row, broadcast between clients (over the
+// socket and POST /api/broadcast) and presence; private channels are authorised by RLS on realtime.messages.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { verifyJwt, type Caller } from '../request-context.ts';
+import { identifyCaller, verifyJwt, type Caller } from '../request-context.ts';
+import { parseJsonText, readBodyText } from '../request-body.ts';
+import { ensureRealtimeSchema, PUBLIC_PERMISSIONS, topicPermissions, type TopicPermissions } from './authorization.ts';
+import { presenceDiff, presenceEntry, presenceState, type PresenceEntry } from './presence.ts';
 import { json, type StackContext, type StackService } from '../service.ts';
 import { CHANGES_CHANNEL, drainChanges, installCapture, type CapturedChange } from './capture.ts';
 import { FilterError, isPattern, matchesPatterns, matchesPlainFilters, parseFilters, type ChangeFilter } from './filters.ts';
 import { createHoldings, userOf } from './holdings.ts';
 import { createJoinRate, REFUSALS, SOCKET_LIMITS, TENANT_LIMITS, type JoinRate, type RealtimeLimits } from './limits.ts';
-import { decodeFrame, encodeFrame, isRecord, type Frame, type Vsn } from './protocol.ts';
+import { decodeBinaryPush, decodeFrame, encodeBinaryBroadcast, encodeFrame, isRecord, type Frame, type Vsn } from './protocol.ts';
 import { createTableCatalog, type TableShape } from './table-catalog.ts';
 import { rowKey, visibleRows } from './visibility.ts';
 
@@ -29,6 +34,25 @@ interface Channel {
   joinRef: string | null;
   caller: Pick<Caller, 'role' | 'claims'>;
   bindings: Binding[];
+  /** Private channels and public ones of the same name do not hear each other. */
+  private: boolean;
+  /** The sender hears its own broadcasts (`broadcast.self`). */
+  self: boolean;
+  /** Broadcasts are acknowledged (`broadcast.ack`); without it they are not answered. */
+  ack: boolean;
+  presenceKey: string;
+  presenceEnabled: boolean;
+  permissions: TopicPermissions;
+  /** What this channel tracks in presence. */
+  tracked: PresenceEntry | null;
+}
+
+/** Largest body POST /api/broadcast takes. */
+const MAX_BROADCAST_BODY_BYTES = 1024 * 1024;
+
+/** The channel's name as Realtime's policies see it: the topic without `realtime:`. */
+function subTopicOf(topic: string): string {
+  return topic.replace(/^realtime:/, '');
 }
 
 interface Connection {
@@ -93,7 +117,7 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
   const closeIfBlocked = (connection: Connection, list: { match(ip: string): unknown }) => {
     if (!list.match(connection.ip)) return;
     connections.delete(connection);
-    connection.channels.clear();
+    dropAll(connection);
     holdings.remove(connection);
     connection.socket.close(1008, 'ip_address_blocked');
   };
@@ -129,10 +153,103 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
     });
   };
   const closeChannel = (connection: Connection, channel: Channel) => {
-    connection.channels.delete(channel.topic);
+    dropChannel(connection, channel);
     holdings.update(connection);
     send(connection, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'phx_close', payload: {} });
   };
+
+  /** Every open channel that hears `topic` in the given privacy. */
+  function channelsOn(topic: string, isPrivate: boolean): { connection: Connection; channel: Channel }[] {
+    const found: { connection: Connection; channel: Channel }[] = [];
+    for (const connection of connections) {
+      const channel = connection.channels.get(topic);
+      if (channel && channel.private === isPrivate) found.push({ connection, channel });
+    }
+    return found;
+  }
+
+  /** Tells the topic's presence listeners what joined and left. */
+  function sendPresenceDiff(topic: string, isPrivate: boolean, joins: PresenceEntry[], leaves: PresenceEntry[]): void {
+    if (joins.length === 0 && leaves.length === 0) return;
+    const payload = presenceDiff(joins, leaves);
+    for (const { connection, channel } of channelsOn(topic, isPrivate)) {
+      if (!channel.presenceEnabled || !channel.permissions.read.presence) continue;
+      send(connection, { joinRef: channel.joinRef, ref: null, topic, event: 'presence_diff', payload });
+    }
+  }
+
+  /** Removes a channel from its connection; whatever it tracked leaves the topic's presence. */
+  function dropChannel(connection: Connection, channel: Channel): void {
+    if (connection.channels.get(channel.topic) === channel) connection.channels.delete(channel.topic);
+    if (channel.tracked) {
+      const left = channel.tracked;
+      channel.tracked = null;
+      sendPresenceDiff(channel.topic, channel.private, [], [left]);
+    }
+  }
+
+  function dropAll(connection: Connection): void {
+    for (const channel of [...connection.channels.values()]) dropChannel(connection, channel);
+  }
+
+  /**
+   * Sends a broadcast to every channel of the topic allowed to read it, the sender's own only with `self`;
+   * a raw payload goes as a binary frame (vsn 2.0.0 clients only).
+   */
+  function fanOut(topic: string, isPrivate: boolean, message: Record<string, unknown>, sender: Channel | null): void {
+    const payload = message.payload;
+    const event = typeof message.event === 'string' ? message.event : '';
+    for (const { connection, channel } of channelsOn(topic, isPrivate)) {
+      if (channel === sender && !channel.self) continue;
+      if (!channel.permissions.read.broadcast) continue;
+      if (Buffer.isBuffer(payload)) {
+        if (connection.vsn === '2.0.0' && connection.socket.readyState === connection.socket.OPEN) {
+          connection.socket.send(encodeBinaryBroadcast(topic, event, payload));
+        }
+        continue;
+      }
+      send(connection, {
+        joinRef: null,
+        ref: null,
+        topic,
+        event: 'broadcast',
+        payload: { type: 'broadcast', event, payload: payload ?? {} },
+      });
+    }
+  }
+
+  /** A broadcast pushed on a joined channel: delivered when the channel may write, acknowledged when asked. */
+  function broadcastFromSocket(connection: Connection, channel: Channel, frame: Frame): void {
+    if (channel.permissions.write.broadcast) fanOut(channel.topic, channel.private, frame.payload, channel);
+    if (channel.ack && frame.ref) reply(connection, frame, 'ok', {});
+  }
+
+  /** track / untrack pushed on a joined channel. */
+  function presenceFromSocket(connection: Connection, channel: Channel, frame: Frame): void {
+    const event = frame.payload.event;
+    if (!channel.permissions.write.presence) {
+      reply(connection, frame, 'error', { reason: 'You do not have permissions to track presence on this channel' });
+      return;
+    }
+    if (event === 'track') {
+      const meta = isRecord(frame.payload.payload) ? frame.payload.payload : {};
+      const left = channel.tracked;
+      const joined = presenceEntry(channel.presenceKey, meta);
+      channel.tracked = joined;
+      channel.presenceEnabled = true;
+      sendPresenceDiff(channel.topic, channel.private, [joined], left ? [left] : []);
+      reply(connection, frame, 'ok', {});
+      return;
+    }
+    if (event === 'untrack') {
+      const left = channel.tracked;
+      channel.tracked = null;
+      sendPresenceDiff(channel.topic, channel.private, [], left ? [left] : []);
+      reply(connection, frame, 'ok', {});
+      return;
+    }
+    reply(connection, frame, 'error', { reason: 'unknown presence event' });
+  }
 
   async function callerFromToken(token: unknown, fallback: Connection['socketCaller']): Promise<Connection['socketCaller']> {
     if (typeof token !== 'string' || token === '' || token.startsWith('sb_')) return fallback;
@@ -205,13 +322,47 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
       reply(connection, frame, 'error', { reason: bindings });
       return;
     }
-    const channel: Channel = { topic: frame.topic, joinRef: frame.joinRef, caller, bindings };
+    const broadcastConfig = isRecord(configPayload.broadcast) ? configPayload.broadcast : {};
+    const presenceConfig = isRecord(configPayload.presence) ? configPayload.presence : {};
+    const isPrivate = configPayload.private === true;
+    const permissions = isPrivate ? await topicPermissions(db, caller, subTopicOf(frame.topic)) : PUBLIC_PERMISSIONS;
+    if (isPrivate && !permissions.read.broadcast && !permissions.read.presence) {
+      reply(connection, frame, 'error', {
+        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopicOf(frame.topic)}`,
+      });
+      return;
+    }
+    const previous = connection.channels.get(frame.topic);
+    if (previous) dropChannel(connection, previous);
+    const channel: Channel = {
+      topic: frame.topic,
+      joinRef: frame.joinRef,
+      caller,
+      bindings,
+      private: isPrivate,
+      self: broadcastConfig.self === true,
+      ack: broadcastConfig.ack === true,
+      presenceKey: typeof presenceConfig.key === 'string' && presenceConfig.key !== '' ? presenceConfig.key : randomUUID(),
+      presenceEnabled: presenceConfig.enabled === true,
+      permissions,
+      tracked: null,
+    };
     connection.channels.set(frame.topic, channel);
     holdings.update(connection);
     reply(connection, frame, 'ok', {
       postgres_changes: requested.map((entry, index) => ({ ...(isRecord(entry) ? entry : {}), id: bindings[index]?.id })),
     });
     if (bindings.length > 0) system(connection, channel, 'ok', 'Subscribed to PostgreSQL');
+    if (channel.presenceEnabled && permissions.read.presence) {
+      const entries = channelsOn(frame.topic, isPrivate).flatMap(({ channel: other }) => (other.tracked ? [other.tracked] : []));
+      send(connection, {
+        joinRef: channel.joinRef,
+        ref: null,
+        topic: frame.topic,
+        event: 'presence_state',
+        payload: presenceState(entries),
+      });
+    }
   }
 
   async function handleFrame(connection: Connection, frame: Frame): Promise<void> {
@@ -225,7 +376,7 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
         await join(connection, frame);
         return;
       case 'phx_leave':
-        connection.channels.delete(frame.topic);
+        if (channel) dropChannel(connection, channel);
         holdings.update(connection);
         reply(connection, frame, 'ok', {});
         return;
@@ -252,8 +403,13 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
         holdings.update(connection);
         return;
       }
+      case 'broadcast':
+        if (channel) broadcastFromSocket(connection, channel, frame);
+        return;
+      case 'presence':
+        if (channel) presenceFromSocket(connection, channel, frame);
+        return;
       default:
-        // Broadcast and presence are not used by the app; acknowledge so clients do not time out.
         if (frame.ref) reply(connection, frame, 'ok', {});
     }
   }
@@ -388,14 +544,66 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
     });
   }
 
+  /**
+   * POST /api/broadcast (`{messages: [{topic, event, payload, private}]}`) and POST
+   * /api/broadcast/:topic/events/:event (the body is the payload): answered 202 once delivered; a private
+   * topic takes only messages its policies let the caller write.
+   */
+  async function httpBroadcast(request: Request, path: string): Promise<Response> {
+    if (request.method !== 'POST') return json({ message: 'Method not allowed' }, 405);
+    const caller = await identifyCaller(request, config);
+    const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)$/.exec(path);
+    const messages: Record<string, unknown>[] = [];
+    if (single) {
+      const text = await readBodyText(request, MAX_BROADCAST_BODY_BYTES);
+      messages.push({
+        topic: decodeURIComponent(single[1] ?? ''),
+        event: decodeURIComponent(single[2] ?? ''),
+        payload: parseJsonText(text),
+        private: new URL(request.url).searchParams.get('private') === 'true',
+      });
+    } else {
+      const body = parseJsonText(await readBodyText(request, MAX_BROADCAST_BODY_BYTES));
+      const list = isRecord(body) && Array.isArray(body.messages) ? body.messages : null;
+      if (!list || !list.every(isRecord)) return json({ message: 'messages must be a list of {topic, event, payload}' }, 400);
+      messages.push(...list);
+    }
+    for (const message of messages) {
+      if (typeof message.topic !== 'string' || typeof message.event !== 'string') {
+        return json({ message: 'each message needs a topic and an event' }, 400);
+      }
+    }
+    for (const message of messages) {
+      const subTopic = String(message.topic);
+      const isPrivate = message.private === true;
+      if (isPrivate && !(await topicPermissions(db, caller, subTopic)).write.broadcast) continue;
+      fanOut(`realtime:${subTopic}`, isPrivate, { event: message.event, payload: message.payload }, null);
+    }
+    return new Response(null, { status: 202 });
+  }
+
   return {
     prefix: '/realtime/v1',
     async start() {
+      await ensureRealtimeSchema(db);
       await installCapture(db);
       stopListening = await db.listen(CHANGES_CHANNEL, scheduleDrain);
       scheduleDrain();
     },
-    handle: () => Promise.resolve(json({ message: 'Realtime speaks WebSocket at /realtime/v1/websocket' }, 426)),
+    async handle(request, info) {
+      if (info.path === '/api/broadcast' || info.path.startsWith('/api/broadcast/')) {
+        try {
+          return await httpBroadcast(request, info.path);
+        } catch (error) {
+          const status =
+            typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+              ? error.status
+              : 400;
+          return json({ message: error instanceof Error ? error.message : 'bad request' }, status);
+        }
+      }
+      return json({ message: 'Realtime speaks WebSocket at /realtime/v1/websocket' }, 426);
+    },
     upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (url.pathname !== '/realtime/v1/websocket') {
@@ -430,11 +638,10 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
             let queue = Promise.resolve();
             ws.on('message', (data: Buffer, isBinary) => {
               idle.refresh();
-              if (isBinary) return; // broadcast over binary frames is not used by the app
               queue = queue.then(async () => {
                 if (!connections.has(connection)) return; // closed by the stack, the client not yet gone
                 try {
-                  await handleFrame(connection, decodeFrame(data.toString(), vsn));
+                  await handleFrame(connection, isBinary ? decodeBinaryPush(data) : decodeFrame(data.toString(), vsn));
                 } catch (error) {
                   console.error('[realtime] bad frame', error instanceof Error ? error.message : error);
                 }
@@ -443,6 +650,7 @@ export function createRealtimeService(ctx: StackContext, options: RealtimeOption
             ws.on('close', () => {
               clearTimeout(idle);
               connections.delete(connection);
+              dropAll(connection);
               holdings.remove(connection);
             });
             // Blocked while its upgrade was under way.

@@ -282,8 +282,9 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
   ): Promise<Response> {
     const returnPref = call.prefer.return ?? 'minimal';
     const wantsRows = returnPref !== 'minimal';
-    // An upsert answers 201 when it inserted a row and 200 when it only updated (or ignored) rows, as PostgREST
-    // does; a row the statement inserted has xmax 0 (tables only: a view has no xmax).
+    // A merging upsert answers 201 when it inserted a row and 200 when it only updated rows, as PostgREST does
+    // (one ignoring duplicates is always 201); a row the statement inserted has xmax 0 (tables only: a view has
+    // no xmax).
     const countInserted = upsert && relation.kind === 'table' && mutation !== null;
     const written = countInserted
       ? `pgrst_written AS (${mutation} RETURNING ${MUTATION_ALIAS}.*, (${MUTATION_ALIAS}.xmax = 0) AS pgrst_inserted)`
@@ -367,7 +368,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       missingDefault: call.prefer.missingDefault,
       conflict,
     });
-    return write(call, relation, query, build, mutation, true, conflict !== null);
+    return write(call, relation, query, build, mutation, true, conflict !== null && !conflict.ignore);
   }
 
   async function update(call: Call, name: string): Promise<Response> {
@@ -466,7 +467,10 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
     if (routine.returnKind === 'void') return respond(204, null, headersOf(call));
     const rows = Number(row.page_total);
     const body = routine.returnsSet ? shapeBody(row.body, rows, call.accept.singular) : row.body;
-    return respond(200, call.method === 'HEAD' ? null : body, headersOf(call, call.accept.singular ? OBJECT_TYPE : JSON_TYPE));
+    const headers = headersOf(call, call.accept.singular ? OBJECT_TYPE : JSON_TYPE);
+    // A count asked of a function returning scalars: the rows it returned (one for a single value), as PostgREST.
+    if (call.prefer.count !== null) headers['content-range'] = contentRange(0, rows, rows);
+    return respond(200, call.method === 'HEAD' ? null : body, headers);
   }
 
   async function serve(request: Request, info: RequestInfo, caller: Caller): Promise<Response> {

@@ -4,19 +4,28 @@ import { asCaller, type Caller } from '../request-context.ts';
 import { json } from '../service.ts';
 import type { StorageContext } from './context.ts';
 import { StorageError, bucketNotFound, invalidRequest } from './errors.ts';
-import { countObjects, createBucket, deleteBucket, findBucket, listBuckets, updateBucket, type BucketSettings } from './objects.ts';
+import {
+  countObjects,
+  createBucket,
+  deleteBucket,
+  findBucket,
+  listBuckets,
+  updateBucket,
+  type BucketSettings,
+} from './objects.ts';
 import { validBucketId } from './paths.ts';
 import { readJsonObject } from './json-body.ts';
 
-const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+/** Storage's size units: decimal, so `20mb` is 20 000 000 bytes. */
+const UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 };
 
-/** `fileSizeLimit` as storage-js sends it: bytes, or a string such as `5MB`. */
+/** `fileSizeLimit` as storage-js sends it: bytes, or a string such as `20mb` (three significant digits, as Storage). */
 function sizeInBytes(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
-  const match = typeof value === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(value) : null;
-  if (!match?.[1]) throw invalidRequest('file_size_limit must be a size such as 1048576 or "1MB"');
-  return Math.round(Number(match[1]) * (UNITS[(match[2] ?? 'b').toLowerCase()] ?? 1));
+  const match = typeof value === 'string' ? /^(\d+(?:\.\d+)?)(gb|mb|kb|b)$/i.exec(value) : null;
+  if (!match?.[1] || !match[2]) throw invalidRequest('file_size_limit must be a size such as 1048576 or "20mb"');
+  return Math.round(Number(Number.parseFloat(match[1]).toPrecision(3)) * (UNITS[match[2].toLowerCase()] ?? 1));
 }
 
 function settingsOf(body: Record<string, unknown>): BucketSettings {
@@ -54,7 +63,7 @@ export async function postBucket(sc: StorageContext, request: Request, caller: C
   const body = await readJsonObject(request);
   const name = typeof body.name === 'string' ? validBucketId(body.name) : null;
   const id = typeof body.id === 'string' ? validBucketId(body.id) : name;
-  if (!id || !name) throw invalidRequest('body must have required property \'name\'');
+  if (!id || !name) throw invalidRequest("body must have required property 'name'");
   await asCaller(sc.db, caller, (tx) => createBucket(tx, id, name, caller.claims.sub ?? null, settingsOf(body)));
   return json({ name });
 }
@@ -69,11 +78,13 @@ export async function putBucket(sc: StorageContext, request: Request, caller: Ca
 export async function emptyBucket(sc: StorageContext, caller: Caller, id: string): Promise<Response> {
   const versions = await asCaller(sc.db, caller, async (tx) => {
     if (!(await findBucket(tx, id))) throw bucketNotFound();
-    const { rows } = await tx.query<{ version: string }>('DELETE FROM storage.objects WHERE bucket_id = $1 RETURNING version', [id]);
+    const { rows } = await tx.query<{ version: string }>('DELETE FROM storage.objects WHERE bucket_id = $1 RETURNING version', [
+      id,
+    ]);
     return rows.map((row) => row.version);
   });
   await sc.blobs.remove(versions);
-  return json({ message: 'Successfully emptied' });
+  return json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
 }
 
 export async function removeBucket(sc: StorageContext, caller: Caller, id: string): Promise<Response> {

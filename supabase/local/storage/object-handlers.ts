@@ -1,5 +1,6 @@
-// The object endpoints of /storage/v1: upload, download, info, remove, list, move, copy and signed URLs. Every
-// read and write of a caller's objects runs as that caller (asCaller), so storage.objects' policies decide.
+// The object endpoints of /storage/v1: upload, download, info, remove, list, move, copy, signed URLs and signed
+// upload URLs. Every read and write of a caller's objects runs as that caller (asCaller), so storage.objects'
+// policies decide; an upload through a signed upload URL was allowed when the URL was signed.
 import { createHash, randomUUID } from 'node:crypto';
 import { asCaller, type Caller } from '../request-context.ts';
 import { json } from '../service.ts';
@@ -18,7 +19,7 @@ import {
 import { parseMediaType, typeMatches } from './media-type.ts';
 import { validBucketId, validObjectName, validPrefix } from './paths.ts';
 import { serveObject } from './serve-object.ts';
-import { signObjectUrl, transformQuery, verifyObjectUrl } from './signing.ts';
+import { signObjectUrl, signUploadUrl, transformQuery, verifyObjectUrl, verifyUploadUrl } from './signing.ts';
 import { parseTransform } from './transform.ts';
 import { readUploadBody } from './upload-body.ts';
 import { readJsonObject } from './json-body.ts';
@@ -57,20 +58,20 @@ function metadataOf(data: Uint8Array, contentType: string, cacheControl: string)
   };
 }
 
-/** POST (create, or replace with `x-upsert: true`) and PUT (replace) of one object. */
-export async function upload(
+/** Writes one object from the request's body as `caller`; answers its id and `bucket/name` key. */
+async function storeObject(
   sc: StorageContext,
   request: Request,
   caller: Caller,
   ref: ObjectRef,
-  replace: boolean,
-): Promise<Response> {
+  upsertAsked: boolean,
+): Promise<{ id: string; key: string }> {
   const bucket = await existingBucket(sc, ref.bucket);
   const limit = Math.min(sc.maxFileBytes, bucket.file_size_limit ?? Infinity);
   const body = await readUploadBody(request, limit);
   if (body.data.byteLength > limit) throw entityTooLarge();
   const contentType = acceptedType(bucket, body.contentType);
-  const upsert = replace || request.headers.get('x-upsert') === 'true';
+  const upsert = upsertAsked;
   // Read as the storage server itself: only to know which old bytes to drop once the caller's write commits.
   const previous = upsert ? await findObject(sc.db, ref.bucket, ref.name) : null;
   const version = randomUUID();
@@ -97,7 +98,67 @@ export async function upload(
     throw error;
   }
   if (previous && previous.version !== version) await sc.blobs.remove([previous.version]);
-  return json({ Id: previous?.id ?? id, Key: `${ref.bucket}/${ref.name}` });
+  return { id: previous?.id ?? id, key: `${ref.bucket}/${ref.name}` };
+}
+
+/** POST (create, or replace with `x-upsert: true`) and PUT (replace) of one object. */
+export async function upload(
+  sc: StorageContext,
+  request: Request,
+  caller: Caller,
+  ref: ObjectRef,
+  replace: boolean,
+): Promise<Response> {
+  const stored = await storeObject(sc, request, caller, ref, replace || request.headers.get('x-upsert') === 'true');
+  return json({ Id: stored.id, Key: stored.key });
+}
+
+/** How long a signed upload URL stays valid (Storage's default, two hours). */
+const SIGNED_UPLOAD_SECONDS = 2 * 60 * 60;
+
+/** Thrown inside a transaction only to undo it once the probe it ran has succeeded. */
+class ProbeSucceeded extends Error {}
+
+/**
+ * POST /object/upload/sign/:bucket/*: signs an upload URL when the caller could upload there now (the write is
+ * tried as the caller and undone), as Storage checks INSERT (and, with x-upsert, UPDATE) permission first.
+ */
+export async function signUpload(sc: StorageContext, request: Request, caller: Caller, ref: ObjectRef): Promise<Response> {
+  await existingBucket(sc, ref.bucket);
+  const upsert = request.headers.get('x-upsert') === 'true';
+  const owner = caller.claims.sub ?? null;
+  try {
+    await asCaller(sc.db, caller, async (tx) => {
+      const probe = { id: randomUUID(), bucket: ref.bucket, name: ref.name, owner, version: randomUUID() };
+      await writeObject(
+        tx,
+        { ...probe, metadata: metadataOf(new Uint8Array(), 'application/octet-stream', 'no-cache'), userMetadata: null },
+        upsert,
+      );
+      throw new ProbeSucceeded();
+    });
+  } catch (error) {
+    if (!(error instanceof ProbeSucceeded)) throw error;
+  }
+  const url = `${ref.bucket}/${ref.name}`;
+  const token = await signUploadUrl(sc.config.jwtSecret, { url, owner, upsert }, SIGNED_UPLOAD_SECONDS);
+  return json({ url: `/object/upload/sign/${url}?token=${token}`, token });
+}
+
+/** PUT /object/upload/sign/:bucket/*?token=…: the upload a signed upload URL allows, owned by whoever signed it. */
+export async function uploadSigned(sc: StorageContext, request: Request, ref: ObjectRef): Promise<Response> {
+  const grant = await verifyUploadUrl(
+    sc.config.jwtSecret,
+    new URL(request.url).searchParams.get('token'),
+    `${ref.bucket}/${ref.name}`,
+  );
+  const storage: Caller = {
+    role: 'service_role',
+    claims: { role: 'service_role', ...(grant.owner ? { sub: grant.owner } : {}) },
+    token: null,
+  };
+  const stored = await storeObject(sc, request, storage, ref, grant.upsert);
+  return json({ Key: stored.key });
 }
 
 /** GET/HEAD of an object the caller may read, optionally transformed (render/image/authenticated). */
@@ -160,7 +221,7 @@ export async function info(sc: StorageContext, caller: Caller, ref: ObjectRef): 
     content_type: object.metadata.mimetype,
     cache_control: object.metadata.cacheControl,
     etag: object.metadata.eTag,
-    metadata: object.user_metadata,
+    metadata: object.user_metadata ?? {},
     last_modified: object.updated_at,
     created_at: object.created_at,
   });

@@ -39,20 +39,29 @@ export interface BucketRow {
   updated_at: string;
 }
 
-// Rows leave as JSON so timestamps are ISO 8601 on both engines, as Supabase Storage sends them.
+/** A timestamp as Supabase Storage prints it (JavaScript's toISOString: milliseconds and `Z`). */
+export const isoTimestamp = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// Rows leave as JSON with timestamps in Storage's own format, the same on both engines.
 const OBJECT_JSON = `jsonb_build_object('id', o.id, 'bucket_id', o.bucket_id, 'name', o.name, 'owner', o.owner,
   'owner_id', o.owner_id, 'version', o.version, 'metadata', o.metadata, 'user_metadata', o.user_metadata,
-  'created_at', o.created_at, 'updated_at', o.updated_at, 'last_accessed_at', o.last_accessed_at)`;
+  'created_at', ${isoTimestamp('o.created_at')}, 'updated_at', ${isoTimestamp('o.updated_at')},
+  'last_accessed_at', ${isoTimestamp('o.last_accessed_at')})`;
 const BUCKET_JSON = `jsonb_build_object('id', b.id, 'name', b.name, 'owner', b.owner, 'public', b.public,
-  'file_size_limit', b.file_size_limit, 'allowed_mime_types', b.allowed_mime_types, 'created_at', b.created_at,
-  'updated_at', b.updated_at)`;
+  'file_size_limit', b.file_size_limit, 'allowed_mime_types', b.allowed_mime_types,
+  'created_at', ${isoTimestamp('b.created_at')}, 'updated_at', ${isoTimestamp('b.updated_at')})`;
 
 export async function findBucket(db: Queryable, id: string): Promise<BucketRow | null> {
-  const { rows } = await db.query<{ row: BucketRow }>(`SELECT ${BUCKET_JSON} AS row FROM storage.buckets b WHERE b.id = $1`, [id]);
+  const { rows } = await db.query<{ row: BucketRow }>(`SELECT ${BUCKET_JSON} AS row FROM storage.buckets b WHERE b.id = $1`, [
+    id,
+  ]);
   return rows[0]?.row ?? null;
 }
 
-export async function listBuckets(db: Queryable, options: { limit?: number; offset?: number; search?: string } = {}): Promise<BucketRow[]> {
+export async function listBuckets(
+  db: Queryable,
+  options: { limit?: number; offset?: number; search?: string } = {},
+): Promise<BucketRow[]> {
   const { rows } = await db.query<{ row: BucketRow }>(
     `SELECT ${BUCKET_JSON} AS row FROM storage.buckets b
       WHERE $1::text IS NULL OR b.name ILIKE '%' || $1 || '%'
@@ -68,7 +77,13 @@ export interface BucketSettings {
   allowed_mime_types?: string[] | null;
 }
 
-export async function createBucket(tx: Queryable, id: string, name: string, owner: string | null, settings: BucketSettings): Promise<void> {
+export async function createBucket(
+  tx: Queryable,
+  id: string,
+  name: string,
+  owner: string | null,
+  settings: BucketSettings,
+): Promise<void> {
   await tx.query(
     `INSERT INTO storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types) VALUES ($1, $2, $3, $4, $5, $6)`,
     [id, name, owner, settings.public ?? false, settings.file_size_limit ?? null, settings.allowed_mime_types ?? null],
@@ -156,7 +171,11 @@ export async function deleteObjects(tx: Queryable, bucket: string, names: readon
 }
 
 /** Renames an object (possibly into another bucket); the bytes stay under the same version. */
-export async function moveObject(tx: Queryable, from: { bucket: string; name: string }, to: { bucket: string; name: string }): Promise<number> {
+export async function moveObject(
+  tx: Queryable,
+  from: { bucket: string; name: string },
+  to: { bucket: string; name: string },
+): Promise<number> {
   const { rowCount } = await tx.query(
     `UPDATE storage.objects SET bucket_id = $3, name = $4, updated_at = now() WHERE bucket_id = $1 AND name = $2`,
     [from.bucket, from.name, to.bucket, to.name],
@@ -219,8 +238,9 @@ export async function listObjects(tx: Queryable, bucket: string, options: ListOp
      ), page AS (
        SELECT * FROM entries ORDER BY kind, pos LIMIT $4 OFFSET $5
      )
-     SELECT coalesce(jsonb_agg(jsonb_build_object('name', name, 'id', id, 'updated_at', updated_at,
-              'created_at', created_at, 'last_accessed_at', last_accessed_at, 'metadata', metadata) ORDER BY kind, pos),
+     SELECT coalesce(jsonb_agg(jsonb_build_object('name', name, 'id', id, 'updated_at', ${isoTimestamp('updated_at')},
+              'created_at', ${isoTimestamp('created_at')}, 'last_accessed_at', ${isoTimestamp('last_accessed_at')},
+              'metadata', metadata) ORDER BY kind, pos),
               '[]'::jsonb) AS body
        FROM page`,
     [bucket, `${escapeLike(prefix)}${escapeLike(options.search)}%`, level, options.limit, options.offset],

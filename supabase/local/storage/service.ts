@@ -19,8 +19,11 @@ import {
   removeOne,
   signMany,
   signOne,
+  signUpload,
   upload,
+  uploadSigned,
 } from './object-handlers.ts';
+import { listV2 } from './list-v2.ts';
 import { bucketFromSegment, splitObjectPath } from './paths.ts';
 
 export interface StorageOptions {
@@ -103,6 +106,16 @@ function route(sc: StorageContext, method: string, path: string): Route | null {
       if (method !== 'POST' || rest[0] === undefined) return null;
       if (rest.length === 1) return (request, caller) => caller().then((c) => signMany(sc, request, c, decodedId(rest[0] ?? '')));
       return (request, caller) => caller().then((c) => signOne(sc, request, c, splitObjectPath(rest)));
+    case 'upload':
+      if (rest[0] !== 'sign' || rest.length < 3) return null;
+      if (method === 'POST')
+        return (request, caller) => caller().then((c) => signUpload(sc, request, c, splitObjectPath(rest.slice(1))));
+      if (method === 'PUT') return (request) => uploadSigned(sc, request, splitObjectPath(rest.slice(1)));
+      return null;
+    case 'list-v2':
+      return method === 'POST' && rest.length === 1
+        ? (request, caller) => caller().then((c) => listV2(sc, request, c, decodedId(rest[0] ?? '')))
+        : null;
     case 'list':
       return method === 'POST' && rest.length === 1
         ? (request, caller) => caller().then((c) => list(sc, request, c, decodedId(rest[0] ?? '')))

@@ -1,13 +1,26 @@
 // The admin endpoints (/admin/users …) the admin area needs, for callers with the service_role key: create,
-// list with pagination, read, update (metadata, email, password, confirmation, ban) and delete.
+// list with pagination, read, update (metadata, email, password, confirmation, ban) and delete; plus /invite
+// (mails an invitation) and /admin/generate_link (stores a code and answers its link, mailing nothing).
 import type { Queryable } from '../../db/database.ts';
 import { json } from '../../service.ts';
-import type { AuthCall } from '../call.ts';
+import { redirectOf, type AuthCall } from '../call.ts';
 import { AuthFailure, emailExists, userNotFound, validationFailed } from '../errors.ts';
 import { assertStrongEnough, hashPassword } from '../passwords.ts';
 import { metadataField, normalizeEmail, readBody, requireServiceRole, stringField, type Body } from '../request.ts';
 import { endSessions } from '../sessions.ts';
-import { findUserByEmail, findUserById, isUuid, mergeMetadata, reloadUser, syncEmailIdentity, userJson, USER_COLUMNS, type UserRow } from '../users.ts';
+import type { MailedType } from '../mailer.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  isUuid,
+  mergeMetadata,
+  reloadUser,
+  syncEmailIdentity,
+  userJson,
+  USER_COLUMNS,
+  type Metadata,
+  type UserRow,
+} from '../users.ts';
 import { insertUser } from './signup.ts';
 
 const UNITS_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -28,7 +41,10 @@ async function applyBan(db: Queryable, userId: string, duration: string): Promis
     await db.query(`UPDATE auth.users SET banned_until = NULL, updated_at = now() WHERE id = $1::uuid`, [userId]);
     return;
   }
-  await db.query(`UPDATE auth.users SET banned_until = now() + make_interval(secs => $2), updated_at = now() WHERE id = $1::uuid`, [userId, ms / 1000]);
+  await db.query(
+    `UPDATE auth.users SET banned_until = now() + make_interval(secs => $2), updated_at = now() WHERE id = $1::uuid`,
+    [userId, ms / 1000],
+  );
   // A banned person is signed out everywhere at once.
   await endSessions(db, userId, userId, 'global');
 }
@@ -61,10 +77,19 @@ async function createUser(call: AuthCall): Promise<Response> {
   return json(answer);
 }
 
+/** A pagination parameter as GoTrue reads it: an unsigned decimal, or its own 400 naming the bad text. */
+function unsignedParam(value: string | null, fallback: number): number {
+  if (value === null || value === '') return fallback;
+  if (!/^\d+$/.test(value)) {
+    throw validationFailed(`Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(value)}: invalid syntax`);
+  }
+  return Number(value);
+}
+
 async function listUsers(call: AuthCall): Promise<Response> {
   const params = call.url.searchParams;
-  const page = Math.max(1, Math.trunc(Number(params.get('page') ?? 1)) || 1);
-  const perPage = Math.min(1000, Math.max(1, Math.trunc(Number(params.get('per_page') ?? 50)) || 50));
+  const page = Math.max(1, unsignedParam(params.get('page'), 1));
+  const perPage = Math.min(1000, Math.max(1, unsignedParam(params.get('per_page'), 50)));
   const filter = params.get('filter')?.trim() || null;
   const { rows: totals } = await call.db.query<{ total: string | number }>(
     `SELECT count(*) AS total FROM auth.users WHERE deleted_at IS NULL AND ($1::text IS NULL OR email ILIKE '%' || $1::text || '%')`,
@@ -107,20 +132,30 @@ async function updateUserById(call: AuthCall, id: string): Promise<Response> {
     const userMetadata = metadataField(body, 'user_metadata');
     const appMetadata = metadataField(body, 'app_metadata');
     if (userMetadata || appMetadata) {
-      await tx.query(`UPDATE auth.users SET raw_user_meta_data = $2::jsonb, raw_app_meta_data = $3::jsonb, updated_at = now() WHERE id = $1::uuid`, [
-        id,
-        JSON.stringify(userMetadata ? mergeMetadata(user.raw_user_meta_data, userMetadata) : user.raw_user_meta_data),
-        JSON.stringify(appMetadata ? mergeMetadata(user.raw_app_meta_data, appMetadata) : user.raw_app_meta_data),
-      ]);
+      await tx.query(
+        `UPDATE auth.users SET raw_user_meta_data = $2::jsonb, raw_app_meta_data = $3::jsonb, updated_at = now() WHERE id = $1::uuid`,
+        [
+          id,
+          JSON.stringify(userMetadata ? mergeMetadata(user.raw_user_meta_data, userMetadata) : user.raw_user_meta_data),
+          JSON.stringify(appMetadata ? mergeMetadata(user.raw_app_meta_data, appMetadata) : user.raw_app_meta_data),
+        ],
+      );
     }
     if (email && email !== user.email) {
       const holder = await findUserByEmail(tx, email);
       if (holder && holder.id !== id) throw emailExists();
-      await tx.query(`UPDATE auth.users SET email = $2, email_change = '', email_change_token_new = '', updated_at = now() WHERE id = $1::uuid`, [id, email]);
+      await tx.query(
+        `UPDATE auth.users SET email = $2, email_change = '', email_change_token_new = '', updated_at = now() WHERE id = $1::uuid`,
+        [id, email],
+      );
     }
-    if (passwordHash) await tx.query(`UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1::uuid`, [id, passwordHash]);
+    if (passwordHash)
+      await tx.query(`UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1::uuid`, [id, passwordHash]);
     if (body.email_confirm === true) {
-      await tx.query(`UPDATE auth.users SET email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '' WHERE id = $1::uuid`, [id]);
+      await tx.query(
+        `UPDATE auth.users SET email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '' WHERE id = $1::uuid`,
+        [id],
+      );
     }
     if (ban !== undefined) await applyBan(tx, id, ban);
     const updated = await reloadUser(tx, id);
@@ -135,7 +170,10 @@ async function deleteUser(call: AuthCall, id: string): Promise<Response> {
   await call.db.transaction(async (tx) => {
     await requireTarget(tx, id);
     if (body.should_soft_delete === true) {
-      await tx.query(`UPDATE auth.users SET deleted_at = now(), email = NULL, phone = NULL, encrypted_password = NULL, updated_at = now() WHERE id = $1::uuid`, [id]);
+      await tx.query(
+        `UPDATE auth.users SET deleted_at = now(), email = NULL, phone = NULL, encrypted_password = NULL, updated_at = now() WHERE id = $1::uuid`,
+        [id],
+      );
       await tx.query(`DELETE FROM auth.identities WHERE user_id = $1::uuid`, [id]);
       await tx.query(`DELETE FROM auth.sessions WHERE user_id = $1::uuid`, [id]);
     } else {
@@ -145,6 +183,81 @@ async function deleteUser(call: AuthCall, id: string): Promise<Response> {
   return json({});
 }
 
+/** The user `email` names, created (unconfirmed, without a password unless given) when it does not exist yet. */
+async function userToInvite(tx: Queryable, email: string, data: Metadata, passwordHash: string | null): Promise<UserRow> {
+  const existing = await findUserByEmail(tx, email);
+  if (existing?.email_confirmed_at) throw emailExists();
+  if (existing) return existing;
+  return insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: false });
+}
+
+/** POST /invite: creates the invited user and mails the invitation (its link confirms and signs in). */
+export async function invite(call: AuthCall): Promise<Response> {
+  await requireServiceRole(call.request, call.config);
+  const body = await readBody(call.request);
+  const email = normalizeEmail(stringField(body, 'email'));
+  const data = metadataField(body, 'data') ?? {};
+  const redirect = redirectOf(call);
+  const answer = await call.db.transaction(async (tx) => {
+    const user = await userToInvite(tx, email, data, null);
+    await call.mailer.send(tx, user, 'invite', redirect);
+    return userJson(tx, await reloadUser(tx, user.id));
+  });
+  return json(answer);
+}
+
+const LINK_TYPES: Record<string, MailedType> = {
+  signup: 'signup',
+  invite: 'invite',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+  email_change_new: 'email_change',
+};
+
+/** POST /admin/generate_link: the user with the link's properties flattened in, as GoTrue answers. */
+async function generateLink(call: AuthCall): Promise<Response> {
+  const body = await readBody(call.request);
+  const requested = stringField(body, 'type') ?? '';
+  const type = LINK_TYPES[requested];
+  if (!type) throw validationFailed(`Invalid email action link type requested: ${requested}`);
+  const email = normalizeEmail(stringField(body, 'email'));
+  const data = metadataField(body, 'data') ?? {};
+  const password = stringField(body, 'password');
+  if (type === 'signup') {
+    if (!password) throw new AuthFailure(422, 'validation_failed', 'Signup requires a valid password');
+    assertStrongEnough(password, call.settings.minPasswordLength);
+  }
+  const passwordHash = password === undefined ? null : await hashPassword(password);
+  const newEmailText = stringField(body, 'new_email');
+  const redirect = redirectOf(call, stringField(body, 'redirect_to'));
+  const answer = await call.db.transaction(async (tx) => {
+    let user = await findUserByEmail(tx, email);
+    let kind = type;
+    if (!user && type === 'magiclink') kind = 'signup';
+    if (!user && (type === 'recovery' || type === 'email_change')) {
+      throw new AuthFailure(404, 'user_not_found', 'User with this email not found');
+    }
+    if (kind === 'signup' || kind === 'invite') user = await userToInvite(tx, email, data, passwordHash);
+    if (!user) throw userNotFound();
+    let newEmail: string | undefined;
+    if (kind === 'email_change') {
+      newEmail = normalizeEmail(newEmailText);
+      const holder = await findUserByEmail(tx, newEmail);
+      if (holder && holder.id !== user.id) throw emailExists();
+    }
+    const issued = await call.mailer.issue(tx, user, kind, redirect, newEmail);
+    return {
+      ...(await userJson(tx, await reloadUser(tx, user.id))),
+      action_link: issued.link,
+      email_otp: issued.otp,
+      hashed_token: issued.hash,
+      verification_type: kind === 'email_change' ? requested : kind,
+      redirect_to: redirect,
+    };
+  });
+  return json(answer);
+}
+
 export async function admin(call: AuthCall): Promise<Response> {
   await requireServiceRole(call.request, call.config);
   const method = call.request.method;
@@ -152,6 +265,7 @@ export async function admin(call: AuthCall): Promise<Response> {
     if (method === 'GET') return listUsers(call);
     if (method === 'POST') return createUser(call);
   }
+  if (call.path === '/admin/generate_link' && method === 'POST') return generateLink(call);
   const id = /^\/admin\/users\/([^/]+)$/.exec(call.path)?.[1];
   if (id) {
     if (method === 'GET') return json(await userJson(call.db, await requireTarget(call.db, id)));

@@ -1,12 +1,14 @@
-// Sign-up with metadata and email confirmation, plus the other flows that only send an email: /recover,
-// /resend and /otp (magic link). None of them tells whether an email is registered.
+// Sign-up with metadata and email confirmation (or at once, with a session, when auto-confirm is on), anonymous
+// sign-in when enabled, plus the other flows that only send an email: /recover, /resend and /otp (magic link).
+// None of them tells whether an email is registered. Phone sign-in answers GoTrue's 'provider disabled'.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { json } from '../../service.ts';
-import { redirectOf, type AuthCall } from '../call.ts';
+import { clientInfo, redirectOf, type AuthCall } from '../call.ts';
 import { AuthFailure, validationFailed } from '../errors.ts';
 import { assertStrongEnough, hashPassword } from '../passwords.ts';
 import { metadataField, normalizeEmail, readBody, stringField } from '../request.ts';
+import { issueSession } from '../sessions.ts';
 import { limitEmail } from '../throttle.ts';
 import { createEmailIdentity, findUserByEmail, reloadUser, userJson, type Metadata, type UserRow } from '../users.ts';
 
@@ -61,8 +63,41 @@ function sanitizedUser(email: string): Record<string, unknown> {
   };
 }
 
+/** GoTrue's refusals while the phone provider is off (each endpoint has its own status and words). */
+export const phoneProviderDisabled = (status: 400 | 422, message: string) =>
+  new AuthFailure(status, 'phone_provider_disabled', message);
+
+/** signInAnonymously: a user without email or password, signed in at once (when the setting allows it). */
+async function signupAnonymously(call: AuthCall, body: Record<string, unknown>): Promise<Response> {
+  if (!call.settings.anonymousSignIns)
+    throw new AuthFailure(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  const data = metadataField(body, 'data') ?? {};
+  const session = await call.db.transaction(async (tx) => {
+    const id = randomUUID();
+    await tx.query(
+      `INSERT INTO auth.users (instance_id, id, aud, role, raw_app_meta_data, raw_user_meta_data, is_anonymous)
+       VALUES ('00000000-0000-0000-0000-000000000000', $1::uuid, 'authenticated', 'authenticated', '{}'::jsonb, $2::jsonb, true)`,
+      [id, JSON.stringify(data)],
+    );
+    return issueSession(tx, call.config, id, 'anonymous', clientInfo(call));
+  });
+  return json(session);
+}
+
+/** Sign-up with auto-confirm on: confirmed at once and signed in; a registered address is refused outright. */
+async function signupConfirmed(call: AuthCall, email: string, passwordHash: string, data: Metadata): Promise<Response> {
+  const session = await call.db.transaction(async (tx) => {
+    if (await findUserByEmail(tx, email)) throw new AuthFailure(422, 'user_already_exists', 'User already registered');
+    const user = await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: true });
+    return issueSession(tx, call.config, user.id, 'password', clientInfo(call));
+  });
+  return json(session);
+}
+
 export async function signup(call: AuthCall): Promise<Response> {
   const body = await readBody(call.request);
+  if (stringField(body, 'phone') && !stringField(body, 'email')) throw phoneProviderDisabled(400, 'Phone signups are disabled');
+  if (!stringField(body, 'email') && !stringField(body, 'phone')) return signupAnonymously(call, body);
   const email = normalizeEmail(stringField(body, 'email'));
   const password = stringField(body, 'password');
   if (!password) throw new AuthFailure(422, 'validation_failed', 'Signup requires a valid password');
@@ -70,6 +105,7 @@ export async function signup(call: AuthCall): Promise<Response> {
   const data = metadataField(body, 'data') ?? {};
   const redirect = redirectOf(call);
   const passwordHash = await hashPassword(password);
+  if (call.settings.mailerAutoconfirm) return signupConfirmed(call, email, passwordHash, data);
 
   const answer = await call.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
@@ -107,6 +143,7 @@ export async function recover(call: AuthCall): Promise<Response> {
 export async function resend(call: AuthCall): Promise<Response> {
   const body = await readBody(call.request);
   const type = stringField(body, 'type');
+  if (type === 'sms' || type === 'phone_change') throw phoneProviderDisabled(400, 'Phone logins are disabled');
   if (type !== 'signup' && type !== 'email_change')
     throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
   const email = normalizeEmail(stringField(body, 'email'));
@@ -135,6 +172,7 @@ export async function resend(call: AuthCall): Promise<Response> {
  */
 export async function otp(call: AuthCall): Promise<Response> {
   const body = await readBody(call.request);
+  if (stringField(body, 'phone') && !stringField(body, 'email')) throw phoneProviderDisabled(400, 'Unsupported phone provider');
   const email = normalizeEmail(stringField(body, 'email'));
   const createUser = body.create_user !== false;
   const data = metadataField(body, 'data') ?? {};

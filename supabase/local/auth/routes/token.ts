@@ -10,11 +10,13 @@ import { issueSession, refreshSession } from '../sessions.ts';
 import { signInThrottle } from '../sign-in-throttle.ts';
 import { isBarred, suspensionReason } from '../standing.ts';
 import { findUserByEmail } from '../users.ts';
+import { phoneProviderDisabled } from './signup.ts';
 
 async function passwordGrant(call: AuthCall): Promise<Response> {
   const body = await readBody(call.request);
   const email = stringField(body, 'email')?.trim().toLowerCase();
   const password = stringField(body, 'password');
+  if (!email && stringField(body, 'phone')) throw phoneProviderDisabled(422, 'Phone logins are disabled');
   if (!email) throw validationFailed('A valid email or phone is required');
   if (!password) throw validationFailed('Password is required');
 

@@ -1,4 +1,5 @@
-// The signed-in user's own endpoints: GET /user, PUT /user (metadata, password, email change) and /logout.
+// The signed-in user's own endpoints: GET /user, PUT /user (metadata, password, email change, with the
+// reauthentication nonce when one is given), /logout, and the identity-linking ones GoTrue keeps switched off.
 import { json } from '../../service.ts';
 import { redirectOf, type AuthCall } from '../call.ts';
 import { AuthFailure, emailExists } from '../errors.ts';
@@ -7,6 +8,7 @@ import { metadataField, normalizeEmail, readBody, requireUser, stringField } fro
 import { endSessions, type LogoutScope } from '../sessions.ts';
 import { limitEmail } from '../throttle.ts';
 import { findUserByEmail, mergeMetadata, reloadUser, userJson } from '../users.ts';
+import { consumeNonce } from './reauthenticate.ts';
 
 export async function getUser(call: AuthCall): Promise<Response> {
   const { user } = await requireUser(call.request, call.config, call.db);
@@ -30,7 +32,10 @@ export async function updateUser(call: AuthCall): Promise<Response> {
   const redirect = redirectOf(call);
   if (newEmail && newEmail !== user.email?.toLowerCase()) limitEmail(call.limits, call.settings, 'email_change', newEmail);
 
+  const nonce = stringField(body, 'nonce');
+
   const answer = await call.db.transaction(async (tx) => {
+    if (nonce !== undefined && password !== undefined) await consumeNonce(call, tx, user, nonce);
     if (data) {
       await tx.query(`UPDATE auth.users SET raw_user_meta_data = $2::jsonb, updated_at = now() WHERE id = $1::uuid`, [
         user.id,
@@ -64,4 +69,10 @@ export async function logout(call: AuthCall): Promise<Response> {
   const scope: LogoutScope = scopeText;
   await endSessions(call.db, user.id, sessionId, scope);
   return new Response(null, { status: 204 });
+}
+
+/** /user/identities/…: manual identity linking is off, as in a new Supabase project (after the caller's check). */
+export async function identities(call: AuthCall): Promise<Response> {
+  await requireUser(call.request, call.config, call.db);
+  throw new AuthFailure(404, 'manual_linking_disabled', 'Manual linking is disabled');
 }
