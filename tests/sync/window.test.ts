@@ -212,4 +212,51 @@ describe('the window of facts', () => {
       expect(await expectExact(owner, a, history)).toEqual({ stock: before.stock - 1, balance: before.balance });
     },
   );
+
+  it(
+    'a sale edited here after its days left the window comes back stamped, and the stock counts the edit once',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await newOwner(harness.stack);
+      const device = await harness.open(owner, { name: 'aberto' });
+      const produto = await device.api.products.create({ nome: 'Arroz', preco: 5, estoque: 10 });
+      const venda = await device.api.sales.register({ itens: [{ produto_id: produto, quantidade: 1 }] });
+      await converged(owner, [device]);
+      // The days go by with the app open: the owner's cut and the window's first day pass the sale's day, and the
+      // device still holds its copy (compaction waits for the next opening).
+      const { error } = await harness.stack
+        .serviceClient()
+        .rpc('avancar_corte_ate', { p_user_id: owner.userId, p_corte: iso(Date.now() + 2 * DAY) });
+      expect(error).toBeNull();
+      await device.setWindowShift(WINDOW_DAYS + 1);
+      await device.api.sync.syncNow();
+      const baseOf = async () =>
+        (await device.docs('bases_contadores')).find((doc) => doc.tipo === 'estoque' && doc.ref_id === produto);
+      await eventually(async () => {
+        expect(Number((await baseOf())?.valor)).toBe(9);
+      });
+
+      await device.api.sales.update({
+        id: venda,
+        data: iso(Date.now()).slice(0, 10),
+        tipo: 'avista',
+        cliente_id: null,
+        itens: [{ produto_id: produto, quantidade: 3 }],
+      });
+      await eventually(async () => {
+        expect((await device.status()).pending).toBe(0);
+        expect(Number((await baseOf())?.valor)).toBe(7);
+      });
+      // The server's version of the edit reaches the copy although the pull leaves the sale out.
+      const server = (await serverRows(owner, 'vendas')).find((row) => row.id === venda);
+      await eventually(async () => {
+        const copy = (await device.docs('vendas')).find((doc) => doc.id === venda);
+        expect(await device.stockOf(produto)).toBe(7);
+        expect(copy?.server_modified).toBe(server?._modified);
+      }, 10_000);
+      await device.reopen();
+      expect(await device.stockOf(produto)).toBe(7);
+      expect((await device.docs('vendas')).filter((doc) => doc.id === venda && doc._deleted !== true)).toEqual([]);
+    },
+  );
 });

@@ -44,6 +44,8 @@ export interface WorkspaceOptions {
   overrides?: LocalDatabaseOptions['overrides'];
   /** Asks the browser to keep the database under storage pressure (navigator.storage.persist). */
   requestPersistence?: () => Promise<boolean>;
+  /** The window's first day at a server-corrected instant (sync/window.ts's `windowStart`; tests move it ahead). */
+  windowStartAt?: (now: number) => string;
 }
 
 export interface Workspace {
@@ -53,6 +55,8 @@ export interface Workspace {
   database: LocalDatabase;
   clock: HybridClock;
   now(): number;
+  /** The first day of the window of facts this device keeps (yyyy-MM-dd, the owner's day, server-corrected). */
+  windowStart(): string;
   counters: LiveCounters;
   /** The sales the daily rollups on the device do not hold yet (the dashboard and the reports add them). */
   unfoldedSales: UnfoldedSales;
@@ -77,7 +81,9 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
   });
   const device = await deviceNameOf(database);
   const clock = createHybridClock({ node: clockNodeOf(device, options.deviceId), wallClock });
-  await compactAtStart(database, clock, options.serverUrl);
+  const windowStartAt = options.windowStartAt ?? windowStart;
+  const keptFrom = (): string => windowStartAt(clock.correctedNow());
+  await compactAtStart(database, clock, options.serverUrl, keptFrom);
   // The clock starts after every stamp the device holds; the counters read only the facts since the cut.
   for (const latest of await Promise.all([
     database.vendas.findOne({ sort: [{ hlc: 'desc' }] }).exec(),
@@ -89,7 +95,7 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
       clock.receive(hlc);
     },
   });
-  const unfoldedSales = followUnfoldedSales(database, { windowStart: () => windowStart(clock.correctedNow()) });
+  const unfoldedSales = followUnfoldedSales(database, { windowStart: keptFrom });
   const products = followProductSearch(database);
   await Promise.all([counters.ready, products.ready]);
   const sync = await startSyncEngine({
@@ -105,6 +111,7 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     batchSize: options.batchSize,
     realtime: options.realtime,
     resyncIntervalMs: options.resyncIntervalMs,
+    windowStartAt,
   });
   const productCap = await openProductCap({ database, client: session.client, connectivity: options.connectivity });
   void options.requestPersistence?.().catch(() => false);
@@ -114,6 +121,7 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     database,
     clock,
     now: wallClock,
+    windowStart: keptFrom,
     counters,
     unfoldedSales,
     products,
@@ -137,12 +145,17 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
  * only with the server's clock known (an earlier run measured it), so the window's start is the owner's day.
  * A failure leaves the copies for the next start.
  */
-async function compactAtStart(database: LocalDatabase, clock: HybridClock, serverUrl: string): Promise<void> {
+async function compactAtStart(
+  database: LocalDatabase,
+  clock: HybridClock,
+  serverUrl: string,
+  keptFrom: () => string,
+): Promise<void> {
   const offsets = await openOffsetStore(database);
   if (!offsets.saved) return;
   clock.setServerOffset(offsets.saved.offsetMs);
   try {
-    await compactBeforeWindow({ database, serverUrl, start: windowStart(clock.correctedNow()) });
+    await compactBeforeWindow({ database, serverUrl, start: keptFrom() });
   } catch {
     // Kept as they were: asked again at the next start.
   }

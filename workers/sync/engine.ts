@@ -60,6 +60,8 @@ export interface SyncEngineOptions {
    * are offered again at the same pace (a suspended account may have been reactivated, a plan upgraded).
    */
   resyncIntervalMs?: number;
+  /** The window's first day at a server-corrected instant (window.ts's `windowStart`; tests move it ahead). */
+  windowStartAt?: (now: number) => string;
 }
 
 export interface SyncEngine {
@@ -131,7 +133,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     windowReady ??= Promise.all([cut.ask(), firstOffset]).then(() => undefined);
     await windowReady;
     if (closed) throw new Error('sincronização encerrada');
-    return windowStart(options.clock.correctedNow());
+    return (options.windowStartAt ?? windowStart)(options.clock.correctedNow());
   };
 
   const replications = new Map<CollectionName, CollectionReplication<unknown>>();

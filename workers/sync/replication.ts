@@ -262,6 +262,41 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   }
 
   const whenOnline = options.whenOnline ?? (() => Promise.resolve());
+
+  /**
+   * Rows pushed and accepted that the windowed pull leaves out (a copy the device still holds of a fact whose days
+   * are before the window, edited or cancelled here): no pull brings their server version back, so once the
+   * replication is idle (the pushed version recorded) those outside the window as it is then are read by id and
+   * stored as a streamed row would be, and the copy carries the server's stamp like any echo (so the counters'
+   * bases hold it and compaction may drop it).
+   */
+  const echoesOwed = new Map<string, Row>();
+  function oweEchoes(rows: readonly PushRow[], accepted: ReadonlySet<string>): void {
+    if (!options.window) return;
+    for (const row of rows) if (accepted.has(String(row.doc.id))) echoesOwed.set(String(row.doc.id), row.doc);
+  }
+  async function fetchEchoes(window: PullWindow): Promise<void> {
+    const owed = [...echoesOwed.values()];
+    echoesOwed.clear();
+    try {
+      const start = await window.start();
+      const ids = owed.filter((row) => !window.holds(row, start)).map((row) => String(row.id));
+      if (ids.length === 0) return;
+      await whenOnline();
+      const answer: { data: unknown; error: Error | null } = await client.from(table).select('*').in('id', ids);
+      if (answer.error) throw answer.error;
+      const rows = answer.data as Row[];
+      const known = await newerKnown(rows);
+      const fresh = rows.filter((row) => !known.has(String(row.id)));
+      // A pull that never found a row leaves no checkpoint: the stream then keeps the start (what RxDB holds).
+      const checkpoint = lastCheckpoint ?? START_CHECKPOINT;
+      if (fresh.length > 0) stream.next({ documents: fresh.map((row) => fromServerRow<Doc>(row, schema)), checkpoint });
+    } catch {
+      // Asked again the next time the replication is idle (a pull, a push or the periodic resync).
+      for (const row of owed) if (!echoesOwed.has(String(row.id))) echoesOwed.set(String(row.id), row);
+    }
+  }
+
   let pushLimits = DEFAULT_PUSH_LIMITS;
 
   type PushRow = { doc: Row; assumed_modified: unknown };
@@ -312,6 +347,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     const conflicting = new Set(response.conflicts.map((row) => String(row.id)));
     const accepted = rows.map((row) => String(row.doc.id)).filter((id) => !refused.has(id) && !conflicting.has(id));
     if (accepted.length > 0) options.onAccepted?.(accepted);
+    oweEchoes(rows, new Set(accepted));
     if (response.rejected.length > 0) options.onRejected?.(response.rejected);
     return response;
   }
@@ -407,6 +443,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   state.active$.subscribe((active) => {
     if (active) return;
     settleStored();
+    if (echoesOwed.size > 0 && options.window) void fetchEchoes(options.window);
     if (reachedHorizon && !caughtUp.getValue()) caughtUp.next(true);
   });
   state.canceled$.subscribe((canceled) => {

@@ -13,6 +13,8 @@ export interface DeviceThreadConfig {
   realtime?: boolean;
   /** How often the device pulls again and offers refused documents again while online. */
   resyncIntervalMs?: number;
+  /** How far ahead of the owner's calendar the device's window of facts is placed, in days (0: where the app puts it). */
+  windowShiftDays?: number;
 }
 
 export interface DeviceRequest {

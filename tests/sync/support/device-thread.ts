@@ -11,6 +11,7 @@ import { createDataApiParts } from '../../../workers/api.ts';
 import type { OwnerSession, Workspace } from '../../../workers/db/workspace.ts';
 import type { BytePort } from '../../../workers/peer/link.ts';
 import { syncInternals } from '../../../workers/sync/testing.ts';
+import { windowStart } from '../../../workers/sync/window.ts';
 import { createManualConnectivity } from '../../../workers/system/connectivity.ts';
 import type { DeviceThreadConfig, DeviceRequest } from './device-protocol.ts';
 
@@ -18,6 +19,8 @@ let config = workerData as DeviceThreadConfig;
 const storage = getRxStorageMemory();
 const connectivity = createManualConnectivity(config.online);
 let skewMs = config.skewMs;
+let windowShiftDays = config.windowShiftDays ?? 0;
+const DAY_MS = 86_400_000;
 
 function build() {
   const client = createClient(config.url, config.anonKey, {
@@ -40,6 +43,8 @@ function build() {
       batchSize: config.batchSize,
       realtime: config.realtime,
       resyncIntervalMs: config.resyncIntervalMs,
+      // As if the owner's days had gone by: the window starts that many days later.
+      windowStartAt: (now: number) => windowStart(now + windowShiftDays * DAY_MS),
       session$: new BehaviorSubject<OwnerSession | null>(session),
     },
   });
@@ -80,6 +85,11 @@ const control: Record<string, Callable> = {
   setSkew: (ms) => {
     skewMs = Number(ms);
   },
+  /** Moves the window of facts ahead by whole days (read by the pull at once, by compaction at the next opening). */
+  setWindowShift: (days) => {
+    windowShiftDays = Number(days);
+  },
+  windowStart: () => workspace.windowStart(),
   stockOf: (id) => workspace.counters.stockOf(String(id)),
   balanceOf: (id) => workspace.counters.balanceOf(String(id)),
   countersRead: () => workspace.counters.readAtOpen(),
@@ -131,6 +141,7 @@ const control: Record<string, Callable> = {
     await parts.workspace.close();
     config = { ...config, ...(changes as Partial<DeviceThreadConfig>) };
     skewMs = config.skewMs;
+    windowShiftDays = config.windowShiftDays ?? 0;
     connectivity.set(config.online);
     parts = build();
     workspace = await parts.workspace.current();

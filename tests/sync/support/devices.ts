@@ -41,6 +41,10 @@ export interface Device {
   api: RemoteDataApi;
   setOnline(online: boolean): Promise<void>;
   setSkew(ms: number): Promise<void>;
+  /** Places the window of facts this many days ahead of the owner's calendar (as if those days had gone by). */
+  setWindowShift(days: number): Promise<void>;
+  /** The first day of the window of facts the device keeps now. */
+  windowStart(): Promise<string>;
   stockOf(productId: string): Promise<number>;
   balanceOf(clientId: string): Promise<number>;
   /** What the counters read when this device last opened: base rows and fact documents. */
@@ -147,6 +151,8 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     api,
     setOnline: (online) => send('setOnline', online),
     setSkew: (ms) => send('setSkew', ms),
+    setWindowShift: (days) => send('setWindowShift', days),
+    windowStart: () => send('windowStart'),
     stockOf: (id) => send('stockOf', id),
     balanceOf: (id) => send('balanceOf', id),
     countersRead: () => send('countersRead'),
@@ -167,6 +173,7 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
         retryTime: changes.retryTime ?? 200,
         batchSize: changes.batchSize,
         realtime: changes.realtime,
+        windowShiftDays: 0,
       } satisfies Partial<DeviceThreadConfig>),
     receive: (table, row, times) => send('receive', table, row, times),
     burstSales: (productId, count) => send('burstSales', productId, count),
