@@ -164,7 +164,16 @@ export type {
   SalesReport,
   SalesReportView,
 } from './reports/handlers.ts';
-export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './sales/handlers.ts';
+export type {
+  OlderSalesParams,
+  OlderSalesView,
+  SaleDetails,
+  SaleRow,
+  SalesListPage,
+  SalesListParams,
+  SalesPeriod,
+  SalesTypeFilter,
+} from './sales/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';
 export type {
   AdminDashboard,

@@ -2,16 +2,33 @@
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { cents, insertOwned, softRemove, todayOf } from '../db/records.ts';
-import type { WorkspaceHolder } from '../db/workspace.ts';
+import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 import { updateSale } from './edit.ts';
 import { salesLiveQueries } from './live.ts';
+import { serverSales, type ServerSales } from './online-sales.ts';
 import { newSaleSchema, type NewSale, type SaleEdit } from './schema.ts';
 
 export type { NewSale, NewSaleItem } from './schema.ts';
 export type { SaleEdit, SaleEditItem } from './schema.ts';
-export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './live.ts';
+export type {
+  OlderSalesParams,
+  OlderSalesView,
+  SaleDetails,
+  SaleRow,
+  SalesListPage,
+  SalesListParams,
+  SalesPeriod,
+  SalesTypeFilter,
+} from './live.ts';
 
 export function createSalesDomain(holder: WorkspaceHolder) {
+  /** Per workspace, the sales older than the window read online this session. */
+  const online = new WeakMap<Workspace, ServerSales>();
+  const serverSalesOf = (workspace: Workspace): ServerSales => {
+    const found = online.get(workspace) ?? serverSales(workspace.client);
+    online.set(workspace, found);
+    return found;
+  };
   return {
     handlers: {
       async register(input: NewSale): Promise<string> {
@@ -52,6 +69,6 @@ export function createSalesDomain(holder: WorkspaceHolder) {
         await softRemove(await holder.current(), 'vendas', id);
       },
     },
-    live: salesLiveQueries(holder),
+    live: salesLiveQueries(holder, serverSalesOf),
   };
 }

@@ -111,10 +111,12 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
           <Share2 aria-hidden size={18} />
           {copy.share}
         </Button>
-        <Link to="/sales/edit/$id" params={{ id: sale.id }} className={buttonClass('primary')} onClick={onClose}>
-          <Pencil aria-hidden size={18} />
-          {copy.edit}
-        </Link>
+        {sale.source === 'device' ? (
+          <Link to="/sales/edit/$id" params={{ id: sale.id }} className={buttonClass('primary')} onClick={onClose}>
+            <Pencil aria-hidden size={18} />
+            {copy.edit}
+          </Link>
+        ) : null}
         <Dialog.Close asChild>
           <Button variant="ghost">{copy.close}</Button>
         </Dialog.Close>

@@ -1,0 +1,44 @@
+-- Sales older than the window a device keeps, online (docs/growth.md §6): a page of them newest first, keyset on
+-- (data, id) so a year of sales is read a page at a time, and their cancellation with the revision the device
+-- read, so a sale changed elsewhere since is refused rather than overwritten. Both run as the caller: row-level
+-- security and the owner filter keep each owner to her own sales; a cancellation passes `conta_ativa` and moves
+-- stock, balances, bases and rollups through the sales' statement triggers, as any write does.
+
+CREATE INDEX IF NOT EXISTS vendas_user_data_id_idx ON public.vendas (user_id, data DESC, id DESC) WHERE NOT _deleted;
+
+-- The sales before `p_antes` (and inside [p_de, p_ate] when given), of one type or both, after the keyset
+-- position (`p_apos_data`, `p_apos_id`: the last sale of the previous page), at most `p_limite` of them.
+CREATE OR REPLACE FUNCTION public.vendas_anteriores(
+  p_antes date,
+  p_de date DEFAULT NULL,
+  p_ate date DEFAULT NULL,
+  p_tipo text DEFAULT NULL,
+  p_apos_data date DEFAULT NULL,
+  p_apos_id uuid DEFAULT NULL,
+  p_limite integer DEFAULT 20
+)
+RETURNS jsonb
+LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = ''
+AS $$
+BEGIN
+  IF p_antes IS NULL OR p_limite IS NULL OR p_limite NOT BETWEEN 1 AND 100 OR (p_apos_data IS NULL) <> (p_apos_id IS NULL)
+     OR (p_tipo IS NOT NULL AND p_tipo NOT IN ('avista', 'fiado')) THEN
+    RAISE EXCEPTION 'Consulta de vendas inválida' USING ERRCODE = '22023';
+  END IF;
+  RETURN coalesce((
+    SELECT jsonb_agg(jsonb_build_object(
+             'id', v.id, 'data', v.data, 'tipo', v.tipo, 'cliente_id', v.cliente_id, 'forma_pagamento', v.forma_pagamento,
+             'forma_pagamento_descricao', v.forma_pagamento_descricao, 'total', v.total, 'itens', v.itens,
+             'created_at', v.created_at, '_modified', v._modified)
+             ORDER BY v.data DESC, v.id DESC)
+      FROM (SELECT s.*
+              FROM public.vendas s
+             WHERE s.user_id = auth.uid() AND NOT s._deleted AND s.data < p_antes
+               AND (p_de IS NULL OR s.data >= p_de) AND (p_ate IS NULL OR s.data <= p_ate)
+               AND (p_tipo IS NULL OR s.tipo = p_tipo)
+               AND (p_apos_data IS NULL OR s.data < p_apos_data OR (s.data = p_apos_data AND s.id < p_apos_id))
+             ORDER BY s.data DESC, s.id DESC
+             LIMIT p_limite) v), '[]'::jsonb);
+END $$;
+REVOKE ALL ON FUNCTION public.vendas_anteriores(date, date, date, text, date, uuid, integer) FROM PUBLIC, anon;
+GRANT EXECUTE ON FUNCTION public.vendas_anteriores(date, date, date, text, date, uuid, integer) TO authenticated, service_role;
