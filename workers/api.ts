@@ -124,7 +124,14 @@ export type { RefusedChange, SignOutCheck, SyncOutcome, SyncStatus } from './syn
 export type { RefusalReason } from './sync/refusal.ts';
 export type { PeerStatus, PeerView, ReadCode } from './peer/handlers.ts';
 export type { BytePort } from './peer/link.ts';
-export type { ClientSummary, ClientsPage, StatementEntry, StatementKind } from './clients/handlers.ts';
+export type {
+  ClientSummary,
+  ClientsPage,
+  OlderStatementParams,
+  OlderStatementView,
+  StatementEntry,
+  StatementKind,
+} from './clients/handlers.ts';
 export type {
   ChartPoint,
   DashboardFigures,

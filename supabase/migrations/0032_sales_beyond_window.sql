@@ -1,8 +1,6 @@
--- Sales older than the window a device keeps, online (docs/growth.md §6): a page of them newest first, keyset on
--- (data, id) so a year of sales is read a page at a time, and their cancellation with the revision the device
--- read, so a sale changed elsewhere since is refused rather than overwritten. Both run as the caller: row-level
--- security and the owner filter keep each owner to her own sales; a cancellation passes `conta_ativa` and moves
--- stock, balances, bases and rollups through the sales' statement triggers, as any write does.
+-- History older than the window a device keeps, online (docs/growth.md §6): its sales a page at a time, newest
+-- first, keyset on (data, id), and a client's statement before the oldest entry the device shows. Both run as the
+-- caller: row-level security and the owner filter keep each owner to her own rows.
 
 CREATE INDEX IF NOT EXISTS vendas_user_data_id_idx ON public.vendas (user_id, data DESC, id DESC) WHERE NOT _deleted;
 
@@ -42,3 +40,41 @@ BEGIN
 END $$;
 REVOKE ALL ON FUNCTION public.vendas_anteriores(date, date, date, text, date, uuid, integer) FROM PUBLIC, anon;
 GRANT EXECUTE ON FUNCTION public.vendas_anteriores(date, date, date, text, date, uuid, integer) TO authenticated, service_role;
+
+-- A client's statement before the oldest entry a device shows: her fiado sales and ledger entries, newest first in
+-- the statement's order (data, created_at, id), strictly before that position (all of them when it is null).
+CREATE OR REPLACE FUNCTION public.lancamentos_anteriores(
+  p_cliente uuid,
+  p_antes_data date DEFAULT NULL,
+  p_antes_criado timestamptz DEFAULT NULL,
+  p_antes_id uuid DEFAULT NULL,
+  p_limite integer DEFAULT 20
+)
+RETURNS jsonb
+LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = ''
+AS $$
+BEGIN
+  IF p_cliente IS NULL OR p_limite IS NULL OR p_limite NOT BETWEEN 1 AND 100
+     OR (p_antes_data IS NULL) <> (p_antes_criado IS NULL) OR (p_antes_data IS NULL) <> (p_antes_id IS NULL) THEN
+    RAISE EXCEPTION 'Consulta de lançamentos inválida' USING ERRCODE = '22023';
+  END IF;
+  RETURN coalesce((
+    SELECT jsonb_agg(jsonb_build_object(
+             'id', f.id, 'kind', f.kind, 'valor', f.valor, 'data', f.data, 'created_at', f.created_at,
+             'descricao', f.descricao, 'estorno_de', f.estorno_de)
+             ORDER BY f.data DESC, f.created_at DESC, f.id DESC)
+      FROM (SELECT u.*
+              FROM (SELECT v.id, 'venda' AS kind, v.total AS valor, v.data, v.created_at, NULL::text AS descricao,
+                           NULL::uuid AS estorno_de
+                      FROM public.vendas v
+                     WHERE v.user_id = auth.uid() AND v.cliente_id = p_cliente AND v.tipo = 'fiado' AND NOT v._deleted
+                    UNION ALL
+                    SELECT l.id, l.tipo, l.valor, l.data, l.created_at, l.descricao, l.estorno_de
+                      FROM public.fiado_lancamentos l
+                     WHERE l.user_id = auth.uid() AND l.cliente_id = p_cliente AND NOT l._deleted) u
+             WHERE p_antes_data IS NULL OR (u.data, u.created_at, u.id) < (p_antes_data, p_antes_criado, p_antes_id)
+             ORDER BY u.data DESC, u.created_at DESC, u.id DESC
+             LIMIT p_limite) f), '[]'::jsonb);
+END $$;
+REVOKE ALL ON FUNCTION public.lancamentos_anteriores(uuid, date, timestamptz, uuid, integer) FROM PUBLIC, anon;
+GRANT EXECUTE ON FUNCTION public.lancamentos_anteriores(uuid, date, timestamptz, uuid, integer) TO authenticated, service_role;
