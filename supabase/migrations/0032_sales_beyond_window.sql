@@ -1,6 +1,8 @@
 -- History older than the window a device keeps, online (docs/growth.md §6): its sales a page at a time, newest
--- first, keyset on (data, id), and a client's statement before the oldest entry the device shows. Both run as the
--- caller: row-level security and the owner filter keep each owner to her own rows.
+-- first, keyset on (data, id), a client's statement before the oldest entry the device shows, and the cancellation
+-- of such a sale with the revision the device read (a sale changed elsewhere since is refused, never overwritten).
+-- All run as the caller: row-level security and the owner filter keep each owner to her own rows; a cancellation
+-- passes `conta_ativa` and moves stock, balances, bases and rollups through the sales' statement triggers.
 
 CREATE INDEX IF NOT EXISTS vendas_user_data_id_idx ON public.vendas (user_id, data DESC, id DESC) WHERE NOT _deleted;
 
@@ -78,3 +80,37 @@ BEGIN
 END $$;
 REVOKE ALL ON FUNCTION public.lancamentos_anteriores(uuid, date, timestamptz, uuid, integer) FROM PUBLIC, anon;
 GRANT EXECUTE ON FUNCTION public.lancamentos_anteriores(uuid, date, timestamptz, uuid, integer) TO authenticated, service_role;
+
+-- Cancels one of the caller's sales, if it is still the revision `p_revisao` she read: a soft delete, so every
+-- device learns of it and the triggers give its items back to stock and take a fiado sale off the balance.
+-- Refused with 40001 when the sale changed or was cancelled since, P0002 when it is not hers or does not exist.
+CREATE OR REPLACE FUNCTION public.cancelar_venda_antiga(p_id uuid, p_revisao timestamptz)
+RETURNS timestamptz
+LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = ''
+AS $$
+DECLARE
+  v_atual timestamptz;
+  v_apagada boolean;
+  v_nova timestamptz;
+BEGIN
+  IF auth.uid() IS NULL OR p_id IS NULL OR p_revisao IS NULL THEN
+    RAISE EXCEPTION 'Venda não encontrada' USING ERRCODE = 'P0002';
+  END IF;
+  SELECT v._modified, v._deleted INTO v_atual, v_apagada
+    FROM public.vendas v
+   WHERE v.id = p_id AND v.user_id = auth.uid()
+     FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'Venda não encontrada' USING ERRCODE = 'P0002';
+  END IF;
+  IF v_apagada OR v_atual <> p_revisao THEN
+    RAISE EXCEPTION 'Esta venda foi alterada em outro lugar. Abra-a de novo para ver como está.' USING ERRCODE = '40001';
+  END IF;
+  -- The statement-level `conta_ativa` trigger refuses it for a suspended, expired or signed-out account.
+  UPDATE public.vendas v SET _deleted = true, updated_at = now()
+   WHERE v.id = p_id AND v.user_id = auth.uid()
+  RETURNING v._modified INTO v_nova;
+  RETURN v_nova;
+END $$;
+REVOKE ALL ON FUNCTION public.cancelar_venda_antiga(uuid, timestamptz) FROM PUBLIC, anon;
+GRANT EXECUTE ON FUNCTION public.cancelar_venda_antiga(uuid, timestamptz) TO authenticated, service_role;
