@@ -172,6 +172,7 @@ export type {
   SalesReportView,
 } from './reports/handlers.ts';
 export type {
+  OlderSaleRemoval,
   OlderSalesParams,
   OlderSalesView,
   SaleDetails,

@@ -139,4 +139,28 @@ describe('sales older than the window', () => {
       device.connectivity.set(true);
     }
   });
+
+  it('cancels an older sale online only, with the revision read; a stale one is refused', { timeout: 60_000 }, async () => {
+    const target = owned[0];
+    const details = await answerOf('saleDetails', { saleId: target?.id ?? '' }, (sale) => sale !== null);
+    const revision = details?.revision ?? '';
+    device.connectivity.set(false);
+    try {
+      await expect(device.remote.sales.removeOlder({ id: target?.id ?? '', revision })).rejects.toMatchObject({
+        code: 'offline',
+      });
+    } finally {
+      device.connectivity.set(true);
+    }
+    await expect(
+      device.remote.sales.removeOlder({ id: target?.id ?? '', revision: '2020-01-01T00:00:00.000+00:00' }),
+    ).rejects.toMatchObject({ code: 'stale_revision' });
+
+    await device.remote.sales.removeOlder({ id: target?.id ?? '', revision });
+    const first = await answerOf('olderSales', { periodo: 'personalizado', tipo: 'todas', page: 1 }, (view) =>
+      view.items.every((sale) => sale.id !== target?.id),
+    );
+    expect(first.items.map((sale) => sale.id)).toEqual(owned.slice(1, 21).map((sale) => sale.id));
+    expect(await answerOf('saleDetails', { saleId: target?.id ?? '' })).toBeNull();
+  });
 });

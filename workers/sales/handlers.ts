@@ -5,11 +5,13 @@ import { cents, insertOwned, softRemove, todayOf } from '../db/records.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 import { updateSale } from './edit.ts';
 import { salesLiveQueries } from './live.ts';
+import { cancelOlderSale, olderSaleRemovalSchema, type OlderSaleRemoval } from './older-sale-removal.ts';
 import { serverSales, type ServerSales } from './online-sales.ts';
 import { newSaleSchema, type NewSale, type SaleEdit } from './schema.ts';
 
 export type { NewSale, NewSaleItem } from './schema.ts';
 export type { SaleEdit, SaleEditItem } from './schema.ts';
+export type { OlderSaleRemoval } from './older-sale-removal.ts';
 export type {
   OlderSalesParams,
   OlderSalesView,
@@ -67,6 +69,15 @@ export function createSalesDomain(holder: WorkspaceHolder) {
       /** Cancels a sale: its items return to stock and a fiado sale leaves the client's balance. */
       async remove(id: string): Promise<void> {
         await softRemove(await holder.current(), 'vendas', id);
+      },
+      /**
+       * Cancels a sale older than the window, online only (docs/growth.md §6): the server cancels it if it is still
+       * the revision read, and its triggers move stock, balance, bases and rollups, which the device then pulls.
+       */
+      async removeOlder(input: OlderSaleRemoval): Promise<void> {
+        const { id, revision } = parseInput(olderSaleRemovalSchema, input);
+        const workspace = await holder.current();
+        await cancelOlderSale(workspace, serverSalesOf(workspace), id, revision);
       },
     },
     live: salesLiveQueries(holder, serverSalesOf),
