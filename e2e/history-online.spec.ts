@@ -1,6 +1,7 @@
 // Sales older than the window, online, at 360 px and 1280 px: a period before the days the device keeps lists the
 // server's sales under 'Vendas anteriores a DD/MM/AAAA', a sale's details open with 'Excluir' sent to the server,
-// and offline a list never read says 'Disponível apenas online' (never 'Nenhuma venda encontrada').
+// a client's statement reads its older entries on 'Ver lançamentos anteriores', and offline a list never read says
+// 'Disponível apenas online' (never 'Nenhuma venda encontrada').
 import { expect, test, type Page } from '@playwright/test';
 import { STACK_URL } from '../playwright.config.ts';
 import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
@@ -54,6 +55,16 @@ for (const viewport of VIEWPORTS) {
         },
       ],
     });
+    const maria = await insertAs(userId, 'clientes', { nome: 'Maria Souza', telefone: '11987654321', is_fiado: true });
+    await insertAs(userId, 'fiado_lancamentos', {
+      cliente_id: maria,
+      tipo: 'debito',
+      valor: 80,
+      data: oldDay,
+      descricao: 'Compra antiga',
+      created_at: `${oldDay}T15:00:00Z`,
+    });
+    await insertAs(userId, 'fiado_lancamentos', { cliente_id: maria, tipo: 'pagamento', valor: 30, data: daySaoPaulo(2) });
     const keptFrom = shown(daySaoPaulo(WINDOW_DAYS));
 
     await signIn(page, email);
@@ -76,6 +87,15 @@ for (const viewport of VIEWPORTS) {
     await expect(details.getByRole('link', { name: 'Editar' })).toHaveCount(0);
     await shot(page, 'details', viewport.width);
     await details.getByRole('button', { name: 'Fechar' }).first().click();
+
+    // A client's statement goes on online: the older debit, its balance continuing from the entry above it.
+    await page.goto(`/clients/${maria}`);
+    await expect(page.getByTestId('statement-entry')).toHaveCount(1, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Ver lançamentos anteriores' }).click();
+    const older = page.getByRole('list', { name: 'Lançamentos anteriores' });
+    await expect(older.getByText('Compra antiga')).toBeVisible({ timeout: 20_000 });
+    await expect(older.getByText(/^Saldo R\$\s80,00$/)).toBeVisible();
+    await shot(page, 'statement', viewport.width);
 
     // Offline: a list never read says the older sales are online only.
     await goOffline(page, context);
