@@ -130,7 +130,14 @@ export type { RefusedChange, SignOutCheck, SyncOutcome, SyncStatus } from './syn
 export type { RefusalReason } from './sync/refusal.ts';
 export type { PeerStatus, PeerView, ReadCode } from './peer/handlers.ts';
 export type { BytePort } from './peer/link.ts';
-export type { ClientSummary, ClientsPage, StatementEntry, StatementKind } from './clients/handlers.ts';
+export type {
+  ClientSummary,
+  ClientsPage,
+  OlderStatementParams,
+  OlderStatementView,
+  StatementEntry,
+  StatementKind,
+} from './clients/handlers.ts';
 export type {
   ChartPoint,
   DashboardFigures,
@@ -170,7 +177,17 @@ export type {
   SalesReport,
   SalesReportView,
 } from './reports/handlers.ts';
-export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './sales/handlers.ts';
+export type {
+  OlderSaleRemoval,
+  OlderSalesParams,
+  OlderSalesView,
+  SaleDetails,
+  SaleRow,
+  SalesListPage,
+  SalesListParams,
+  SalesPeriod,
+  SalesTypeFilter,
+} from './sales/handlers.ts';
 export type { BarcodeLookupResult, FoundProduct } from './barcode/handlers.ts';
 export type {
   AdminDashboard,

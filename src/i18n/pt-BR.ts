@@ -676,6 +676,13 @@ export const ptBR = {
     statementEmpty: 'Nenhum lançamento ainda.',
     /** The end of a statement: entries before the days this device keeps (dd/MM/yyyy). */
     statementBeforeWindow: (day: string) => `Lançamentos anteriores a ${day} disponíveis apenas online`,
+    showOlderEntries: 'Ver lançamentos anteriores',
+    moreOlderEntries: 'Ver mais lançamentos anteriores',
+    olderEntries: 'Lançamentos anteriores',
+    noOlderEntries: 'Nenhum lançamento anterior.',
+    olderEntriesError: 'Não foi possível carregar os lançamentos anteriores.',
+    onlineOnly: 'Disponível apenas online',
+    olderEntriesOffline: 'Conecte-se à internet para ver os lançamentos mais antigos.',
     statementHeader: (nome: string) => `Extrato do fiado de ${nome}`,
     balanceAfter: 'Saldo',
     kinds: { venda: 'Compra fiado', debito: 'Débito', pagamento: 'Pagamento' },

@@ -15,8 +15,13 @@ export const salesHistoryText = {
   count: (total: number) => (total === 1 ? '1 venda' : `${total} vendas`),
   empty: 'Nenhuma venda encontrada',
   emptyHint: 'Não há vendas neste período com o tipo escolhido.',
-  /** The end of a list that reaches before the days this device keeps (dd/MM/yyyy). */
-  beforeWindow: (day: string) => `Vendas anteriores a ${day} disponíveis apenas online`,
+  /** After the last page of a period reaching before the days this device keeps (dd/MM/yyyy): the sales online. */
+  olderTitle: (day: string) => `Vendas anteriores a ${day}`,
+  olderMore: 'Ver mais vendas anteriores',
+  olderNone: (day: string) => `Nenhuma venda anterior a ${day} neste período.`,
+  onlineOnly: 'Disponível apenas online',
+  olderOffline: 'Conecte-se à internet para ver as vendas mais antigas.',
+  olderError: 'Não foi possível carregar as vendas anteriores.',
   loadError: 'Não foi possível carregar as vendas.',
   noClient: 'Sem cliente',
   clientMissing: 'Cliente ainda não sincronizado',

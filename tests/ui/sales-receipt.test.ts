@@ -20,6 +20,8 @@ const sale: SaleDetails = {
     { produtoId: 'b', nome: 'Queijo', marca: 'Minas', unidade: 'kg', quantidade: 0.255, precoUnitario: 45.9, precoTotal: 11.7 },
   ],
   createdAt: '2026-03-15T15:00:00.000Z',
+  source: 'device',
+  revision: null,
 };
 
 const brl = (text: string) => text.replace(/\u00a0/g, ' ');

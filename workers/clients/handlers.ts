@@ -24,7 +24,7 @@ import {
 } from './schema.ts';
 
 export type { ClientChanges, LedgerEntry, LedgerReversal, NewClient, SaleCustomer } from './schema.ts';
-export type { ClientSummary, ClientsPage, ClientsPageParams } from './queries.ts';
+export type { ClientSummary, ClientsPage, ClientsPageParams, OlderStatementParams, OlderStatementView } from './queries.ts';
 export type { StatementEntry, StatementKind } from './statement.ts';
 
 /** Deletes the overdue-fiado notices that point at a client whose balance is now zero. */

@@ -1,10 +1,11 @@
 // What the client screens read, as live queries: a page of clients with their balances, one client, and the
 // client's statement; all from the device's database, so they answer offline exactly as online.
-import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
+import { combineLatest, distinctUntilChanged, from, map, of, startWith, switchMap, type Observable } from 'rxjs';
 import type { ClientesDoc, FiadoLancamentosDoc, VendasDoc } from '../../schemas/index.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 import { normalize } from '../products/search-index.ts';
-import { statementOf, toCents, type StatementEntry, type StatementFact } from './statement.ts';
+import { serverStatements, STATEMENT_PAGE_SIZE, type ServerStatements, type StatementPosition } from './online-statement.ts';
+import { effectInCents, statementOf, toCents, type StatementEntry, type StatementFact } from './statement.ts';
 
 /** Clients per page of the list (spec 1 §9). */
 export const CLIENT_PAGE_SIZE = 10;
@@ -91,7 +92,8 @@ function client$(workspace: Workspace, id: string): Observable<ClientSummary | n
   );
 }
 
-function statement$(workspace: Workspace, clientId: string): Observable<StatementEntry[]> {
+/** The client's facts on this device, with her balance (the bases included). */
+function statementFacts$(workspace: Workspace, clientId: string): Observable<{ facts: StatementFact[]; balance: number }> {
   const sales$ = workspace.database.vendas.find({ selector: { cliente_id: clientId, tipo: 'fiado' } }).$;
   const ledger$ = workspace.database.fiado_lancamentos.find({ selector: { cliente_id: clientId } }).$;
   return combineLatest([sales$, ledger$, workspace.counters.balance$(clientId)]).pipe(
@@ -114,14 +116,82 @@ function statement$(workspace: Workspace, clientId: string): Observable<Statemen
           };
         }),
       ];
-      // The client's balance (its base included) anchors the running balance: older entries may be online only.
-      return statementOf(facts, balance);
+      return { facts, balance };
+    }),
+  );
+}
+
+function statement$(workspace: Workspace, clientId: string): Observable<StatementEntry[]> {
+  // The client's balance (its base included) anchors the running balance: older entries may be online only.
+  return statementFacts$(workspace, clientId).pipe(map(({ facts, balance }) => statementOf(facts, balance)));
+}
+
+/** A page of the client's entries older than those on this device, read online. */
+export interface OlderStatementView {
+  /** The page's entries, newest first, the running balance going on from the oldest entry shown before them. */
+  readonly entries: readonly StatementEntry[];
+  /** Whether the server holds more of them after this page. */
+  readonly hasMore: boolean;
+  /** False when the page was wanted and the device is offline: 'Disponível apenas online'. */
+  readonly reachable: boolean;
+}
+
+export interface OlderStatementParams {
+  readonly clientId: string;
+  /** Which page (1 first; each 'Ver mais' shows the next one below). */
+  readonly page: number;
+}
+
+/** Pages shown at most (a thousand entries). */
+const MAX_STATEMENT_PAGES = 50;
+
+function olderStatement$(
+  workspace: Workspace,
+  server: ServerStatements,
+  params: OlderStatementParams,
+): Observable<OlderStatementView> {
+  const page = Number.isInteger(params.page) ? Math.min(Math.max(params.page, 1), MAX_STATEMENT_PAGES) : 1;
+  return statementFacts$(workspace, params.clientId).pipe(
+    switchMap(({ facts, balance }) => {
+      const shown = statementOf(facts, balance);
+      const oldest = shown.at(-1);
+      // The balance before the oldest entry shown: where the older entries' running balance goes on from.
+      const anchor = oldest ? toCents(oldest.saldo) - effectInCents(oldest) : toCents(balance);
+      const start: StatementPosition | null = oldest ? { data: oldest.data, created_at: oldest.created_at, id: oldest.id } : null;
+      const reversedHere = new Set(facts.flatMap((fact) => (fact.estornoDe ? [fact.estornoDe] : [])));
+      return workspace.connectivity.changes.pipe(
+        map((state) => state.online),
+        distinctUntilChanged(),
+        startWith(null),
+        switchMap(() => from(server.read(params.clientId, start, page, workspace.connectivity.current().online))),
+        map((found): OlderStatementView => {
+          const reversed = new Set([...reversedHere, ...found.facts.flatMap((fact) => (fact.estornoDe ? [fact.estornoDe] : []))]);
+          let running = anchor;
+          const entries = found.facts.map((fact): StatementEntry => {
+            const entry = { ...fact, saldo: running / 100, estornado: reversed.has(fact.id) };
+            running -= effectInCents(fact);
+            return entry;
+          });
+          return {
+            entries: entries.slice((page - 1) * STATEMENT_PAGE_SIZE),
+            hasMore: found.hasMore,
+            reachable: found.reachable,
+          };
+        }),
+      );
     }),
   );
 }
 
 /** The live queries of the client screens (names unique across the API). */
 export function clientQueries(holder: WorkspaceHolder) {
+  /** Per workspace, the older statements read online this session. */
+  const online = new WeakMap<Workspace, ServerStatements>();
+  const serverStatementsOf = (workspace: Workspace): ServerStatements => {
+    const found = online.get(workspace) ?? serverStatements(workspace.client);
+    online.set(workspace, found);
+    return found;
+  };
   const whenSignedIn = <T>(read: (workspace: Workspace) => Observable<T>, signedOut: T): Observable<T> =>
     holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : of(signedOut))));
   return {
@@ -137,5 +207,12 @@ export function clientQueries(holder: WorkspaceHolder) {
       whenSignedIn((workspace) => client$(workspace, params.clientId), null),
     clientStatement: (params: { clientId: string }): Observable<StatementEntry[]> =>
       whenSignedIn((workspace) => statement$(workspace, params.clientId), []),
+    /** The client's entries older than those on this device, a page at a time, read online. */
+    olderStatement: (params: OlderStatementParams): Observable<OlderStatementView> =>
+      whenSignedIn((workspace) => olderStatement$(workspace, serverStatementsOf(workspace), params), {
+        entries: [],
+        hasMore: false,
+        reachable: true,
+      }),
   };
 }

@@ -31,7 +31,7 @@ export function toCents(value: number): number {
 }
 
 /** What a fact does to the balance, in cents. */
-function effectInCents(fact: StatementFact): number {
+export function effectInCents(fact: StatementFact): number {
   const amount = toCents(fact.valor);
   return fact.kind === 'pagamento' ? -amount : amount;
 }

@@ -2,16 +2,35 @@
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { cents, insertOwned, softRemove, todayOf } from '../db/records.ts';
-import type { WorkspaceHolder } from '../db/workspace.ts';
+import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 import { updateSale } from './edit.ts';
 import { salesLiveQueries } from './live.ts';
+import { cancelOlderSale, olderSaleRemovalSchema, type OlderSaleRemoval } from './older-sale-removal.ts';
+import { serverSales, type ServerSales } from './online-sales.ts';
 import { newSaleSchema, type NewSale, type SaleEdit } from './schema.ts';
 
 export type { NewSale, NewSaleItem } from './schema.ts';
 export type { SaleEdit, SaleEditItem } from './schema.ts';
-export type { SaleDetails, SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './live.ts';
+export type { OlderSaleRemoval } from './older-sale-removal.ts';
+export type {
+  OlderSalesParams,
+  OlderSalesView,
+  SaleDetails,
+  SaleRow,
+  SalesListPage,
+  SalesListParams,
+  SalesPeriod,
+  SalesTypeFilter,
+} from './live.ts';
 
 export function createSalesDomain(holder: WorkspaceHolder) {
+  /** Per workspace, the sales older than the window read online this session. */
+  const online = new WeakMap<Workspace, ServerSales>();
+  const serverSalesOf = (workspace: Workspace): ServerSales => {
+    const found = online.get(workspace) ?? serverSales(workspace.client);
+    online.set(workspace, found);
+    return found;
+  };
   return {
     handlers: {
       async register(input: NewSale): Promise<string> {
@@ -51,7 +70,16 @@ export function createSalesDomain(holder: WorkspaceHolder) {
       async remove(id: string): Promise<void> {
         await softRemove(await holder.current(), 'vendas', id);
       },
+      /**
+       * Cancels a sale older than the window, online only (docs/growth.md §6): the server cancels it if it is still
+       * the revision read, and its triggers move stock, balance, bases and rollups, which the device then pulls.
+       */
+      async removeOlder(input: OlderSaleRemoval): Promise<void> {
+        const { id, revision } = parseInput(olderSaleRemovalSchema, input);
+        const workspace = await holder.current();
+        await cancelOlderSale(workspace, serverSalesOf(workspace), id, revision);
+      },
     },
-    live: salesLiveQueries(holder),
+    live: salesLiveQueries(holder, serverSalesOf),
   };
 }

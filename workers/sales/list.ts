@@ -91,6 +91,26 @@ function newestFirst(a: SaleDoc, b: SaleDoc): number {
   return a.id < b.id ? 1 : -1;
 }
 
+/** A sale as a row of the list (the device's copy or the server's). */
+export function saleRowOf(
+  doc: Pick<SaleDoc, 'id' | 'data' | 'tipo' | 'cliente_id' | 'forma_pagamento' | 'forma_pagamento_descricao' | 'total'> & {
+    readonly itens: readonly unknown[];
+  },
+  clientNames: ReadonlyMap<string, string>,
+): SaleRow {
+  return {
+    id: doc.id,
+    data: doc.data,
+    tipo: doc.tipo,
+    clienteId: doc.cliente_id ?? null,
+    clienteNome: doc.cliente_id ? (clientNames.get(doc.cliente_id) ?? null) : null,
+    formaPagamento: doc.forma_pagamento ?? null,
+    formaPagamentoDescricao: doc.forma_pagamento_descricao ?? null,
+    total: doc.total,
+    itens: doc.itens.length,
+  };
+}
+
 export function salesListPage(
   docs: readonly SaleDoc[],
   clientNames: ReadonlyMap<string, string>,
@@ -116,17 +136,7 @@ export function salesListPage(
   const page = Math.min(requested, pageCount);
   const cents = matching.reduce((sum, doc) => sum + Math.round(doc.total * 100), 0);
   return {
-    items: matching.slice((page - 1) * pageSize, page * pageSize).map((doc) => ({
-      id: doc.id,
-      data: doc.data,
-      tipo: doc.tipo,
-      clienteId: doc.cliente_id ?? null,
-      clienteNome: doc.cliente_id ? (clientNames.get(doc.cliente_id) ?? null) : null,
-      formaPagamento: doc.forma_pagamento ?? null,
-      formaPagamentoDescricao: doc.forma_pagamento_descricao ?? null,
-      total: doc.total,
-      itens: doc.itens.length,
-    })),
+    items: matching.slice((page - 1) * pageSize, page * pageSize).map((doc) => saleRowOf(doc, clientNames)),
     counts,
     total: matching.length,
     valor: cents / 100,

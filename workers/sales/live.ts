@@ -1,11 +1,12 @@
 // The sales screens' live reads: the filtered list (period, type, page) and one sale with its client's name;
 // both from the device's database, so they answer offline exactly as online.
-import { combineLatest, distinctUntilChanged, EMPTY, map, Observable, of, switchMap } from 'rxjs';
+import { combineLatest, distinctUntilChanged, EMPTY, from, map, merge, Observable, of, startWith, switchMap } from 'rxjs';
 import type { ClientesDoc, VendasDoc } from '../../schemas/index.ts';
 import { todayOf } from '../db/records.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 import { windowStart } from '../sync/window.ts';
-import { periodRange, salesListPage, type SalesListPage, type SalesListParams } from './list.ts';
+import { periodRange, saleRowOf, salesListPage, type SaleRow, type SalesListPage, type SalesListParams } from './list.ts';
+import { ONLINE_PAGE_SIZE, type OlderSalesQuery, type ServerSale, type ServerSales } from './online-sales.ts';
 
 export type { SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './list.ts';
 
@@ -29,6 +30,29 @@ export interface SaleDetails {
     readonly precoTotal: number;
   }[];
   readonly createdAt: string;
+  /**
+   * Where the sale was read: the device's copy, or the server's for a sale older than the window (changed online
+   * only, naming `revision`, the server's revision read).
+   */
+  readonly source: 'device' | 'server';
+  readonly revision: string | null;
+}
+
+/** What the list shows after its last page when the period reaches before the window: the sales read online. */
+export interface OlderSalesView {
+  /** The window's first day; null when the period is inside the window (nothing older to show). */
+  readonly keptFrom: string | null;
+  /** The page's older sales, newest first (none of them held on this device). */
+  readonly items: readonly SaleRow[];
+  /** Whether the server holds more of them after this page. */
+  readonly hasMore: boolean;
+  /** False when more were wanted and the device is offline: 'Disponível apenas online'. */
+  readonly reachable: boolean;
+}
+
+export interface OlderSalesParams extends SalesListParams {
+  /** Which page of the older sales (1 first; 'Ver mais' shows the next one below). */
+  readonly page: number;
 }
 
 /** Reads from the open workspace; nothing while none is open (a screen keeps loading rather than show 'empty'). */
@@ -77,7 +101,12 @@ function salesOfDay$(workspace: Workspace, params: SalesListParams, today: strin
   );
 }
 
-function detailsOf(sale: VendasDoc, client: ClientesDoc | null): SaleDetails {
+type DetailedSale = Pick<
+  VendasDoc,
+  'id' | 'data' | 'tipo' | 'cliente_id' | 'forma_pagamento' | 'forma_pagamento_descricao' | 'total' | 'itens' | 'created_at'
+>;
+
+function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails {
   return {
     id: sale.id,
     data: sale.data,
@@ -97,13 +126,43 @@ function detailsOf(sale: VendasDoc, client: ClientesDoc | null): SaleDetails {
       precoTotal: item.preco_total,
     })),
     createdAt: sale.created_at,
+    source: 'device',
+    revision: null,
   };
 }
 
-function sale$(workspace: Workspace, id: string): Observable<SaleDetails | null> {
+function serverDetailsOf(sale: ServerSale, client: ClientesDoc | null): SaleDetails {
+  return { ...detailsOf(sale, client), source: 'server', revision: sale._modified };
+}
+
+/** The device's answer whenever its connection changes or what was read online is forgotten. */
+function onlineReads$<T>(workspace: Workspace, server: ServerSales, read: (online: boolean) => Promise<T>): Observable<T> {
+  return merge(
+    workspace.connectivity.changes.pipe(
+      map((state) => state.online),
+      distinctUntilChanged(),
+    ),
+    server.refreshed,
+  ).pipe(
+    startWith(null),
+    switchMap(() => from(read(workspace.connectivity.current().online))),
+  );
+}
+
+function sale$(workspace: Workspace, server: ServerSales, id: string): Observable<SaleDetails | null> {
   return workspace.database.vendas.findOne(id).$.pipe(
     switchMap((doc) => {
-      if (!doc) return of(null);
+      // Not on this device: a sale older than the window, read from the server while online.
+      if (!doc) {
+        return onlineReads$(workspace, server, (online) => server.sale(id, online)).pipe(
+          switchMap((found) => {
+            if (!found?.cliente_id) return of(found ? serverDetailsOf(found, null) : null);
+            return workspace.database.clientes
+              .findOne(found.cliente_id)
+              .$.pipe(map((client) => serverDetailsOf(found, client ? (client.toJSON() as ClientesDoc) : null)));
+          }),
+        );
+      }
       const sale = doc.toJSON() as VendasDoc;
       if (!sale.cliente_id) return of(detailsOf(sale, null));
       return workspace.database.clientes
@@ -113,13 +172,58 @@ function sale$(workspace: Workspace, id: string): Observable<SaleDetails | null>
   );
 }
 
-export function salesLiveQueries(holder: WorkspaceHolder) {
+const NOTHING_OLDER: OlderSalesView = { keptFrom: null, items: [], hasMore: false, reachable: true };
+/** Online pages shown at most (a thousand sales): further back, a shorter period. */
+const MAX_ONLINE_PAGES = 50;
+
+async function olderSalesRead(
+  workspace: Workspace,
+  server: ServerSales,
+  query: OlderSalesQuery,
+  page: number,
+  online: boolean,
+): Promise<OlderSalesView> {
+  const [found, held] = await Promise.all([
+    server.read(query, page, online),
+    workspace.database.vendas.find({ selector: { data: { $lt: query.before } } }).exec(),
+  ]);
+  // A copy this device still holds is in its own list already.
+  const heldIds = new Set(held.map((doc) => doc.id));
+  const sales = found.sales.slice((page - 1) * ONLINE_PAGE_SIZE).filter((sale) => !heldIds.has(sale.id));
+  const clientIds = [...new Set(sales.flatMap((sale) => (sale.cliente_id ? [sale.cliente_id] : [])))];
+  const clients = await workspace.database.clientes.findByIds(clientIds).exec();
+  const names = new Map([...clients.values()].map((client) => [client.id, client.nome]));
+  return {
+    keptFrom: query.before,
+    items: sales.map((sale) => saleRowOf(sale, names)),
+    hasMore: found.hasMore,
+    reachable: found.reachable,
+  };
+}
+
+function olderSales$(workspace: Workspace, server: ServerSales, params: OlderSalesParams): Observable<OlderSalesView> {
+  const page = Number.isInteger(params.page) ? Math.min(Math.max(params.page, 1), MAX_ONLINE_PAGES) : 1;
+  return today$(workspace).pipe(
+    switchMap((today) => {
+      const before = windowStart(workspace.clock.correctedNow());
+      const { de, ate } = periodRange(params, today);
+      if (de !== null && de >= before) return of(NOTHING_OLDER);
+      const query: OlderSalesQuery = { before, de, ate, tipo: params.tipo };
+      return onlineReads$(workspace, server, (online) => olderSalesRead(workspace, server, query, page, online));
+    }),
+  );
+}
+
+export function salesLiveQueries(holder: WorkspaceHolder, serverSalesOf: (workspace: Workspace) => ServerSales) {
   return {
     /** Sales of a period ('hoje', '7dias', '30dias' or 'personalizado'), by type, newest first, a page at a time. */
     salesList: (params: SalesListParams): Observable<SalesListPage> =>
       withWorkspace(holder, (workspace) => salesList$(workspace, params)),
-    /** One sale with its lines and its client; null when it does not exist (or was deleted). */
+    /** The period's sales older than the window, read online (`keptFrom` null when the period is inside it). */
+    olderSales: (params: OlderSalesParams): Observable<OlderSalesView> =>
+      withWorkspace(holder, (workspace) => olderSales$(workspace, serverSalesOf(workspace), params)),
+    /** One sale with its lines and its client, online for one older than the window; null when it does not exist. */
     saleDetails: (params: { saleId: string }): Observable<SaleDetails | null> =>
-      withWorkspace(holder, (workspace) => sale$(workspace, params.saleId)),
+      withWorkspace(holder, (workspace) => sale$(workspace, serverSalesOf(workspace), params.saleId)),
   };
 }

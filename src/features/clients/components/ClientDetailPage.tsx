@@ -97,7 +97,7 @@ function ClientDetail({ client }: { client: ClientSummary }) {
         <WhatsAppLinks client={client} entries={statement.data ?? []} pix={pix} />
       </div>
       <PixSection pix={pix} saldo={client.saldo} />
-      <ClientStatement statement={statement} />
+      <ClientStatement clientId={client.id} statement={statement} />
       <div className="flex justify-end">
         <DeleteClientDialog clientId={client.id} nome={client.nome} />
       </div>

@@ -1,5 +1,6 @@
 // 'Detalhes da Venda': date, type, client, payment, the items (scrolling above 6), total; 'Compartilhar' (share
-// sheet → WhatsApp → clipboard), 'Editar' (→ /sales/edit/{id}) and 'Fechar'; loading, error and empty states.
+// sheet → WhatsApp → clipboard), 'Editar' (→ /sales/edit/{id}; for a sale older than the window, read online,
+// 'Excluir' sent to the server instead) and 'Fechar'; loading, error and empty states.
 import { Dialog } from 'radix-ui';
 import { Link } from '@tanstack/react-router';
 import { Pencil, Share2 } from 'lucide-react';
@@ -14,6 +15,7 @@ import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
 import { paymentLabel, quantityLabel, receiptText } from '../receipt.ts';
 import { browserShareTargets, shareText } from '../../../lib/share.ts';
+import { RemoveOlderSaleDialog } from './RemoveOlderSaleDialog.tsx';
 import { TypeBadge } from './SalesListRow.tsx';
 
 const copy = t.salesHistory;
@@ -111,10 +113,14 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
           <Share2 aria-hidden size={18} />
           {copy.share}
         </Button>
-        <Link to="/sales/edit/$id" params={{ id: sale.id }} className={buttonClass('primary')} onClick={onClose}>
-          <Pencil aria-hidden size={18} />
-          {copy.edit}
-        </Link>
+        {sale.source === 'device' ? (
+          <Link to="/sales/edit/$id" params={{ id: sale.id }} className={buttonClass('primary')} onClick={onClose}>
+            <Pencil aria-hidden size={18} />
+            {copy.edit}
+          </Link>
+        ) : sale.revision ? (
+          <RemoveOlderSaleDialog saleId={sale.id} revision={sale.revision} onRemoved={onClose} />
+        ) : null}
         <Dialog.Close asChild>
           <Button variant="ghost">{copy.close}</Button>
         </Dialog.Close>

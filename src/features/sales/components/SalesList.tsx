@@ -1,14 +1,15 @@
 // The sales list: period (Hoje, 7 dias, 30 dias, Personalizado) and type (Todas, À Vista, Fiado, with counts)
 // filters, the filtered total, newest first in pages of 10; a row opens the sale's details; a period reaching
-// before the days this device keeps ends with a line saying earlier sales are online only. Embeddable.
+// before the days this device keeps goes on, after its last page, with the older sales read online. Embeddable.
 import { useState } from 'react';
 import { clsx } from 'clsx';
 import type { SalesPeriod, SalesTypeFilter } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { formatBRL, formatDate } from '../../../lib/format.ts';
+import { formatBRL } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
+import { OlderSales } from './OlderSales.tsx';
 import { SaleDetailsDialog } from './SaleDetailsDialog.tsx';
 import { SalesListPagination } from './SalesListPagination.tsx';
 import { SalesListRow } from './SalesListRow.tsx';
@@ -153,9 +154,15 @@ export function SalesList({ initialPeriod = '7dias', pageSize }: SalesListProps)
             </ul>
             <SalesListPagination page={found.page} pageCount={found.pageCount} onPage={setPage} />
             {found.keptFrom !== null && found.page === found.pageCount ? (
-              <p role="note" className="rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
-                {copy.beforeWindow(formatDate(found.keptFrom))}
-              </p>
+              <OlderSales
+                key={JSON.stringify([periodo, de, ate, tipo, found.keptFrom])}
+                periodo={periodo}
+                de={de || undefined}
+                ate={ate || undefined}
+                tipo={tipo}
+                keptFrom={found.keptFrom}
+                onOpen={setOpenSale}
+              />
             ) : null}
           </>
         )}
