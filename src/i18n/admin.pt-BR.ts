@@ -87,6 +87,10 @@ export const adminText = {
       cancelado_mantem_acesso: 'Cancelado (mantém acesso)',
       expirado: 'Expirado',
     } as Record<string, string | undefined>,
+    /** Banned in Auth ('Banir'), told apart from 'Suspenso'. */
+    banned: 'Banido',
+    /** The card's field with the reason of a suspension or a ban. */
+    suspensionReason: 'Motivo',
     emailFilter: 'Email',
     allEmails: 'Todos',
     confirmedOnly: 'Confirmado',

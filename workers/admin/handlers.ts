@@ -67,6 +67,10 @@ export interface AdminUserRow {
   readonly emailConfirmed: boolean;
   readonly lastSignIn: string | null;
   readonly createdAt: string;
+  /** Banned in Auth ('Banir'): the card says 'Banido' rather than 'Suspenso'. */
+  readonly banned: boolean;
+  /** The reason the admin gave when suspending or banning, shown on the card. */
+  readonly suspensionReason: string | null;
 }
 
 export interface AdminUsersPage {
@@ -90,6 +94,8 @@ interface UsersPageRow {
   email_confirmed: boolean;
   last_sign_in_at: string | null;
   created_at: string;
+  banido: boolean;
+  motivo_suspensao: string | null;
   /** bigint: a number in JSON, kept safe if a server sends it as text. */
   total: number | string;
 }
@@ -168,6 +174,8 @@ function toUserRow(row: UsersPageRow): AdminUserRow {
     emailConfirmed: row.email_confirmed,
     lastSignIn: row.last_sign_in_at,
     createdAt: row.created_at,
+    banned: row.banido,
+    suspensionReason: row.motivo_suspensao,
   };
 }
 
