@@ -71,3 +71,59 @@ END $$;
 REVOKE ALL ON FUNCTION public.admin_users_page(text, text, text, boolean, integer, text, integer, integer) FROM PUBLIC, anon;
 GRANT EXECUTE ON FUNCTION public.admin_users_page(text, text, text, boolean, integer, text, integer, integer)
   TO authenticated, service_role;
+
+-- An administrator's account is not a user of the shop app: the dashboard's counters leave admins out.
+CREATE OR REPLACE FUNCTION public.conta_de_usuario(p_user_id uuid)
+RETURNS boolean
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = ''
+AS $$
+  SELECT NOT EXISTS (SELECT 1 FROM auth.users a WHERE a.id = p_user_id AND a.raw_app_meta_data ->> 'role' = 'admin')
+$$;
+REVOKE ALL ON FUNCTION public.conta_de_usuario(uuid) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.conta_de_usuario(uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.count_users()
+RETURNS TABLE (count bigint)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
+AS $$
+BEGIN
+  PERFORM public.exigir_admin();
+  RETURN QUERY SELECT count(*) FROM public.users u WHERE public.conta_de_usuario(u.id);
+END $$;
+
+CREATE OR REPLACE FUNCTION public.count_premium_users()
+RETURNS TABLE (count bigint)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
+AS $$
+BEGIN
+  PERFORM public.exigir_admin();
+  RETURN QUERY SELECT count(*) FROM public.users u
+                WHERE public.plano_vigente(u.id) = 'premium' AND public.conta_de_usuario(u.id);
+END $$;
+
+CREATE OR REPLACE FUNCTION public.count_recent_users()
+RETURNS TABLE (count bigint)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
+AS $$
+BEGIN
+  PERFORM public.exigir_admin();
+  RETURN QUERY SELECT count(*) FROM public.users u
+                WHERE u.created_at >= now() - interval '7 days' AND public.conta_de_usuario(u.id);
+END $$;
+
+-- MRR from what owners really paid, not from the premium the admin grants for free: each paid premium payment
+-- still in its period counts its monthly share (a monthly one paid in the last 30 days in full, a yearly one paid
+-- in the last 365 days as a twelfth). In reais, to the cent.
+CREATE OR REPLACE FUNCTION public.admin_monthly_revenue()
+RETURNS numeric
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
+AS $$
+BEGIN
+  PERFORM public.exigir_admin();
+  RETURN (SELECT round(coalesce(sum(CASE WHEN p.periodo = 'yearly' THEN p.valor / 12 ELSE p.valor END), 0), 2)
+            FROM public.planos_pagamentos p
+           WHERE p.status = 'pago' AND p.plano = 'premium'
+             AND p.created_at > now() - CASE WHEN p.periodo = 'yearly' THEN interval '365 days' ELSE interval '30 days' END);
+END $$;
+REVOKE ALL ON FUNCTION public.admin_monthly_revenue() FROM PUBLIC, anon;
+GRANT EXECUTE ON FUNCTION public.admin_monthly_revenue() TO authenticated, service_role;

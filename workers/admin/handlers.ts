@@ -160,6 +160,13 @@ async function countOf(client: SupabaseClient, rpc: string): Promise<number> {
   return Number(rows[0]?.count ?? 0);
 }
 
+/** What owners really pay a month, in reais (numeric: a number or text in JSON). */
+async function monthlyRevenueOf(client: SupabaseClient): Promise<number> {
+  const answer = await client.rpc('admin_monthly_revenue');
+  if (answer.error) throw serverError(answer.error, answer.status);
+  return Number(answer.data ?? 0);
+}
+
 function toUserRow(row: UsersPageRow): AdminUserRow {
   return {
     id: row.id,
@@ -243,12 +250,13 @@ export function createAdminDomain(options: AdminDomainOptions) {
     /** The /admin dashboard's cards (spec 2 §2): counters, plan figures and the last 5 admin log entries. */
     async dashboard(): Promise<AdminDashboard> {
       const client = server.online();
-      const [totalUsers, premiumUsers, products, newThisWeek, logs] = await reaching(() =>
+      const [totalUsers, premiumUsers, products, newThisWeek, monthlyRevenue, logs] = await reaching(() =>
         Promise.all([
           countOf(client, 'count_users'),
           countOf(client, 'count_premium_users'),
           countOf(client, 'count_products'),
           countOf(client, 'count_recent_users'),
+          monthlyRevenueOf(client),
           client
             .from('admin_logs')
             .select('id, action, target_type, target_id, created_at')
@@ -257,7 +265,7 @@ export function createAdminDomain(options: AdminDomainOptions) {
             .then((answer) => rowsOrThrow<LogRow>(answer)),
         ]),
       );
-      const figures = planFigures(totalUsers, premiumUsers);
+      const figures = planFigures(totalUsers, premiumUsers, monthlyRevenue);
       return {
         totalUsers,
         premiumUsers,
