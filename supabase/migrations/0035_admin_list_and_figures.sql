@@ -127,3 +127,226 @@ BEGIN
 END $$;
 REVOKE ALL ON FUNCTION public.admin_monthly_revenue() FROM PUBLIC, anon;
 GRANT EXECUTE ON FUNCTION public.admin_monthly_revenue() TO authenticated, service_role;
+
+-- A send to all is one entry of the admin's notifications list with its reach (how many owners it was written
+-- to, how many read it), not one entry per owner. The owners' rows stay as they are (replicated, one per owner);
+-- which send each belongs to is kept apart, server-side only.
+CREATE TABLE public.envios_para_todos (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  admin_id uuid DEFAULT auth.uid(),
+  tipo text NOT NULL,
+  mensagem text NOT NULL,
+  referencia_id text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX envios_para_todos_created_idx ON public.envios_para_todos (created_at DESC, id DESC);
+CREATE TABLE public.envio_para_todos_notificacoes (
+  notificacao_id uuid PRIMARY KEY REFERENCES public.notificacoes (id) ON DELETE CASCADE,
+  envio_id uuid NOT NULL REFERENCES public.envios_para_todos (id) ON DELETE CASCADE
+);
+CREATE INDEX envio_para_todos_notificacoes_envio_idx ON public.envio_para_todos_notificacoes (envio_id);
+ALTER TABLE public.envios_para_todos ENABLE ROW LEVEL SECURITY;
+ALTER TABLE public.envio_para_todos_notificacoes ENABLE ROW LEVEL SECURITY;
+REVOKE ALL ON public.envios_para_todos, public.envio_para_todos_notificacoes FROM PUBLIC, anon, authenticated;
+GRANT ALL ON public.envios_para_todos, public.envio_para_todos_notificacoes TO service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_send_notification(
+  p_tipo text,
+  p_mensagem text,
+  p_user_id uuid DEFAULT NULL,
+  p_referencia_id text DEFAULT NULL
+)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ''
+AS $$
+DECLARE
+  v_referencia text := nullif(btrim(p_referencia_id), '');
+  v_count integer;
+  v_envio uuid;
+BEGIN
+  PERFORM public.exigir_admin();
+  IF p_tipo IS NULL OR NOT (p_tipo = ANY (public.tipos_notificacao_enviaveis())) THEN
+    RAISE EXCEPTION 'Tipo de notificação inválido.' USING ERRCODE = '22023';
+  END IF;
+  IF p_mensagem IS NULL OR char_length(btrim(p_mensagem)) NOT BETWEEN 1 AND 1000 THEN
+    RAISE EXCEPTION 'Mensagem obrigatória (até 1000 caracteres).' USING ERRCODE = '22023';
+  END IF;
+  IF char_length(v_referencia) > 36 THEN
+    RAISE EXCEPTION 'ID de referência com mais de 36 caracteres.' USING ERRCODE = '22023';
+  END IF;
+  IF p_user_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM public.users u WHERE u.id = p_user_id) THEN
+    RAISE EXCEPTION 'Usuário não encontrado.' USING ERRCODE = 'P0002';
+  END IF;
+  -- This function logs the send itself (to all or to one); the insert trigger leaves it alone.
+  PERFORM set_config('caderneta.envio_registrado', 'on', true);
+  IF p_user_id IS NULL THEN
+    INSERT INTO public.envios_para_todos (tipo, mensagem, referencia_id)
+    VALUES (p_tipo, btrim(p_mensagem), v_referencia) RETURNING id INTO v_envio;
+    WITH escritas AS (
+      INSERT INTO public.notificacoes (user_id, tipo, mensagem, referencia_id)
+      SELECT u.id, p_tipo, btrim(p_mensagem), v_referencia
+        FROM public.users u
+       WHERE public.conta_de_usuario(u.id)
+      RETURNING id
+    )
+    INSERT INTO public.envio_para_todos_notificacoes (notificacao_id, envio_id) SELECT e.id, v_envio FROM escritas e;
+  ELSE
+    INSERT INTO public.notificacoes (user_id, tipo, mensagem, referencia_id)
+    VALUES (p_user_id, p_tipo, btrim(p_mensagem), v_referencia);
+  END IF;
+  GET DIAGNOSTICS v_count = ROW_COUNT;
+  PERFORM set_config('caderneta.envio_registrado', 'off', true);
+  INSERT INTO public.admin_logs (admin_id, action, target_type, target_id, details, ip_address)
+  VALUES (auth.uid(), 'send_notification', CASE WHEN p_user_id IS NULL THEN 'all' ELSE 'user' END, p_user_id::text,
+          jsonb_build_object('tipo', p_tipo, 'count', v_count, 'mensagem', btrim(p_mensagem), 'referencia_id', v_referencia),
+          public.ip_da_requisicao());
+  RETURN v_count;
+END $$;
+
+-- One page of the live notifications, newest first: each owner's own, and each send to all once with its reach
+-- (alcance: live rows it wrote; lidas: how many of them were read; read when all were). user_id is null for a
+-- send to all, whose id is the send's.
+DROP FUNCTION IF EXISTS public.admin_notifications_page(text, boolean, integer, integer);
+CREATE FUNCTION public.admin_notifications_page(
+  p_tipo text DEFAULT NULL,
+  p_lido boolean DEFAULT NULL,
+  p_limit integer DEFAULT 20,
+  p_offset integer DEFAULT 0
+)
+RETURNS TABLE (
+  id uuid, user_id uuid, tipo text, mensagem text, lido boolean, referencia_id text, created_at timestamptz,
+  user_nome text, user_nome_mercado text, alcance integer, lidas integer, total bigint
+)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
+AS $$
+BEGIN
+  PERFORM public.exigir_admin();
+  IF p_tipo IS NOT NULL AND NOT (p_tipo = ANY (public.tipos_notificacao_enviaveis() || public.tipos_notificacao_do_sistema())) THEN
+    RAISE EXCEPTION 'Tipo de notificação inválido.' USING ERRCODE = '22023';
+  END IF;
+  IF p_limit IS NULL OR p_limit NOT BETWEEN 1 AND 100 OR p_offset IS NULL OR p_offset < 0 THEN
+    RAISE EXCEPTION 'Página inválida.' USING ERRCODE = '22023';
+  END IF;
+  RETURN QUERY
+    WITH avulsas AS (
+      SELECT n.id, n.user_id, n.tipo, n.mensagem, n.lido, n.referencia_id, n.created_at,
+             NULL::integer AS alcance, NULL::integer AS lidas
+        FROM public.notificacoes n
+       WHERE NOT n._deleted
+         AND (p_tipo IS NULL OR n.tipo = p_tipo)
+         AND (p_lido IS NULL OR n.lido = p_lido)
+         AND NOT EXISTS (SELECT 1 FROM public.envio_para_todos_notificacoes d WHERE d.notificacao_id = n.id)
+    ), envios AS (
+      SELECT e.id, NULL::uuid AS user_id, e.tipo, e.mensagem, bool_and(n.lido) AS lido, e.referencia_id, e.created_at,
+             count(*)::integer AS alcance, (count(*) FILTER (WHERE n.lido))::integer AS lidas
+        FROM public.envios_para_todos e
+        JOIN public.envio_para_todos_notificacoes d ON d.envio_id = e.id
+        JOIN public.notificacoes n ON n.id = d.notificacao_id AND NOT n._deleted
+       WHERE p_tipo IS NULL OR e.tipo = p_tipo
+       GROUP BY e.id
+      HAVING p_lido IS NULL OR bool_and(n.lido) = p_lido
+    ), todas AS (
+      SELECT * FROM avulsas UNION ALL SELECT * FROM envios
+    ), pagina AS (
+      SELECT t.*, count(*) OVER () AS total FROM todas t
+       ORDER BY t.created_at DESC, t.id DESC
+       LIMIT p_limit OFFSET p_offset
+    )
+    SELECT p.id, p.user_id, p.tipo, p.mensagem, p.lido, p.referencia_id, p.created_at, u.nome, u.nome_mercado,
+           p.alcance, p.lidas, p.total
+      FROM pagina p LEFT JOIN public.users u ON u.id = p.user_id
+     ORDER BY p.created_at DESC, p.id DESC;
+END $$;
+REVOKE ALL ON FUNCTION public.admin_notifications_page(text, boolean, integer, integer) FROM PUBLIC, anon;
+GRANT EXECUTE ON FUNCTION public.admin_notifications_page(text, boolean, integer, integer) TO authenticated, service_role;
+
+-- 'Marcar como lida' and 'Excluir' on a send to all act on every owner's row of it, logged once; on an owner's
+-- own notification, as before.
+CREATE OR REPLACE FUNCTION public.admin_mark_notification_read(p_id uuid)
+RETURNS void
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ''
+AS $$
+DECLARE
+  v_row public.notificacoes;
+  v_count integer;
+BEGIN
+  PERFORM public.exigir_admin();
+  IF EXISTS (SELECT 1 FROM public.envios_para_todos e WHERE e.id = p_id) THEN
+    PERFORM set_config('caderneta.envio_registrado', 'on', true);
+    UPDATE public.notificacoes n SET lido = true, updated_at = now()
+      FROM public.envio_para_todos_notificacoes d
+     WHERE d.envio_id = p_id AND n.id = d.notificacao_id AND NOT n._deleted AND NOT n.lido;
+    GET DIAGNOSTICS v_count = ROW_COUNT;
+    PERFORM set_config('caderneta.envio_registrado', 'off', true);
+    INSERT INTO public.admin_logs (admin_id, action, target_type, target_id, details, ip_address)
+    VALUES (auth.uid(), 'mark_notification_read', 'all', p_id::text, jsonb_build_object('count', v_count),
+            public.ip_da_requisicao());
+    RETURN;
+  END IF;
+  SELECT * INTO v_row FROM public.notificacoes n WHERE n.id = p_id AND NOT n._deleted FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'Notificação não encontrada.' USING ERRCODE = 'P0002';
+  END IF;
+  IF v_row.lido THEN
+    RETURN;
+  END IF;
+  -- Logged by the trigger registrar_notificacao_alterada_por_admin.
+  UPDATE public.notificacoes n SET lido = true, updated_at = now() WHERE n.id = p_id;
+END $$;
+
+CREATE OR REPLACE FUNCTION public.admin_delete_notification(p_id uuid)
+RETURNS void
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ''
+AS $$
+DECLARE
+  v_count integer;
+BEGIN
+  PERFORM public.exigir_admin();
+  IF EXISTS (SELECT 1 FROM public.envios_para_todos e WHERE e.id = p_id) THEN
+    PERFORM set_config('caderneta.envio_registrado', 'on', true);
+    UPDATE public.notificacoes n SET _deleted = true, updated_at = now()
+      FROM public.envio_para_todos_notificacoes d
+     WHERE d.envio_id = p_id AND n.id = d.notificacao_id AND NOT n._deleted;
+    GET DIAGNOSTICS v_count = ROW_COUNT;
+    PERFORM set_config('caderneta.envio_registrado', 'off', true);
+    IF v_count = 0 THEN
+      RAISE EXCEPTION 'Notificação não encontrada.' USING ERRCODE = 'P0002';
+    END IF;
+    INSERT INTO public.admin_logs (admin_id, action, target_type, target_id, details, ip_address)
+    VALUES (auth.uid(), 'delete_notification', 'all', p_id::text, jsonb_build_object('count', v_count),
+            public.ip_da_requisicao());
+    RETURN;
+  END IF;
+  PERFORM 1 FROM public.notificacoes n WHERE n.id = p_id AND NOT n._deleted FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'Notificação não encontrada.' USING ERRCODE = 'P0002';
+  END IF;
+  -- Logged by the trigger registrar_notificacao_alterada_por_admin.
+  UPDATE public.notificacoes n SET _deleted = true, updated_at = now() WHERE n.id = p_id;
+END $$;
+
+-- The row trigger leaves alone what a function logs once for a whole send (caderneta.envio_registrado).
+CREATE OR REPLACE FUNCTION public.registrar_notificacao_alterada_por_admin()
+RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
+AS $$
+DECLARE
+  v_action text;
+BEGIN
+  IF NOT public.is_admin() OR NEW.user_id IS NOT DISTINCT FROM auth.uid()
+     OR current_setting('caderneta.envio_registrado', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  v_action := CASE
+    WHEN NEW._deleted AND NOT OLD._deleted THEN 'delete_notification'
+    WHEN NEW.lido AND NOT OLD.lido AND NOT NEW._deleted THEN 'mark_notification_read'
+  END;
+  IF v_action IS NULL THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO public.admin_logs (admin_id, action, target_type, target_id, details, ip_address)
+  VALUES (auth.uid(), v_action, 'notification', NEW.id::text,
+          jsonb_build_object('tipo', NEW.tipo, 'user_id', NEW.user_id, 'mensagem', NEW.mensagem),
+          public.ip_da_requisicao());
+  RETURN NULL;
+END $$;
