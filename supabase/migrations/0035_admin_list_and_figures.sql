@@ -350,3 +350,22 @@ BEGIN
           public.ip_da_requisicao());
   RETURN NULL;
 END $$;
+
+-- SLA alerts carry the ticket's priority, so each alert's badge says it (Urgente, Alta, Média, Baixa) instead of
+-- 'Urgente' for all.
+DROP FUNCTION IF EXISTS public.check_sla_violations();
+CREATE FUNCTION public.check_sla_violations()
+RETURNS TABLE (ticket_id uuid, title text, hours_remaining numeric, priority text)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
+AS $$
+BEGIN
+  PERFORM public.exigir_admin();
+  RETURN QUERY
+    SELECT t.id, t.title, round((24 - extract(epoch FROM now() - t.created_at) / 3600)::numeric, 1), t.priority
+      FROM public.support_tickets t
+     WHERE NOT t.archived AND t.status IN ('open', 'in_progress') AND t.first_response_at IS NULL
+       AND t.created_at < now() - interval '18 hours'
+     ORDER BY t.created_at;
+END $$;
+REVOKE ALL ON FUNCTION public.check_sla_violations() FROM PUBLIC, anon;
+GRANT EXECUTE ON FUNCTION public.check_sla_violations() TO authenticated, service_role;
