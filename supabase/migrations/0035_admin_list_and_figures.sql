@@ -369,3 +369,8 @@ BEGIN
 END $$;
 REVOKE ALL ON FUNCTION public.check_sla_violations() FROM PUBLIC, anon;
 GRANT EXECUTE ON FUNCTION public.check_sla_violations() TO authenticated, service_role;
+
+-- The logs search looks into each entry's details too (a user id, an e-mail, a message): the details as text,
+-- kept beside them so the page's filter can match it.
+ALTER TABLE public.admin_logs ADD COLUMN IF NOT EXISTS detalhes_texto text GENERATED ALWAYS AS (details::text) STORED;
+ALTER TABLE public.security_logs ADD COLUMN IF NOT EXISTS detalhes_texto text GENERATED ALWAYS AS (details::text) STORED;

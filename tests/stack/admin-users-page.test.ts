@@ -319,6 +319,11 @@ describe('admin logs page', () => {
       '10.0.0.22',
       '10.0.0.23',
     ]);
+    // The search looks into the details too.
+    expect((await admin.logsPage({ search: 'Pagamentos contestados' })).rows.map((row) => row.action)).toContain(
+      'update_user_status',
+    );
+    expect((await admin.logsPage({ kind: 'security', search: 'tentativa' })).total).toBe(23);
     const owner = createAdminDomain({ client: () => ownerClient, connectivity }).handlers;
     // RLS hides the rows from an owner: an empty list, never someone's logs.
     expect(await owner.logsPage({})).toMatchObject({ total: 0, rows: [] });

@@ -302,7 +302,11 @@ export function createAdminDomain(options: AdminDomainOptions) {
           .order('id', { ascending: false })
           .range((wanted - 1) * LOGS_PAGE_SIZE, wanted * LOGS_PAGE_SIZE - 1);
         if (text !== '') {
-          const columns = kind === 'admin' ? ['action', 'target_type', 'target_id', 'ip_address'] : ['action', 'ip_address'];
+          // detalhes_texto: the details as text (0035), so a search finds what they hold.
+          const columns =
+            kind === 'admin'
+              ? ['action', 'target_type', 'target_id', 'ip_address', 'detalhes_texto']
+              : ['action', 'ip_address', 'detalhes_texto'];
           request = request.or(columns.map((column) => `${column}.ilike.*${text}*`).join(','));
         }
         return request;
