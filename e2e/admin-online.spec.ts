@@ -1,7 +1,8 @@
 // The admin is online-only, at 360 px and 1280 px against the local stack: signing in lands him on /admin, the
 // browser keeps no owner database (no RxDB database in the origin's IndexedDB) and owner screens send him back to
 // /admin; on /admin/users his own card offers no Suspender, Banir nor Excluir, Suspender and Banir on an owner's
-// card ask first, naming her, with a reason; and the banned owner's sign-in tells her that reason.
+// card ask first, naming her, with a reason; her card then reads 'Banido' (not 'Suspenso') with that reason; and
+// the banned owner's sign-in tells her that reason.
 import { expect, test, type Page } from '@playwright/test';
 import { createAdmin } from './support/admin.ts';
 import { createConfirmedOwner, PASSWORD, shot as screenshot, VIEWPORTS } from './support/owner.ts';
@@ -68,7 +69,12 @@ for (const viewport of VIEWPORTS) {
     await shot(page, 'ban-confirmation', viewport.width);
     await ban.getByRole('button', { name: 'Banir' }).click();
     await expect(ban).toBeHidden();
-    await expect(page.locator('main li').filter({ hasText: ownerName }).getByText('Suspenso', { exact: true })).toBeVisible();
+    const bannedCard = page.locator('main li').filter({ hasText: ownerName });
+    await expect(bannedCard.getByText('Banido', { exact: true })).toBeVisible();
+    await expect(bannedCard.getByText('Suspenso', { exact: true })).toHaveCount(0);
+    await expect(bannedCard.getByText('Uso indevido da conta')).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Banir' })).toHaveCount(0);
+    await shot(page, 'banned-card', viewport.width);
 
     // The banned owner, on her own browser, is told why her sign-in is refused.
     const ownerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport });

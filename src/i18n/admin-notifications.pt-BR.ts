@@ -38,6 +38,11 @@ export const adminNotificationsText = {
   noName: 'Sem nome',
   noMarket: 'Sem nome do mercado',
   ownerGone: 'Usuário não encontrado',
+  /** A send to all, listed once. */
+  toAll: 'Todos os usuários',
+  reach: 'Alcance',
+  reachValue: (recipients: number, read: number) =>
+    `${recipients === 1 ? '1 usuário' : `${recipients.toLocaleString('pt-BR')} usuários`} · ${read.toLocaleString('pt-BR')} ${read === 1 ? 'leu' : 'leram'}`,
   date: 'Data',
   reference: 'ID de referência',
   actionsOf: (message: string) => `Ações da notificação ${message}`,

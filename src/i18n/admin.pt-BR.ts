@@ -28,7 +28,7 @@ export const adminText = {
     newThisWeek: 'Novos esta semana',
     recentActivity: 'Atividade Recente',
     noActivity: 'Nenhuma atividade recente',
-    /** The server's log actions in words; others are shown as written. */
+    /** The server's log actions in words (admin and security logs); others are shown as written. */
     actions: {
       send_notification: 'Notificação enviada',
       mark_notification_read: 'Notificação marcada como lida',
@@ -44,6 +44,12 @@ export const adminText = {
       update_ticket_status: 'Status do ticket alterado',
       archive_ticket: 'Ticket arquivado',
       reply_ticket: 'Ticket respondido',
+      // The security log (written by Auth).
+      login_failed: 'Falha de login',
+      login_locked: 'Login bloqueado por excesso de tentativas',
+      login_throttled: 'Login limitado por excesso de tentativas',
+      otp_attempts_exhausted: 'Tentativas de código esgotadas',
+      blocked_ip_access: 'Acesso de IP bloqueado',
     } as Record<string, string | undefined>,
     targets: {
       user: 'usuário',
@@ -87,6 +93,10 @@ export const adminText = {
       cancelado_mantem_acesso: 'Cancelado (mantém acesso)',
       expirado: 'Expirado',
     } as Record<string, string | undefined>,
+    /** Banned in Auth ('Banir'), told apart from 'Suspenso'. */
+    banned: 'Banido',
+    /** The card's field with the reason of a suspension or a ban. */
+    suspensionReason: 'Motivo',
     emailFilter: 'Email',
     allEmails: 'Todos',
     confirmedOnly: 'Confirmado',

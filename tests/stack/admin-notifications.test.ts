@@ -261,6 +261,39 @@ describe('admin notifications', () => {
     expect(await logsOf('mark_notification_read')).toHaveLength(reads + 1);
   });
 
+  it('lists a send to all once, with its reach; read and delete act on every owner’s row, logged once', async () => {
+    const message = 'Novo relatório de vendas';
+    const listed = async (query: Parameters<typeof admin.notificationsPage>[0] = {}) =>
+      (await admin.notificationsPage(query)).rows.filter((row) => row.mensagem === message);
+    const before = (await admin.notificationsPage({})).total;
+    await admin.sendNotification({ tipo: 'novidade', userId: '', mensagem: message });
+    expect((await admin.notificationsPage({})).total).toBe(before + 1);
+    const sent = await listed();
+    expect(sent).toEqual([
+      expect.objectContaining({ userId: null, tipo: 'novidade', lido: false, reach: { recipients: OWNERS, read: 0 } }),
+    ]);
+    const id = sent[0]?.id ?? '';
+    // One owner reads hers on her device.
+    await stack.db.query(`UPDATE public.notificacoes SET lido = true WHERE mensagem = $1 AND user_id = $2`, [message, owners[2]]);
+    expect((await listed({ tipo: 'novidade' }))[0]?.reach).toEqual({ recipients: OWNERS, read: 1 });
+
+    const readLogs = (await logsOf('mark_notification_read')).length;
+    await admin.markNotificationRead({ id });
+    expect(await listed({ read: 'read' })).toEqual([
+      expect.objectContaining({ id, lido: true, reach: { recipients: OWNERS, read: OWNERS } }),
+    ]);
+    expect(await logsOf('mark_notification_read')).toHaveLength(readLogs + 1);
+
+    await admin.deleteNotification({ id });
+    expect(await listed()).toEqual([]);
+    const { rows } = await stack.db.query<{ live: number }>(
+      `SELECT count(*) FILTER (WHERE NOT _deleted)::int AS live FROM public.notificacoes WHERE mensagem = $1`,
+      [message],
+    );
+    expect(rows[0]?.live).toBe(0);
+    expect((await logsOf('delete_notification')).filter((entry) => entry.target_type === 'all')).toHaveLength(1);
+  });
+
   it('refuses a non-admin: each RPC with 42501 (anon 401), the domain with forbidden', async () => {
     const calls: [string, Record<string, unknown>][] = [
       ['admin_notifications_page', {}],

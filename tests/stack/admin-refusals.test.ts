@@ -29,6 +29,7 @@ const ADMIN_RPCS = [
   'admin_update_user_status',
   'admin_suspend_user',
   'admin_count_notification_recipients',
+  'admin_monthly_revenue',
   'log_admin_action',
   'check_sla_violations',
   'mark_ticket_read_admin',

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { t } from '../../src/i18n/pt-BR.ts';
 import WebSocket from 'ws';
 import { createAdminDomain } from '../../workers/admin/handlers.ts';
 import { createManualConnectivity } from '../../workers/system/connectivity.ts';
@@ -270,6 +271,21 @@ describe('SLA alerts', () => {
     );
     const alerts = await admin.slaAlerts();
     expect(alerts.map((alert) => [alert.title, alert.hoursRemaining])).toEqual([['Sem resposta', 4]]);
+  });
+
+  it('badge each alert with its ticket’s priority, not Urgente for all', async () => {
+    await stack.db.query(
+      `INSERT INTO public.support_tickets (user_id, title, priority, created_at)
+       VALUES ($1, 'Dúvida no relatório', 'low', now() - interval '21 hours'),
+              ($1, 'Caixa parado', 'urgent', now() - interval '19 hours')`,
+      [owners.carla],
+    );
+    const badges = (await admin.slaAlerts()).map((alert) => [alert.title, t.adminSupport.priorityNames[alert.priority]]);
+    expect(badges).toEqual([
+      ['Dúvida no relatório', 'Baixa'],
+      ['Sem resposta', 'Média'],
+      ['Caixa parado', 'Urgente'],
+    ]);
   });
 });
 

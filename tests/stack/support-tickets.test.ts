@@ -101,7 +101,7 @@ afterAll(async () => {
 describe('support tickets', () => {
   let ticketId = '';
 
-  it('a premium owner opens a ticket: open, unread for the admin, on the board with Novo do Cliente', async () => {
+  it('a premium owner opens a ticket: open, unread for the admin, on the board without Novo do Cliente (no reply yet)', async () => {
     const invalid = await failure(owner.handlers.openTicket({ title: '   ', description: 'x' }));
     expect(invalid.issues).toEqual([{ field: 'title', code: 'required' }]);
     const bad = await failure(owner.handlers.openTicket({ title: 'x', priority: 'agora' as 'low' }));
@@ -125,7 +125,7 @@ describe('support tickets', () => {
       title: 'Não sincroniza',
       priority: 'urgent',
       unreadAdmin: true,
-      newFromClient: true,
+      newFromClient: false,
       firstResponseAt: null,
     });
     expect(board.columns.slice(1).every((column) => column.total === 0 && column.tickets.length === 0)).toBe(true);

@@ -3,6 +3,7 @@
 // a refused change can be discarded, is offered again by itself once the account is reactivated, and never
 // keeps the owner from signing out; 'Sincronizar agora' says what happened.
 import { describe, expect, it } from 'vitest';
+import { refusalSentence } from '../../src/features/sync/sync-text.ts';
 import { converged, eventually, newOwner, serverRows, type Device, type Owner } from './support/devices.ts';
 import { useDeviceHarness } from './support/harness.ts';
 
@@ -99,6 +100,25 @@ describe('changes the server refuses', () => {
       expect((await device.status()).pending).toBe(0);
     },
   );
+
+  it('of a suspended account say the admin’s reason, as the sign-in does', { timeout: 60_000 }, async () => {
+    const owner = await newOwner(harness.stack);
+    const device = await harness.open(owner, { name: 'refused-reason', resyncIntervalMs: 200 });
+    await converged(owner, [device]);
+    await harness.stack.db.query(
+      `UPDATE public.users SET status_pagamento = 'suspenso', motivo_suspensao = 'Pagamentos contestados' WHERE id = $1::uuid`,
+      [owner.userId],
+    );
+    await device.api.clients.create({ nome: 'Ana Lima', telefone: '11999990003' });
+    await eventually(async () => {
+      expect((await device.status()).rejected).toHaveLength(1);
+    });
+    const { rejected } = await device.status();
+    expect(rejected.map((change) => change.reason)).toEqual(['account_suspended']);
+    expect(rejected.map(refusalSentence)).toEqual(['Sua conta está suspensa: Pagamentos contestados']);
+    const outcome = await device.api.sync.syncNow();
+    expect(outcome.refused.map(refusalSentence)).toEqual(['Sua conta está suspensa: Pagamentos contestados']);
+  });
 
   it('can be discarded: the refused document leaves the device and never reaches the server', { timeout: 60_000 }, async () => {
     const { owner, device, clientId } = await suspendedWithRefusedClient('refused-b');

@@ -7,6 +7,7 @@ import {
   EMPTY_SEND_FORM,
   isSendableType,
   ownerLabel,
+  reachLabel,
   SENDABLE_TYPES,
   SYSTEM_TYPES,
   toSendInput,
@@ -31,9 +32,17 @@ describe('admin notification types', () => {
 
 describe('admin notification rows', () => {
   it('owner as name - market, with the fallbacks', () => {
-    expect(ownerLabel({ userName: 'Rita', userMarket: 'Mercearia da Rita' })).toBe('Rita - Mercearia da Rita');
-    expect(ownerLabel({ userName: 'Rita', userMarket: null })).toBe('Rita - Sem nome do mercado');
-    expect(ownerLabel({ userName: null, userMarket: null })).toBe('Usuário não encontrado');
+    expect(ownerLabel({ userName: 'Rita', userMarket: 'Mercearia da Rita', reach: null })).toBe('Rita - Mercearia da Rita');
+    expect(ownerLabel({ userName: 'Rita', userMarket: null, reach: null })).toBe('Rita - Sem nome do mercado');
+    expect(ownerLabel({ userName: null, userMarket: null, reach: null })).toBe('Usuário não encontrado');
+  });
+
+  it('a send to all: to all users, with its reach', () => {
+    const toAll = { userName: null, userMarket: null, reach: { recipients: 1054, read: 12 } };
+    expect(ownerLabel(toAll)).toBe('Todos os usuários');
+    expect(reachLabel(toAll)).toBe('1.054 usuários · 12 leram');
+    expect(reachLabel({ reach: { recipients: 1, read: 1 } })).toBe('1 usuário · 1 leu');
+    expect(reachLabel({ reach: null })).toBeNull();
   });
 });
 

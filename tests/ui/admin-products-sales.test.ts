@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeProductFilters,
+  categoryLabel,
   NO_PRODUCT_FILTERS,
   ownerLabel,
   saleUserLabel,
@@ -38,5 +39,13 @@ describe('admin product card rules', () => {
     expect(toProductsQuery(filters, '', 1)).toEqual({ search: '', userId: owner.id, categoria: 'Grãos', page: 1 });
     expect(activeProductFilters(NO_PRODUCT_FILTERS)).toBe(0);
     expect(activeProductFilters(filters)).toBe(2);
+  });
+});
+
+describe('admin product categories', () => {
+  it('in the product form’s words, a custom one as typed', () => {
+    expect(categoryLabel('carne_boi')).toBe('Carne de boi');
+    expect(categoryLabel('peixes_frutos_mar')).toBe('Peixes e frutos do mar');
+    expect(categoryLabel('Temperos')).toBe('Temperos');
   });
 });

@@ -61,6 +61,7 @@ describe("the bell's and sync's toasts", () => {
       message: 'Limite de 50 produtos do Plano Gratuito atingido',
       label: 'Arroz',
       reason: 'product_cap',
+      suspensionReason: null,
     };
     expect(await toastsOf(syncNowOptions, syncing({ refused: [refused], pending: 0 }))).toEqual([
       {

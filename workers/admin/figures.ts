@@ -1,5 +1,7 @@
-// The admin dashboard's derived figures (spec 2 §9): MRR = premium × 14,90, ARR = MRR × 12, conversion =
-// premium / total × 100 with one decimal, free = total − premium.
+// The admin dashboard's derived figures (spec 2 §9): MRR is what owners really pay a month (the server's
+// admin_monthly_revenue: paid premium payments in their period, never the premium the admin grants for free),
+// ARR = MRR × 12, conversion = premium / total × 100 with one decimal, free = total − premium. Admin accounts are
+// not users: the server's counters leave them out.
 
 /** Premium monthly price in reais (spec 2 §9). */
 export const PREMIUM_MONTHLY_PRICE = 14.9;
@@ -15,8 +17,9 @@ export interface PlanFigures {
 /** Money to the cent, away from binary noise (14.9 × 3 is 44.7, not 44.699999…). */
 const cents = (value: number) => Math.round(value * 100) / 100;
 
-export function planFigures(total: number, premium: number): PlanFigures {
-  const mrr = cents(premium * PREMIUM_MONTHLY_PRICE);
+/** From the users and premium users counted, and the monthly revenue of real payments (reais). */
+export function planFigures(total: number, premium: number, monthlyRevenue: number): PlanFigures {
+  const mrr = cents(monthlyRevenue);
   return {
     free: Math.max(0, total - premium),
     mrr,

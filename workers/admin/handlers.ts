@@ -67,6 +67,10 @@ export interface AdminUserRow {
   readonly emailConfirmed: boolean;
   readonly lastSignIn: string | null;
   readonly createdAt: string;
+  /** Banned in Auth ('Banir'): the card says 'Banido' rather than 'Suspenso'. */
+  readonly banned: boolean;
+  /** The reason the admin gave when suspending or banning, shown on the card. */
+  readonly suspensionReason: string | null;
 }
 
 export interface AdminUsersPage {
@@ -90,6 +94,8 @@ interface UsersPageRow {
   email_confirmed: boolean;
   last_sign_in_at: string | null;
   created_at: string;
+  banido: boolean;
+  motivo_suspensao: string | null;
   /** bigint: a number in JSON, kept safe if a server sends it as text. */
   total: number | string;
 }
@@ -154,6 +160,13 @@ async function countOf(client: SupabaseClient, rpc: string): Promise<number> {
   return Number(rows[0]?.count ?? 0);
 }
 
+/** What owners really pay a month, in reais (numeric: a number or text in JSON). */
+async function monthlyRevenueOf(client: SupabaseClient): Promise<number> {
+  const answer = await client.rpc('admin_monthly_revenue');
+  if (answer.error) throw serverError(answer.error, answer.status);
+  return Number(answer.data ?? 0);
+}
+
 function toUserRow(row: UsersPageRow): AdminUserRow {
   return {
     id: row.id,
@@ -168,6 +181,8 @@ function toUserRow(row: UsersPageRow): AdminUserRow {
     emailConfirmed: row.email_confirmed,
     lastSignIn: row.last_sign_in_at,
     createdAt: row.created_at,
+    banned: row.banido,
+    suspensionReason: row.motivo_suspensao,
   };
 }
 
@@ -235,12 +250,13 @@ export function createAdminDomain(options: AdminDomainOptions) {
     /** The /admin dashboard's cards (spec 2 §2): counters, plan figures and the last 5 admin log entries. */
     async dashboard(): Promise<AdminDashboard> {
       const client = server.online();
-      const [totalUsers, premiumUsers, products, newThisWeek, logs] = await reaching(() =>
+      const [totalUsers, premiumUsers, products, newThisWeek, monthlyRevenue, logs] = await reaching(() =>
         Promise.all([
           countOf(client, 'count_users'),
           countOf(client, 'count_premium_users'),
           countOf(client, 'count_products'),
           countOf(client, 'count_recent_users'),
+          monthlyRevenueOf(client),
           client
             .from('admin_logs')
             .select('id, action, target_type, target_id, created_at')
@@ -249,7 +265,7 @@ export function createAdminDomain(options: AdminDomainOptions) {
             .then((answer) => rowsOrThrow<LogRow>(answer)),
         ]),
       );
-      const figures = planFigures(totalUsers, premiumUsers);
+      const figures = planFigures(totalUsers, premiumUsers, monthlyRevenue);
       return {
         totalUsers,
         premiumUsers,
@@ -286,7 +302,11 @@ export function createAdminDomain(options: AdminDomainOptions) {
           .order('id', { ascending: false })
           .range((wanted - 1) * LOGS_PAGE_SIZE, wanted * LOGS_PAGE_SIZE - 1);
         if (text !== '') {
-          const columns = kind === 'admin' ? ['action', 'target_type', 'target_id', 'ip_address'] : ['action', 'ip_address'];
+          // detalhes_texto: the details as text (0035), so a search finds what they hold.
+          const columns =
+            kind === 'admin'
+              ? ['action', 'target_type', 'target_id', 'ip_address', 'detalhes_texto']
+              : ['action', 'ip_address', 'detalhes_texto'];
           request = request.or(columns.map((column) => `${column}.ilike.*${text}*`).join(','));
         }
         return request;

@@ -12,9 +12,17 @@ import {
 } from './notifications-schema.ts';
 import { reaching, rowsOrThrow, serverError, type AdminServer } from './server.ts';
 
+/** How far a send to all reached: the owners it was written to, and how many of them read it. */
+export interface NotificationReach {
+  readonly recipients: number;
+  readonly read: number;
+}
+
 export interface AdminNotificationRow {
+  /** The notification's id, or the send's when it went to all. */
   readonly id: string;
-  readonly userId: string;
+  /** The owner; null for a send to all (one row for every owner it reached). */
+  readonly userId: string | null;
   readonly tipo: string;
   readonly mensagem: string;
   readonly lido: boolean;
@@ -23,6 +31,8 @@ export interface AdminNotificationRow {
   /** The owner's name and market; null when the owner has none (or is gone). */
   readonly userName: string | null;
   readonly userMarket: string | null;
+  /** A send to all: its reach; null for an owner's own notification. */
+  readonly reach: NotificationReach | null;
 }
 
 export interface AdminNotificationsPage {
@@ -34,7 +44,7 @@ export interface AdminNotificationsPage {
 
 interface PageRow {
   id: string;
-  user_id: string;
+  user_id: string | null;
   tipo: string;
   mensagem: string;
   lido: boolean;
@@ -42,6 +52,8 @@ interface PageRow {
   created_at: string;
   user_nome: string | null;
   user_nome_mercado: string | null;
+  alcance: number | null;
+  lidas: number | null;
   total: number | string;
 }
 
@@ -80,6 +92,7 @@ export function createNotificationsHandlers(server: AdminServer) {
           createdAt: row.created_at,
           userName: row.user_nome,
           userMarket: row.user_nome_mercado,
+          reach: row.alcance === null ? null : { recipients: row.alcance, read: row.lidas ?? 0 },
         })),
         total,
         page,
@@ -111,7 +124,7 @@ export function createNotificationsHandlers(server: AdminServer) {
       return { count: Number(answer.data ?? 0) };
     },
 
-    /** 'Marcar como lida' on an owner's notification; it reaches the owner's devices by replication. */
+    /** 'Marcar como lida' on an owner's notification (or every owner's row of a send to all); it reaches the owners' devices by replication. */
     async markNotificationRead(input: { id: string }): Promise<void> {
       const { id } = parseInput(notificationIdSchema, input);
       const client = server.online();
@@ -119,7 +132,7 @@ export function createNotificationsHandlers(server: AdminServer) {
       if (answer.error) throw serverError(answer.error, answer.status);
     },
 
-    /** Deletes an owner's notification (the soft delete the owner's devices pull). */
+    /** Deletes an owner's notification, or a send to all for every owner (the soft delete the devices pull). */
     async deleteNotification(input: { id: string }): Promise<void> {
       const { id } = parseInput(notificationIdSchema, input);
       const client = server.online();

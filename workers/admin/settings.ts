@@ -4,6 +4,7 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
+import type { TicketPriority } from '../support/schema.ts';
 import { reaching, rowsOrThrow, serverError, type AdminServer } from './server.ts';
 import {
   blockIpSchema,
@@ -40,6 +41,8 @@ export interface SlaAlert {
   readonly title: string;
   /** Hours left of the first-response SLA (negative once breached), one decimal. */
   readonly hoursRemaining: number;
+  /** The ticket's priority, the alert's badge. */
+  readonly priority: TicketPriority;
 }
 
 /** Blocked addresses one read brings, newest first. */
@@ -158,12 +161,17 @@ export function createSettingsHandlers(server: AdminServer) {
       const answer = await reaching(() => client.rpc('check_sla_violations'));
       const rows = rowsOrThrow(
         answer as {
-          data: { ticket_id: string; title: string; hours_remaining: number | string }[] | null;
+          data: { ticket_id: string; title: string; hours_remaining: number | string; priority: TicketPriority }[] | null;
           error: typeof answer.error;
           status: number;
         },
       );
-      return rows.map((row) => ({ ticketId: row.ticket_id, title: row.title, hoursRemaining: Number(row.hours_remaining) }));
+      return rows.map((row) => ({
+        ticketId: row.ticket_id,
+        title: row.title,
+        hoursRemaining: Number(row.hours_remaining),
+        priority: row.priority,
+      }));
     },
   };
 }

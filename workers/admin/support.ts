@@ -80,7 +80,9 @@ export const TICKET_COLUMNS =
   'id, user_id, title, description, status, priority, created_at, updated_at, resolved_at, first_response_at, last_response_at, unread_admin, unread_user';
 
 export function toCard(row: TicketRow): SupportTicketCard {
-  const latest = row.support_responses?.[0]?.responder_type ?? 'user';
+  // 'Novo do Cliente' (spec 2 §2): the latest response is the owner's and the admin has not read it. A brand-new
+  // ticket has no response yet: it is new on the board, not a reply waiting.
+  const latest = row.support_responses?.[0]?.responder_type ?? null;
   return {
     id: row.id,
     userId: row.user_id,

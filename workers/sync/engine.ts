@@ -21,7 +21,7 @@ import { openFirstDownload } from './first-download.ts';
 import { surelyInsideWindow, windowedCollections } from './fact-days.ts';
 import { trackPending } from './pending.ts';
 import { openPendingLedger } from './pending-ledger.ts';
-import { refusalReason } from './refusal.ts';
+import { refusalReason, suspensionReason } from './refusal.ts';
 import { openOffsetStore } from './offset-store.ts';
 import { registerInternals } from './internals.ts';
 import { createOffsetEstimate } from './server-time.ts';
@@ -510,7 +510,12 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
 
 /** A refused document as the status reports it: with the reason the owner is shown. */
 function describeRefused(entry: RejectedDocument & { table: string; label?: string | null }): RefusedChange {
-  return { ...entry, label: entry.label ?? null, reason: refusalReason(entry.code, entry.message) };
+  return {
+    ...entry,
+    label: entry.label ?? null,
+    reason: refusalReason(entry.code, entry.message),
+    suspensionReason: suspensionReason(entry.code, entry.message),
+  };
 }
 
 /** What the owner calls a document, when it has a name or a description. */

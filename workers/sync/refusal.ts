@@ -25,6 +25,14 @@ const BY_MESSAGE: readonly (readonly [prefix: string, reason: RefusalReason])[] 
   ['Conta não encontrada', 'account_missing'],
 ];
 
+/** The admin's reason for a suspension or a ban, when the server sent it ('Conta suspensa: <motivo>', 0033). */
+export function suspensionReason(code: string, message: string): string | null {
+  if (code !== '42501') return null;
+  const match = /^Conta suspensa: ([\s\S]+)$/.exec(message);
+  const reason = match?.[1]?.trim() ?? '';
+  return reason === '' ? null : reason;
+}
+
 export function refusalReason(code: string, message: string): RefusalReason {
   if (code === 'PT413') return 'too_large';
   if (code === '23514' && message.startsWith('Limite de') && message.includes('produtos')) return 'product_cap';

@@ -24,6 +24,8 @@ export type RefusedChange = RejectedDocument & {
   readonly table: string;
   readonly label: string | null;
   readonly reason: RefusalReason;
+  /** When the account is suspended or banned: the admin's reason, if he gave one. */
+  readonly suspensionReason: string | null;
 };
 
 /** The status before any sync: offline until the connection says otherwise, nothing pending. */

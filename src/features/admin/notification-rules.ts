@@ -43,10 +43,16 @@ export function typeLabel(tipo: string): string {
   return isNotificationType(tipo) ? copy.types[tipo] : tipo;
 }
 
-/** 'Nome - Mercado', with the spec's fallbacks for a missing market or a missing owner. */
-export function ownerLabel(row: Pick<AdminNotificationRow, 'userName' | 'userMarket'>): string {
+/** 'Nome - Mercado', with the spec's fallbacks for a missing market or a missing owner; a send to all says so. */
+export function ownerLabel(row: Pick<AdminNotificationRow, 'userName' | 'userMarket' | 'reach'>): string {
+  if (row.reach !== null) return copy.toAll;
   if (row.userName === null && row.userMarket === null) return copy.ownerGone;
   return `${row.userName ?? copy.noName} - ${row.userMarket ?? copy.noMarket}`;
+}
+
+/** A send to all's reach in words ('1.054 usuários · 12 leram'); null for an owner's own notification. */
+export function reachLabel(row: Pick<AdminNotificationRow, 'reach'>): string | null {
+  return row.reach === null ? null : copy.reachValue(row.reach.recipients, row.reach.read);
 }
 
 export interface SendFormValues {

@@ -1,9 +1,17 @@
 // What the admin product and sale cards derive from a row (spec 2 §2): the stock badge, the owner's line, the
-// user-and-market line of a sale, and the products page's filters as the worker's query.
+// user-and-market line of a sale, a category in the owner's words, and the products page's filters as the worker's
+// query.
 import type { AdminProductOwner, AdminProductRow, ProductsQuery } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';
 
 const copy = t.adminProductsSales;
+
+const CATEGORY_LABELS: Readonly<Record<string, string | undefined>> = t.products.categories;
+
+/** A stored category as the product form names it ('carne_boi' → 'Carne de boi'); a custom one as typed. */
+export function categoryLabel(categoria: string): string {
+  return CATEGORY_LABELS[categoria] ?? categoria;
+}
 
 export type StockLevel = 'out' | 'low' | 'ok';
 

@@ -28,7 +28,7 @@ export async function syncNowCommand(data: SyncClient): Promise<SyncOutcome> {
 function syncFailure(thrown: unknown): FailureWording {
   if (thrown instanceof RefusedBySync) {
     const [first] = thrown.outcome.refused;
-    const reason = first ? refusalSentence(first.reason) : t.sync.error;
+    const reason = first ? refusalSentence(first) : t.sync.error;
     return `${t.sync.refusedSummary(thrown.outcome.refused.length)} ${reason}`;
   }
   if (DataError.from(thrown).code === 'offline') return t.sync.offlineReason;

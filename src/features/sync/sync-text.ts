@@ -42,9 +42,12 @@ export function signOutRefusal(pending: number): { title: string; description: s
   return { title: copy.signOutBlockedTitle, description: copy.signOutBlocked(pending) };
 }
 
-/** Why the server refused a change, in the owner's words. */
-export function refusalSentence(reason: RefusalReason): string {
-  return copy.refusalReason[reason];
+/** Why the server refused a change, in the owner's words; a suspension says the admin's reason when he gave one. */
+export function refusalSentence(change: Pick<RefusedChange, 'reason' | 'suspensionReason'>): string {
+  if (change.reason === 'account_suspended' && change.suspensionReason !== null) {
+    return t.auth.login.suspendedBecause(change.suspensionReason);
+  }
+  return copy.refusalReason[change.reason];
 }
 
 /** What a refused change is called: its own name, or what kind of record it is. */

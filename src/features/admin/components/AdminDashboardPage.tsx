@@ -7,6 +7,7 @@ import { formatBRL, formatDateTime } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminDashboard } from '../queries.ts';
 import { LoadError, SkeletonBlock, SkeletonCards } from '../../../ui/DataStates.tsx';
+import { logActionLabel } from '../log-labels.ts';
 
 const copy = t.admin.dashboard;
 const CARD = 'rounded-2xl border border-brand-100 bg-white p-4 shadow-sm';
@@ -71,7 +72,7 @@ export function AdminDashboardPage() {
                       className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-3"
                     >
                       <span className="min-w-0 break-words font-medium">
-                        {copy.actions[entry.action] ?? entry.action}
+                        {logActionLabel(entry.action)}
                         {entry.targetType ? (
                           <span className="ml-2 text-sm text-ink/60">{copy.targets[entry.targetType] ?? entry.targetType}</span>
                         ) : null}

@@ -7,9 +7,9 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminLogs } from '../queries.ts';
 import { ListCount, ListSearchBox, ListStates, useListSearch } from './AdminListLayout.tsx';
+import { logActionLabel } from '../log-labels.ts';
 
 const copy = t.admin.logs;
-const actions = t.admin.dashboard.actions;
 const targets = t.admin.dashboard.targets;
 const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
 
@@ -34,7 +34,7 @@ function LogEntry({ entry }: { entry: AdminLogRow }) {
   return (
     <li className="flex min-w-0 flex-col gap-2 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="min-w-0 break-words font-semibold text-brand-900">{actions[entry.action] ?? entry.action}</h2>
+        <h2 className="min-w-0 break-words font-semibold text-brand-900">{logActionLabel(entry.action)}</h2>
         {badge}
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">

@@ -1,5 +1,6 @@
-// One notification on /admin/notifications (spec 2 §2): type, read or unread (unread highlighted), message, owner,
-// date, reference id, and the actions 'Marcar como lida' and 'Excluir' (after a confirmation).
+// One notification on /admin/notifications (spec 2 §2): type, read or unread (unread highlighted), message, owner
+// (or 'Todos os usuários' with the reach of a send to all), date, reference id, and the actions 'Marcar como lida'
+// and 'Excluir' (after a confirmation).
 import { clsx } from 'clsx';
 import { CheckCheck } from 'lucide-react';
 import type { AdminNotificationRow } from '../../../../workers/api.ts';
@@ -7,7 +8,7 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useDeleteNotification, useMarkNotificationRead } from '../notification-actions.ts';
-import { ownerLabel, typeLabel } from '../notification-rules.ts';
+import { ownerLabel, reachLabel, typeLabel } from '../notification-rules.ts';
 import { CardField, CardRemoveButton } from './CardParts.tsx';
 
 const copy = t.adminNotifications;
@@ -17,6 +18,7 @@ export function NotificationsItem({ row }: { row: AdminNotificationRow }) {
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
   const owner = ownerLabel(row);
+  const reach = reachLabel(row);
   return (
     <li
       data-unread={row.lido ? undefined : true}
@@ -36,6 +38,7 @@ export function NotificationsItem({ row }: { row: AdminNotificationRow }) {
       </p>
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
         <CardField term={copy.owner} value={owner} />
+        {reach === null ? null : <CardField term={copy.reach} value={reach} />}
         <CardField
           term={copy.date}
           value={<time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>}

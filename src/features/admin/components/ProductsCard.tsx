@@ -9,7 +9,7 @@ import { formatBRL, formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { formatStock } from '../../products/index.ts';
 import { useDeleteProduct } from '../products-sales-queries.ts';
-import { ownerLabel, stockLevel, type StockLevel } from '../products-sales-rules.ts';
+import { categoryLabel, ownerLabel, stockLevel, type StockLevel } from '../products-sales-rules.ts';
 import { CardField, CardRemoveButton } from './CardParts.tsx';
 
 const copy = t.adminProductsSales.products;
@@ -37,7 +37,7 @@ export function ProductsCard({
         <span className={clsx(BADGE, badge.className)}>{badge.text}</span>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm lg:grid-cols-4">
-        <CardField term={copy.category} value={product.categoria ?? copy.noCategory} />
+        <CardField term={copy.category} value={product.categoria ? categoryLabel(product.categoria) : copy.noCategory} />
         <CardField term={copy.salePrice} value={formatBRL(product.preco)} />
         <CardField term={copy.purchasePrice} value={formatBRL(product.precoCompra)} />
         <CardField

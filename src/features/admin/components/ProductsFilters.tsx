@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { clsx } from 'clsx';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useAdminProductCategories } from '../products-sales-queries.ts';
-import type { ProductFilterValues } from '../products-sales-rules.ts';
+import { categoryLabel, type ProductFilterValues } from '../products-sales-rules.ts';
 import { ProductsOwnerPicker } from './ProductsOwnerPicker.tsx';
 
 const copy = t.adminProductsSales.products;
@@ -50,12 +50,12 @@ export function ProductsFilters({
           <option value="">{copy.allCategories}</option>
           {listed.map((categoria) => (
             <option key={categoria} value={categoria}>
-              {categoria}
+              {categoryLabel(categoria)}
             </option>
           ))}
           {known.map((row) => (
             <option key={row.categoria} value={row.categoria}>
-              {`${row.categoria} (${row.produtos.toLocaleString('pt-BR')})`}
+              {`${categoryLabel(row.categoria)} (${row.produtos.toLocaleString('pt-BR')})`}
             </option>
           ))}
         </select>

@@ -1,4 +1,5 @@
-// The Suporte tab (spec 2 §2): SLA alerts from the server (title, hours left with one decimal, 'Urgente'; or
+// The Suporte tab (spec 2 §2): SLA alerts from the server (title, hours left with one decimal, the ticket's priority
+// badge: Urgente, Alta, Média or Baixa; or
 // 'Todos os tickets estão dentro do SLA') with a refresh, then static support switches and a first-response SLA
 // field (24 hours) said on screen to be not saved.
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { TextField } from '../../../ui/form/TextField.tsx';
 import { useSlaAlerts } from '../settings-queries.ts';
 import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';
 import { SettingsSwitch } from './SettingsSwitch.tsx';
+import { PriorityBadge } from './SupportBadges.tsx';
 
 const copy = t.adminSettings.support;
 const CARD = 'flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm';
@@ -55,7 +57,7 @@ function SlaAlerts() {
                 {alert.hoursRemaining >= 0
                   ? copy.hoursLeft(oneDecimal(alert.hoursRemaining))
                   : copy.overdue(oneDecimal(alert.hoursRemaining))}
-                <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{copy.urgent}</span>
+                <PriorityBadge priority={alert.priority} />
               </span>
             </li>
           ))}

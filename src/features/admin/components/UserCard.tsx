@@ -1,6 +1,7 @@
-// One user on /admin/users (spec 2 §2): name, plan and status badges, email confirmed or not, contact, market,
-// plan dates, last login, and the actions (resend confirmation, edit, suspend/activate, premium/free, ban). Suspender,
-// Banir and Excluir ask first, naming the user; on the admin's own card they are not offered (they would lock him out).
+// One user on /admin/users (spec 2 §2): name, plan and status badges ('Banido' apart from 'Suspenso', with the
+// admin's reason), email confirmed or not, contact, market, plan dates, last login, and the actions (resend
+// confirmation, edit, suspend/activate, premium/free, ban). Suspender, Banir and Excluir ask first, naming the
+// user; on the admin's own card they are not offered (they would lock him out).
 import { clsx } from 'clsx';
 import { CheckCircle2, Crown, Mail, MailWarning, Pencil, ShieldBan, UserCheck, UserX } from 'lucide-react';
 import type { AdminUserRow } from '../../../../workers/api.ts';
@@ -8,11 +9,17 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { formatDate, formatDateTime, maskPhone } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useDeleteUser, usePlanToggle, useResendConfirmation, useStatusChange, useSuspendUser } from '../user-actions.ts';
+import { userStanding, type StandingTone } from '../user-standing.ts';
 import { CardField, CardRemoveButton } from './CardParts.tsx';
 import { ConfirmedActionButton } from './ConfirmedActionButton.tsx';
 
 const copy = t.admin.users;
 const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold';
+const STANDING_COLOURS: Record<StandingTone, string> = {
+  active: 'bg-green-100 text-green-800',
+  blocked: 'bg-red-100 text-red-800',
+  other: 'bg-ink/10 text-ink/80',
+};
 
 const dateOr = (value: string | null) => (value ? formatDate(value) || copy.notAvailable : copy.notAvailable);
 
@@ -34,6 +41,7 @@ export function UserCard({
   const name = user.nome ?? copy.noName;
   const premium = user.plan === 'premium';
   const active = user.status === 'ativo';
+  const standing = userStanding(user);
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -42,18 +50,7 @@ export function UserCard({
           {premium ? <Crown aria-hidden size={12} /> : null}
           {premium ? copy.planPremium : copy.planFree}
         </span>
-        <span
-          className={clsx(
-            BADGE,
-            active
-              ? 'bg-green-100 text-green-800'
-              : user.status === 'suspenso'
-                ? 'bg-red-100 text-red-800'
-                : 'bg-ink/10 text-ink/80',
-          )}
-        >
-          {copy.statusNames[user.status] ?? user.status}
-        </span>
+        <span className={clsx(BADGE, STANDING_COLOURS[standing.tone])}>{standing.label}</span>
         <span className={clsx(BADGE, user.emailConfirmed ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900')}>
           {user.emailConfirmed ? <CheckCircle2 aria-hidden size={12} /> : <MailWarning aria-hidden size={12} />}
           {user.emailConfirmed ? copy.emailConfirmed : copy.emailPending}
@@ -66,6 +63,9 @@ export function UserCard({
         <CardField term={copy.planStart} value={dateOr(user.planStart)} />
         <CardField term={copy.planEnd} value={dateOr(user.planEnd)} />
         <CardField term={copy.lastSignIn} value={user.lastSignIn ? formatDateTime(user.lastSignIn) : copy.never} />
+        {standing.reason === null ? null : (
+          <CardField term={copy.suspensionReason} value={standing.reason} className="col-span-2 lg:col-span-3" />
+        )}
       </dl>
       <div role="group" aria-label={copy.actionsOf(name)} className="flex flex-wrap gap-2">
         {!user.emailConfirmed && user.email ? (
@@ -106,7 +106,7 @@ export function UserCard({
           <Crown aria-hidden size={16} />
           {premium ? copy.makeFree : copy.makePremium}
         </Button>
-        {!isSelf && user.status !== 'suspenso' ? (
+        {!isSelf && !user.banned ? (
           <ConfirmedActionButton
             label={copy.ban}
             icon={<ShieldBan aria-hidden size={16} />}

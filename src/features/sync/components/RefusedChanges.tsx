@@ -19,7 +19,7 @@ function RefusedChangeItem({ change }: { change: RefusedChange }) {
   return (
     <li className="flex flex-col gap-2 rounded-xl bg-red-50 p-3 text-red-900" data-testid="refused-change">
       <p className="font-semibold">{name}</p>
-      <p className="text-sm">{refusalSentence(change.reason)}</p>
+      <p className="text-sm">{refusalSentence(change)}</p>
       <div className="flex flex-wrap gap-2">
         {remedy === 'upgrade' ? (
           <Link to="/upgrade" className={buttonClass('primary', 'min-h-11 flex-1 px-3 text-sm')}>
