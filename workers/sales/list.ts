@@ -28,6 +28,8 @@ export interface SaleRow {
   readonly total: number;
   /** Lines in the sale. */
   readonly itens: number;
+  /** The moment the sale was recorded (ISO), whose time of day the list shows. */
+  readonly createdAt: string;
 }
 
 export interface SalesListPage {
@@ -126,6 +128,7 @@ export function salesListPage(
       formaPagamentoDescricao: doc.forma_pagamento_descricao ?? null,
       total: doc.total,
       itens: doc.itens.length,
+      createdAt: doc.created_at,
     })),
     counts,
     total: matching.length,
