@@ -1,5 +1,5 @@
 // 'Finalizar Venda': the cart becomes one sale on the device ('Venda concluída' with the total, or 'Venda salva
-// offline'), the cart is cleared and the owner goes to /reports; the spec's toasts when it cannot be finished.
+// offline', with 'Imprimir recibo'), the cart is cleared and the owner goes to /reports; the spec's toasts when it cannot be finished.
 import { useNavigate } from '@tanstack/react-router';
 import type { CartView } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';
@@ -8,8 +8,11 @@ import { useCommand } from '../../lib/use-command.ts';
 import { showToast } from '../../ui/toast.ts';
 import { finishFailure, finishProblem, PROBLEM_TOAST } from './cart-rules.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { openReceipt } from './receipt-request.ts';
 
 const copy = t.newSale;
+/** How long the finished sale's toast offers 'Imprimir recibo'. */
+const RECEIPT_OFFER_MS = 10_000;
 
 /** Resolves after the next frame has been painted. */
 function nextPaint(): Promise<void> {
@@ -24,10 +27,22 @@ export function useFinishSale() {
   const navigate = useNavigate();
   const online = useOnline();
   const command = useCommand((data) => data.cart.checkout(), {
-    success: (sale) =>
-      online
-        ? { title: copy.done, description: copy.doneText(formatBRL(sale.total)) }
-        : { title: copy.savedOffline, description: copy.savedOfflineText(formatBRL(sale.total)) },
+    success: (sale) => {
+      showToast({
+        ...(online
+          ? { title: copy.done, description: copy.doneText(formatBRL(sale.total)) }
+          : { title: copy.savedOffline, description: copy.savedOfflineText(formatBRL(sale.total)) }),
+        kind: 'success',
+        durationMs: RECEIPT_OFFER_MS,
+        action: {
+          label: t.receipt.printReceipt,
+          onClick: () => {
+            openReceipt(sale.id);
+          },
+        },
+      });
+      return null;
+    },
     describeFailure: finishFailure,
   });
   const finish = async (cart: CartView): Promise<boolean> => {

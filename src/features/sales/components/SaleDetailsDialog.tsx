@@ -1,8 +1,8 @@
 // 'Detalhes da Venda': number, date and time, type, client, payment, the items (scrolling above 6), total; 'Compartilhar' (share
-// sheet → WhatsApp → clipboard), 'Editar' (→ /sales/edit/{id}) and 'Fechar'; loading, error and empty states.
+// sheet → WhatsApp → clipboard), 'Imprimir recibo', 'Editar' (→ /sales/edit/{id}) and 'Fechar'; loading, error and empty states.
 import { Dialog } from 'radix-ui';
 import { Link } from '@tanstack/react-router';
-import { Pencil, Share2 } from 'lucide-react';
+import { Pencil, Printer, Share2 } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { SaleDetails } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
@@ -14,6 +14,7 @@ import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
 import { paymentLabel, quantityLabel, receiptText } from '../receipt.ts';
 import { saleNumber } from '../sale-number.ts';
+import { openReceipt } from '../receipt-request.ts';
 import { browserShareTargets, shareText } from '../../../lib/share.ts';
 import { TypeBadge } from './SalesListRow.tsx';
 
@@ -117,6 +118,16 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
         >
           <Share2 aria-hidden size={18} />
           {copy.share}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            onClose();
+            openReceipt(sale.id);
+          }}
+        >
+          <Printer aria-hidden size={18} />
+          {t.receipt.printReceipt}
         </Button>
         <Link to="/sales/edit/$id" params={{ id: sale.id }} className={buttonClass('primary')} onClick={onClose}>
           <Pencil aria-hidden size={18} />
