@@ -12,6 +12,7 @@ import { devicesText } from './devices.pt-BR.ts';
 import { salesHistoryText } from './sales-history.pt-BR.ts';
 import { numberInputText } from './number-input.pt-BR.ts';
 import { receiptText } from './receipt.pt-BR.ts';
+import { counterText } from './counter.pt-BR.ts';
 
 export const ptBR = {
   newSale: newSaleText,
@@ -28,6 +29,7 @@ export const ptBR = {
   salesHistory: salesHistoryText,
   numberInput: numberInputText,
   receipt: receiptText,
+  counter: counterText,
   app: {
     name: 'Caderneta',
     fallbackMarketName: 'CadernetaPro',
