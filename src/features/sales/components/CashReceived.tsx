@@ -17,12 +17,12 @@ export function CashReceived({ total }: { total: number }) {
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-brand-50 p-3">
       <MoneyField label={copy.received} value={text} onValueChange={setText} />
-      <div role="group" aria-label={copy.quickNotes} className="grid grid-cols-4 gap-2">
+      <div role="group" aria-label={copy.quickNotes} className="grid grid-cols-3 gap-2 sm:grid-cols-4">
         {QUICK_NOTES.map((note) => (
           <Button
             key={note}
             variant="secondary"
-            className="min-h-11 px-2"
+            className="min-h-11 px-1 whitespace-nowrap"
             onClick={() => {
               setText(moneyText(note));
             }}
@@ -32,7 +32,7 @@ export function CashReceived({ total }: { total: number }) {
         ))}
         <Button
           variant="secondary"
-          className="col-span-2 min-h-11 px-2"
+          className="col-span-3 min-h-11 px-1 whitespace-nowrap sm:col-span-2"
           onClick={() => {
             setText(moneyText(total));
           }}
