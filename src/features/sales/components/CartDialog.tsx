@@ -78,7 +78,7 @@ export function CartDialog({
           {cart.itens.length === 0 ? (
             <p className="rounded-xl bg-brand-50 px-4 py-6 text-center text-ink/70">{copy.cartEmpty}</p>
           ) : (
-            <ul aria-label={copy.cartItems} className="max-h-48 overflow-y-auto pr-1" data-testid="cart-lines">
+            <ul aria-label={copy.cartItems} className="max-h-48 shrink-0 overflow-y-auto pr-1" data-testid="cart-lines">
               {cart.itens.map((line) => (
                 <CartLineRow key={line.produto_id} line={line} />
               ))}
