@@ -11,6 +11,8 @@ import { tillText } from './till.pt-BR.ts';
 import { devicesText } from './devices.pt-BR.ts';
 import { salesHistoryText } from './sales-history.pt-BR.ts';
 import { numberInputText } from './number-input.pt-BR.ts';
+import { receiptText } from './receipt.pt-BR.ts';
+import { counterText } from './counter.pt-BR.ts';
 
 export const ptBR = {
   newSale: newSaleText,
@@ -26,6 +28,8 @@ export const ptBR = {
   devices: devicesText,
   salesHistory: salesHistoryText,
   numberInput: numberInputText,
+  receipt: receiptText,
+  counter: counterText,
   app: {
     name: 'Caderneta',
     fallbackMarketName: 'CadernetaPro',

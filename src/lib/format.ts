@@ -1,4 +1,4 @@
-// Formatting for what the owner reads: money in BRL, dates as dd/MM/yyyy, Brazilian phone numbers.
+// Formatting for what the owner reads: money in BRL, dates as dd/MM/yyyy, times as HH:mm, Brazilian phone numbers.
 import { nationalPhone } from '../../workers/contract/phone.ts';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -31,6 +31,14 @@ export function formatDate(value: string | Date): string {
   if (Number.isNaN(date.getTime())) return '';
   const pad = (part: number) => String(part).padStart(2, '0');
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** HH:mm in the device's time zone; '' for text that is not a moment. */
+export function formatTime(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** dd/MM/yyyy HH:mm in the device's time zone. */

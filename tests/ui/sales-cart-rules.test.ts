@@ -84,6 +84,15 @@ describe('finishing', () => {
       description: 'Adicione produtos ao carrinho para finalizar a venda.',
     });
   });
+  it("refuses a 'Parcelado' card until the owner picks the number of installments ('Parcelas obrigatórias')", () => {
+    const parcelado = { forma_pagamento: 'cartao', tipo_cartao: 'parcelado', parcelas: 1 } as const;
+    expect(finishProblem(cart([line({ produto_id: 'a' })], parcelado), false)).toBe('installments');
+    expect(finishProblem(cart([line({ produto_id: 'a' })], parcelado), true)).toBeNull();
+    expect(finishProblem(cart([line({ produto_id: 'a' })], { ...parcelado, parcelas: 3 }), false)).toBeNull();
+    expect(
+      finishProblem(cart([line({ produto_id: 'a' })], { forma_pagamento: 'cartao', tipo_cartao: 'avista' }), false),
+    ).toBeNull();
+  });
   it("refuses fiado without a customer ('Cliente obrigatório')", () => {
     expect(finishProblem(cart([line({ produto_id: 'a' })], { tipo: 'fiado' }))).toBe('customer');
     expect(finishProblem(cart([line({ produto_id: 'a' })], { tipo: 'fiado', cliente_id: 'c' }))).toBeNull();

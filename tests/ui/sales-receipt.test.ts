@@ -1,4 +1,4 @@
-// The sale as shared and shown: the receipt text (market, date, items with quantities — kg and g with 3
+// The sale as shared and shown: the receipt text (market, number, date and time, items with quantities — kg and g with 3
 // decimals —, total, type, payment, client), payment in words, and the share fallbacks (share sheet → WhatsApp
 // link online → clipboard; the failure when nothing works).
 import { describe, expect, it, vi } from 'vitest';
@@ -19,7 +19,8 @@ const sale: SaleDetails = {
     { produtoId: 'a', nome: 'Arroz', marca: null, unidade: 'un', quantidade: 2, precoUnitario: 5, precoTotal: 10 },
     { produtoId: 'b', nome: 'Queijo', marca: 'Minas', unidade: 'kg', quantidade: 0.255, precoUnitario: 45.9, precoTotal: 11.7 },
   ],
-  createdAt: '2026-03-15T15:00:00.000Z',
+  // 15:04 on the device's clock, whatever its time zone.
+  createdAt: new Date(2026, 2, 15, 15, 4).toISOString(),
   source: 'device',
   revision: null,
 };
@@ -31,8 +32,8 @@ describe('receipt text', () => {
     expect(brl(receiptText(sale, 'Mercadinho da Ana'))).toBe(
       [
         'Mercadinho da Ana',
-        'Comprovante de venda',
-        'Data: 15/03/2026',
+        'Comprovante de venda #000000',
+        'Data: 15/03/2026 15:04',
         '',
         'Itens:',
         '2 x Arroz (R$ 5,00) = R$ 10,00',

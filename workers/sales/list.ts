@@ -28,6 +28,8 @@ export interface SaleRow {
   readonly total: number;
   /** Lines in the sale. */
   readonly itens: number;
+  /** The moment the sale was recorded (ISO), whose time of day the list shows. */
+  readonly createdAt: string;
 }
 
 export interface SalesListPage {
@@ -93,7 +95,10 @@ function newestFirst(a: SaleDoc, b: SaleDoc): number {
 
 /** A sale as a row of the list (the device's copy or the server's). */
 export function saleRowOf(
-  doc: Pick<SaleDoc, 'id' | 'data' | 'tipo' | 'cliente_id' | 'forma_pagamento' | 'forma_pagamento_descricao' | 'total'> & {
+  doc: Pick<
+    SaleDoc,
+    'id' | 'data' | 'tipo' | 'cliente_id' | 'forma_pagamento' | 'forma_pagamento_descricao' | 'total' | 'created_at'
+  > & {
     readonly itens: readonly unknown[];
   },
   clientNames: ReadonlyMap<string, string>,
@@ -108,6 +113,7 @@ export function saleRowOf(
     formaPagamentoDescricao: doc.forma_pagamento_descricao ?? null,
     total: doc.total,
     itens: doc.itens.length,
+    createdAt: doc.created_at,
   };
 }
 

@@ -39,11 +39,20 @@ export function checkWeight(text: string, unit: string): WeightCheck {
   return { ok: false, reason: 'invalid' };
 }
 
-/** Why 'Finalizar Venda' is refused before asking the worker: no line above zero, or fiado without a customer. */
-export function finishProblem(cart: Pick<CartView, 'itens' | 'opcoes'>): 'empty' | 'customer' | null {
+/**
+ * Why 'Finalizar Venda' is refused before asking the worker: no line above zero, fiado without a customer, or a
+ * 'Parcelado' card whose number of installments the owner has not picked (1x is never assumed).
+ */
+export function finishProblem(
+  cart: Pick<CartView, 'itens' | 'opcoes'>,
+  installmentsChosen = true,
+): 'empty' | 'customer' | 'installments' | null {
   const counted = cart.itens.filter((line) => Number(line.quantidade.replace(',', '.')) > 0);
   if (counted.length === 0) return 'empty';
   if (cart.opcoes.tipo === 'fiado' && cart.opcoes.cliente_id === null) return 'customer';
+  const { tipo, forma_pagamento, tipo_cartao, parcelas } = cart.opcoes;
+  if (tipo === 'avista' && forma_pagamento === 'cartao' && tipo_cartao === 'parcelado' && !installmentsChosen && parcelas < 2)
+    return 'installments';
   return null;
 }
 
@@ -56,6 +65,7 @@ export function isRepeatScan(last: { code: string; at: number } | null, code: st
 export const PROBLEM_TOAST = {
   empty: { title: copy.emptyCart, description: copy.emptyCartText },
   customer: { title: copy.customerRequired, description: copy.customerRequiredText },
+  installments: { title: t.counter.installmentsRequired, description: t.counter.installmentsRequiredText },
 } as const;
 
 /** The toast for a refused checkout: nobody signed in, the worker's issue on `itens` or `cliente_id`, else the generic one. */

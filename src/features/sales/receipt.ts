@@ -2,7 +2,8 @@
 // receipt text sent by the share sheet, WhatsApp or the clipboard.
 import type { SaleDetails } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';
-import { formatBRL, formatDate } from '../../lib/format.ts';
+import { formatBRL, formatDate, formatTime } from '../../lib/format.ts';
+import { saleNumber } from './sale-number.ts';
 
 const copy = t.salesHistory;
 const weighed = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
@@ -45,7 +46,7 @@ export function typeLabel(tipo: 'avista' | 'fiado'): string {
   return tipo === 'fiado' ? copy.types.fiado : copy.types.avista;
 }
 
-/** The receipt: market, date, one line per item with quantity and price, total, type, payment and client. */
+/** The receipt: market, number, date and time, one line per item with quantity and price, total, type, payment and client. */
 export function receiptText(sale: SaleDetails, marketName: string): string {
   const lines = sale.itens.map((item) => {
     const name = item.marca ? `${item.nome} ${item.marca}` : item.nome;
@@ -57,8 +58,8 @@ export function receiptText(sale: SaleDetails, marketName: string): string {
   if (sale.cliente) terms.push(`${copy.client}: ${sale.cliente.nome}`);
   return [
     marketName,
-    copy.receipt.title,
-    `${copy.date}: ${formatDate(sale.data)}`,
+    `${copy.receipt.title} ${saleNumber(sale.id)}`,
+    `${copy.date}: ${formatDate(sale.data)} ${formatTime(sale.createdAt)}`,
     '',
     `${copy.receipt.items}:`,
     ...lines,

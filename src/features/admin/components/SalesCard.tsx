@@ -1,9 +1,9 @@
-// One sale on /admin/sales (spec 2 §2): 'Venda #' and the id's last 8 characters, the type badge, total, date,
+// One sale on /admin/sales (spec 2 §2): 'Venda #' and the id's last 8 characters, the type badge, total, date and time,
 // the owner and market, the client, and the payment method with its description.
 import { clsx } from 'clsx';
 import type { AdminSaleRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { formatBRL, formatDate } from '../../../lib/format.ts';
+import { formatBRL, formatDate, formatTime } from '../../../lib/format.ts';
 import { paymentLabel } from '../../sales/index.ts';
 import { saleUserLabel } from '../products-sales-rules.ts';
 import { CardField } from './CardParts.tsx';
@@ -28,7 +28,10 @@ export function SalesCard({ sale }: { sale: AdminSaleRow }) {
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm lg:grid-cols-4">
-        <CardField term={copy.date} value={formatDate(sale.data) || copy.none} />
+        <CardField
+          term={copy.date}
+          value={formatDate(sale.data) ? `${formatDate(sale.data)} ${formatTime(sale.createdAt)}`.trim() : copy.none}
+        />
         <CardField term={copy.payment} value={paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao)} />
         <CardField term={copy.user} value={saleUserLabel(sale.usuarioNome, sale.nomeMercado)} className="col-span-2" />
         <CardField term={copy.client} value={sale.clienteNome ?? copy.noClient} className="col-span-2" />

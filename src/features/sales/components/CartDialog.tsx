@@ -1,34 +1,67 @@
 // The cart dialog (spec 2 §2): its lines (the list scrolls above 192 px), the total, sale type and payment,
-// 'Limpar Carrinho' and 'Finalizar Venda'.
+// 'Limpar Carrinho', 'Finalizar Venda' and what follows it ('Depois de finalizar a venda', kept on the device).
+import { useRef, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { ShoppingCart, X } from 'lucide-react';
 import type { CartView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useCartEdits } from '../cart-commands.ts';
+import { useCounterSetting, type AfterSale } from '../counter-settings.ts';
 import { useFinishSale } from '../use-finish-sale.ts';
 import { CartLineRow } from './CartLineRow.tsx';
 import { SaleOptions } from './SaleOptions.tsx';
 
 const copy = t.newSale;
+const AFTER_SALE: readonly AfterSale[] = ['relatorios', 'nova_venda'];
 
 export function CartDialog({
   cart,
   open,
   onOpenChange,
+  onStay,
 }: {
   cart: CartView;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After a sale when the owner stays for the next one: the screen makes ready (search cleared and focused). */
+  onStay: () => void;
 }) {
   const { clear } = useCartEdits();
   const { finish, pending } = useFinishSale();
+  const [afterSale, setAfterSale] = useCounterSetting('afterSale');
+  const [installmentsPicked, setInstallmentsPicked] = useState(false);
+  const staying = useRef(false);
+  const tipoCartao = cart.opcoes.forma_pagamento === 'cartao' ? cart.opcoes.tipo_cartao : null;
+  const [pickedFor, setPickedFor] = useState(tipoCartao);
+  if (pickedFor !== tipoCartao) {
+    // Another card kind or method: the number of installments is asked again.
+    setPickedFor(tipoCartao);
+    setInstallmentsPicked(false);
+  }
+  const installmentsChosen = installmentsPicked || cart.opcoes.parcelas > 1;
+  const finishSale = () =>
+    void finish(cart, installmentsChosen).then((outcome) => {
+      if (outcome === null) return;
+      staying.current = outcome === 'stay';
+      setInstallmentsPicked(false);
+      onOpenChange(false);
+    });
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl focus:outline-none sm:p-5">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            if (!staying.current) return;
+            staying.current = false;
+            event.preventDefault();
+            onStay();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl focus:outline-none sm:p-5"
+        >
           <div className="flex items-start justify-between gap-3">
             <Dialog.Title className="flex items-center gap-2 text-xl font-bold text-brand-900">
               <ShoppingCart aria-hidden size={22} />
@@ -45,7 +78,7 @@ export function CartDialog({
           {cart.itens.length === 0 ? (
             <p className="rounded-xl bg-brand-50 px-4 py-6 text-center text-ink/70">{copy.cartEmpty}</p>
           ) : (
-            <ul aria-label={copy.cartItems} className="max-h-48 overflow-y-auto pr-1" data-testid="cart-lines">
+            <ul aria-label={copy.cartItems} className="max-h-48 shrink-0 overflow-y-auto pr-1" data-testid="cart-lines">
               {cart.itens.map((line) => (
                 <CartLineRow key={line.produto_id} line={line} />
               ))}
@@ -55,7 +88,31 @@ export function CartDialog({
             <span>{copy.total}</span>
             <span data-testid="cart-total">{formatBRL(cart.total)}</span>
           </p>
-          <SaleOptions cart={cart} />
+          <SaleOptions
+            cart={cart}
+            busy={pending}
+            onFinish={finishSale}
+            installmentsChosen={installmentsChosen}
+            onInstallmentsChosen={() => {
+              setInstallmentsPicked(true);
+            }}
+          />
+          <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+            {t.counter.afterSale}
+            <select
+              className={`${inputClass} border-ink/20`}
+              value={afterSale}
+              onChange={(event) => {
+                setAfterSale(event.target.value === 'nova_venda' ? 'nova_venda' : 'relatorios');
+              }}
+            >
+              {AFTER_SALE.map((option) => (
+                <option key={option} value={option}>
+                  {t.counter.afterSaleOptions[option]}
+                </option>
+              ))}
+            </select>
+          </label>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button
               variant="ghost"
@@ -65,14 +122,7 @@ export function CartDialog({
             >
               {copy.clearCart}
             </Button>
-            <Button
-              busy={pending}
-              onClick={() =>
-                void finish(cart).then((done) => {
-                  if (done) onOpenChange(false);
-                })
-              }
-            >
+            <Button busy={pending} onClick={finishSale}>
               {pending ? copy.finishing : copy.finish}
             </Button>
           </div>

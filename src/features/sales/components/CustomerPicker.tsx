@@ -101,7 +101,7 @@ export function CustomerPicker({ selected }: { selected: { id: string; nome: str
       <div className="flex flex-wrap gap-2">
         <Popover.Root open={open} onOpenChange={setOpen}>
           <Popover.Trigger
-            className={`${inputClass} flex min-w-0 flex-1 items-center justify-between gap-2 border-ink/20 text-left`}
+            className={`${inputClass} flex min-w-0 basis-full items-center justify-between gap-2 border-ink/20 text-left sm:basis-0 sm:flex-1`}
             aria-label={selected ? copy.changeCustomer(selected.nome) : copy.chooseCustomer}
           >
             <span className={selected ? 'truncate' : 'truncate text-ink/60'}>

@@ -1,6 +1,8 @@
 // 'Nova Venda' (spec 2 §2 Sales area): product search by name or brand, the barcode field and scanner, the
-// virtualised product list, the cart icon with its count, 'Concluir pedido' and the cart dialog. All on the device.
-import { useState } from 'react';
+// virtualised product list, the cart icon with its count, 'Concluir pedido' (held at the bottom of the screen,
+// above the phone's bottom bar) and the cart dialog; after a sale with 'Nova venda' the search is cleared and
+// focused for the next customer. All on the device.
+import { useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { History, PackageOpen, Plus, Scale, ShoppingCart } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
@@ -76,6 +78,7 @@ export function NewSalePage() {
   usePageTitle(t.pages.sales);
   const [text, setText] = useState('');
   const [cartOpen, setCartOpen] = useState(false);
+  const search = useRef<HTMLInputElement>(null);
   const cart = useLiveQuery('cart', undefined);
   const count = cart.data?.count ?? 0;
   return (
@@ -125,6 +128,7 @@ export function NewSalePage() {
         </div>
       </div>
       <input
+        ref={search}
         type="search"
         autoComplete="off"
         aria-label={copy.searchLabel}
@@ -137,7 +141,10 @@ export function NewSalePage() {
       />
       <SaleBarcodeField />
       <ProductArea key={text.trim()} text={text.trim()} />
-      <div className="flex flex-col gap-2 rounded-2xl border border-ink/10 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        data-testid="finish-bar"
+        className="sticky bottom-[calc(4rem+1px+env(safe-area-inset-bottom))] z-20 flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-ink/10 bg-white p-3 shadow-md md:bottom-4 sm:p-4"
+      >
         <p className="text-lg font-bold text-brand-900">
           {copy.total}: <span data-testid="sale-total">{formatBRL(cart.data?.total ?? 0)}</span>
         </p>
@@ -156,7 +163,17 @@ export function NewSalePage() {
           {copy.finishFailed}
         </p>
       ) : null}
-      {cart.data ? <CartDialog cart={cart.data} open={cartOpen} onOpenChange={setCartOpen} /> : null}
+      {cart.data ? (
+        <CartDialog
+          cart={cart.data}
+          open={cartOpen}
+          onOpenChange={setCartOpen}
+          onStay={() => {
+            setText('');
+            search.current?.focus();
+          }}
+        />
+      ) : null}
     </section>
   );
 }

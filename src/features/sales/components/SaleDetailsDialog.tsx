@@ -1,19 +1,21 @@
-// 'Detalhes da Venda': date, type, client, payment, the items (scrolling above 6), total; 'Compartilhar' (share
-// sheet → WhatsApp → clipboard), 'Editar' (→ /sales/edit/{id}; for a sale older than the window, read online,
-// 'Excluir' sent to the server instead) and 'Fechar'; loading, error and empty states.
+// 'Detalhes da Venda': number, date and time, type, client, payment, the items (scrolling above 6), total;
+// 'Compartilhar' (share sheet → WhatsApp → clipboard), 'Imprimir recibo', 'Editar' (→ /sales/edit/{id}; for a sale
+// older than the window, read online, 'Excluir' sent to the server instead) and 'Fechar'; loading, error and empty states.
 import { Dialog } from 'radix-ui';
 import { Link } from '@tanstack/react-router';
-import { Pencil, Share2 } from 'lucide-react';
+import { Pencil, Printer, Share2 } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { SaleDetails } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { formatBRL, formatDate } from '../../../lib/format.ts';
+import { formatBRL, formatDate, formatTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
 import { paymentLabel, quantityLabel, receiptText } from '../receipt.ts';
+import { saleNumber } from '../sale-number.ts';
+import { openReceipt } from '../receipt-request.ts';
 import { browserShareTargets, shareText } from '../../../lib/share.ts';
 import { RemoveOlderSaleDialog } from './RemoveOlderSaleDialog.tsx';
 import { TypeBadge } from './SalesListRow.tsx';
@@ -78,8 +80,14 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
     <>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <div>
+          <dt className="text-ink/60">{copy.number}</dt>
+          <dd className="font-medium text-ink tabular-nums">{saleNumber(sale.id)}</dd>
+        </div>
+        <div>
           <dt className="text-ink/60">{copy.date}</dt>
-          <dd className="font-medium text-ink">{formatDate(sale.data)}</dd>
+          <dd className="font-medium text-ink tabular-nums">
+            {formatDate(sale.data)} {formatTime(sale.createdAt)}
+          </dd>
         </div>
         <div>
           <dt className="text-ink/60">{copy.type}</dt>
@@ -114,10 +122,22 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
           {copy.share}
         </Button>
         {sale.source === 'device' ? (
-          <Link to="/sales/edit/$id" params={{ id: sale.id }} className={buttonClass('primary')} onClick={onClose}>
-            <Pencil aria-hidden size={18} />
-            {copy.edit}
-          </Link>
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                onClose();
+                openReceipt(sale.id);
+              }}
+            >
+              <Printer aria-hidden size={18} />
+              {t.receipt.printReceipt}
+            </Button>
+            <Link to="/sales/edit/$id" params={{ id: sale.id }} className={buttonClass('primary')} onClick={onClose}>
+              <Pencil aria-hidden size={18} />
+              {copy.edit}
+            </Link>
+          </>
         ) : sale.revision ? (
           <RemoveOlderSaleDialog saleId={sale.id} revision={sale.revision} onRemoved={onClose} />
         ) : null}

@@ -1,5 +1,6 @@
-// The sale's type and payment (spec 2 §4): à vista or fiado; the method only for à vista (dinheiro, cartão with
-// à vista or parcelado 1–12x, pix, outro with its free text); fiado asks for the customer.
+// The sale's type and payment (spec 2 §4): à vista or fiado; the method only for à vista (dinheiro with the
+// amount received and the change, cartão with à vista or parcelado 1–12x — the number asked, never assumed —, pix
+// with the QR Code of the total, outro with its free text); fiado asks for the customer.
 import { useState } from 'react';
 import { clsx } from 'clsx';
 import type { CartView } from '../../../../workers/api.ts';
@@ -7,6 +8,8 @@ import { MAX_INSTALLMENTS, PAYMENT_METHODS, type CardKind } from '../../../../wo
 import { t } from '../../../i18n/pt-BR.ts';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useCartEdits } from '../cart-commands.ts';
+import { CashReceived } from './CashReceived.tsx';
+import { CounterPix } from './CounterPix.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 
 const copy = t.newSale;
@@ -79,7 +82,18 @@ function OtherPayment({ value }: { value: string }) {
   );
 }
 
-export function SaleOptions({ cart }: { cart: CartView }) {
+export interface SaleOptionsProps {
+  cart: CartView;
+  /** A finish is running ('Recebido' waits for it). */
+  busy: boolean;
+  /** 'Recebido' on a PIX sale finishes it. */
+  onFinish: () => void;
+  /** The owner has picked the number of installments of a 'Parcelado' card (the stored 1 is not a choice). */
+  installmentsChosen: boolean;
+  onInstallmentsChosen: () => void;
+}
+
+export function SaleOptions({ cart, busy, onFinish, installmentsChosen, onInstallmentsChosen }: SaleOptionsProps) {
   const { options } = useCartEdits();
   const opcoes = cart.opcoes;
   return (
@@ -118,10 +132,18 @@ export function SaleOptions({ cart }: { cart: CartView }) {
                 <label className="flex flex-col gap-1 text-sm font-medium text-ink">
                   {copy.installments}
                   <select
-                    className={`${inputClass} w-28 border-ink/20`}
-                    value={opcoes.parcelas}
-                    onChange={(event) => void options.run({ parcelas: Number(event.target.value) })}
+                    className={`${inputClass} border-ink/20 ${installmentsChosen ? 'w-28' : 'w-full max-w-72'}`}
+                    value={installmentsChosen ? opcoes.parcelas : ''}
+                    onChange={(event) => {
+                      onInstallmentsChosen();
+                      void options.run({ parcelas: Number(event.target.value) });
+                    }}
                   >
+                    {installmentsChosen ? null : (
+                      <option value="" disabled>
+                        {t.counter.chooseInstallments}
+                      </option>
+                    )}
                     {INSTALLMENTS.map((count) => (
                       <option key={count} value={count}>
                         {copy.installment(count)}
@@ -132,6 +154,8 @@ export function SaleOptions({ cart }: { cart: CartView }) {
               ) : null}
             </div>
           ) : null}
+          {opcoes.forma_pagamento === 'dinheiro' ? <CashReceived total={cart.total} /> : null}
+          {opcoes.forma_pagamento === 'pix' ? <CounterPix total={cart.total} busy={busy} onReceived={onFinish} /> : null}
           {opcoes.forma_pagamento === 'outro' ? <OtherPayment key={opcoes.outro} value={opcoes.outro} /> : null}
         </>
       )}

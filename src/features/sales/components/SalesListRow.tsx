@@ -1,9 +1,9 @@
-// One sale in the list: date, type badge, client, payment and total; the whole row opens the details.
+// One sale in the list: date and time, type badge, client, payment and total; the whole row opens the details.
 import { ChevronRight } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { SaleRow } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
-import { formatBRL, formatDate } from '../../../lib/format.ts';
+import { formatBRL, formatDate, formatTime } from '../../../lib/format.ts';
 import { paymentLabel, typeLabel } from '../receipt.ts';
 
 const copy = t.salesHistory;
@@ -23,18 +23,21 @@ export function TypeBadge({ tipo }: { tipo: 'avista' | 'fiado' }) {
 
 export function SalesListRow({ sale, onOpen }: { sale: SaleRow; onOpen: () => void }) {
   const date = formatDate(sale.data);
+  const time = formatTime(sale.createdAt);
   const total = formatBRL(sale.total);
   return (
     <li>
       <button
         type="button"
         onClick={onOpen}
-        aria-label={copy.openSale(date, total)}
+        aria-label={copy.openSale(date, time, total)}
         className="flex min-h-16 w-full items-center gap-3 px-4 py-3 text-left hover:bg-brand-50 focus-visible:bg-brand-50"
       >
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold text-ink tabular-nums">{date}</span>
+            <span className="font-semibold text-ink tabular-nums">
+              {date} <span className="font-normal text-ink/70">{time}</span>
+            </span>
             <TypeBadge tipo={sale.tipo} />
           </span>
           <span className="block truncate text-sm text-ink/80">

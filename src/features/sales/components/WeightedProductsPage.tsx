@@ -1,5 +1,6 @@
 // 'Produtos Pesáveis' (spec 2 §2, §5): the products sold by kg or g, each with its weight ('Peso obrigatório',
-// 'Peso inválido') and 'Adicionar' into the same cart; the empty state offers to register one.
+// 'Peso inválido') and 'Adicionar' into the same cart, found with the sale screen's search by name or brand; the
+// empty state offers to register one.
 import { useState, type SyntheticEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Plus, Scale, ShoppingCart } from 'lucide-react';
@@ -14,6 +15,8 @@ import { showToast } from '../../../ui/toast.ts';
 import { formatStock } from '../../products/index.ts';
 import { useAddToCart } from '../cart-commands.ts';
 import { checkWeight } from '../cart-rules.ts';
+import { matchingProducts } from '../weighed-search.ts';
+import { inputClass } from '../../../ui/form/TextField.tsx';
 
 const copy = t.newSale;
 const weighed = copy.weighed;
@@ -85,6 +88,8 @@ function WeighedRow({ product }: { product: WeighedProduct }) {
 export function WeightedProductsPage() {
   usePageTitle(t.pages.salesWeighted);
   const products = useLiveQuery('weighedProducts', undefined);
+  const [text, setText] = useState('');
+  const shown = products.data ? matchingProducts(products.data, text) : [];
   const cart = useLiveQuery('cart', undefined);
   const count = cart.data?.count ?? 0;
   return (
@@ -121,11 +126,30 @@ export function WeightedProductsPage() {
           </Link>
         </div>
       ) : (
-        <ul aria-label={t.pages.salesWeighted} className="flex flex-col gap-3">
-          {products.data.map((product) => (
-            <WeighedRow key={product.id} product={product} />
-          ))}
-        </ul>
+        <>
+          <input
+            type="search"
+            autoComplete="off"
+            aria-label={copy.searchLabel}
+            placeholder={copy.searchPlaceholder}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+            }}
+            className={`${inputClass} border-ink/20`}
+          />
+          {shown.length === 0 ? (
+            <p role="status" className="rounded-2xl border border-ink/10 bg-white px-4 py-10 text-center font-semibold text-ink">
+              {copy.noProducts}
+            </p>
+          ) : (
+            <ul aria-label={t.pages.salesWeighted} className="flex flex-col gap-3">
+              {shown.map((product) => (
+                <WeighedRow key={product.id} product={product} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </section>
   );

@@ -1,8 +1,9 @@
 // The frame of every owner screen: header, offline banner, sidebar (desktop) or bottom bar (phone), the page,
-// and the install-app card.
+// the install-app card and the receipt dialog (it stays open across the page change after a sale).
 import type { ReactNode } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { useSignedInAccount } from '../../account/index.ts';
+import { ReceiptHost } from '../../sales/index.ts';
 import { FirstDownloadGate, OfflineBanner } from '../../sync/index.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { BottomBar } from '../../../ui/layout/BottomBar.tsx';
@@ -26,6 +27,7 @@ export function OwnerShell({ children }: { children: ReactNode }) {
         </main>
       </div>
       <InstallCard />
+      <ReceiptHost />
       <BottomBar />
     </div>
   );

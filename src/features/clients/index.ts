@@ -1,0 +1,2 @@
+// The clients feature's public entry: what other features may use.
+export { pixPayload, type PixCharge } from './pix.ts';

@@ -1,0 +1,195 @@
+// 'Imprimir recibo': the sale's receipt with the roll's width (58 or 80 mm, remembered on the device), printed
+// through the system dialog (only the receipt, on a page the roll's width, no margins so no browser headers),
+// shared as PDF, or sent over ESC/POS to a thermal printer where the browser reaches one.
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Dialog } from 'radix-ui';
+import { FileDown, Printer, X } from 'lucide-react';
+import type { SaleDetails } from '../../../../workers/api.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { useLiveQuery } from '../../../lib/live-query.ts';
+import { printerLinks, sendToPrinter, type PrinterLink } from '../../../lib/thermal-printer.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { showToast } from '../../../ui/toast.ts';
+import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
+import { useCounterSetting } from '../counter-settings.ts';
+import { receiptEscPos } from '../receipt-escpos.ts';
+import { receiptOf, type Receipt, type RollWidth } from '../receipt-model.ts';
+import { shareReceiptPdf } from '../receipt-pdf.ts';
+import { closeReceipt, useReceiptRequest } from '../receipt-request.ts';
+import { ReceiptView } from './ReceiptView.tsx';
+
+const copy = t.receipt;
+const ROLLS: readonly RollWidth[] = [58, 80];
+
+/** The receipt alone on paper: a copy outside the dialog that only print media shows, and the roll's page size. */
+function PrintCopy({ receipt, roll }: { receipt: Receipt; roll: RollWidth }) {
+  return createPortal(
+    <div data-print-receipt="">
+      <style>{`@page { size: ${String(roll)}mm auto; margin: 0 }`}</style>
+      <ReceiptView receipt={receipt} roll={roll} />
+    </div>,
+    document.body,
+  );
+}
+
+function RollChoice({ roll, onChange }: { roll: RollWidth; onChange: (roll: RollWidth) => void }) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="mb-1 text-sm font-medium text-ink">{copy.rollWidth}</legend>
+      {ROLLS.map((width) => (
+        <label
+          key={width}
+          className={
+            width === roll
+              ? 'inline-flex min-h-11 cursor-pointer items-center rounded-xl border border-brand-600 bg-brand-600 px-4 font-semibold text-white has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-400'
+              : 'inline-flex min-h-11 cursor-pointer items-center rounded-xl border border-ink/20 bg-white px-4 font-semibold text-ink hover:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-400'
+          }
+        >
+          <input
+            type="radio"
+            className="sr-only"
+            name="receipt-roll"
+            checked={width === roll}
+            onChange={() => {
+              onChange(width);
+            }}
+          />
+          {copy.rolls[width]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function ReceiptActions({ receipt, roll }: { receipt: Receipt; roll: RollWidth }) {
+  const [links] = useState(() => printerLinks());
+  const [busy, setBusy] = useState(false);
+  const thermal = async (link: PrinterLink) => {
+    setBusy(true);
+    try {
+      await sendToPrinter(link, receiptEscPos(receipt, roll));
+      showToast({ title: copy.sentToPrinter, kind: 'success' });
+    } catch (error) {
+      // Closing the browser's printer chooser is not a failure.
+      if (!(error instanceof DOMException && error.name === 'NotFoundError'))
+        showToast({ title: copy.printFailed, description: copy.printFailedText, kind: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sharePdf = async () => {
+    setBusy(true);
+    try {
+      await shareReceiptPdf(receipt, roll);
+    } catch {
+      showToast({ title: copy.shareFailed, kind: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+      <Button
+        onClick={() => {
+          window.print();
+        }}
+      >
+        <Printer aria-hidden size={18} />
+        {copy.print}
+      </Button>
+      <Button variant="secondary" busy={busy} onClick={() => void sharePdf()}>
+        <FileDown aria-hidden size={18} />
+        {copy.sharePdf}
+      </Button>
+      {links.map((link) => (
+        <Button key={link} variant="secondary" busy={busy} onClick={() => void thermal(link)}>
+          <Printer aria-hidden size={18} />
+          {link === 'serial' ? copy.thermalSerial : copy.thermalBluetooth}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+function ReceiptBody({ sale, balance }: { sale: SaleDetails; balance: number | null }) {
+  const { profile } = useSignedInAccount();
+  const [roll, setRoll] = useCounterSetting('receiptRoll');
+  const receipt = receiptOf(
+    sale,
+    { name: marketNameOf(profile?.nome_mercado), pixKey: profile?.chave_pix ?? null, city: profile?.cidade ?? null },
+    balance,
+  );
+  return (
+    <>
+      <RollChoice roll={roll} onChange={setRoll} />
+      <div className="flex justify-center overflow-x-auto rounded-xl bg-ink/5 p-3">
+        <div className="shadow-md">
+          <ReceiptView receipt={receipt} roll={roll} />
+        </div>
+      </div>
+      <ReceiptActions receipt={receipt} roll={roll} />
+      <PrintCopy receipt={receipt} roll={roll} />
+    </>
+  );
+}
+
+/** A fiado receipt shows what the client owes now. */
+function ReceiptWithBalance({ sale, clientId }: { sale: SaleDetails; clientId: string }) {
+  const client = useLiveQuery('client', { clientId });
+  return <ReceiptBody sale={sale} balance={client.data?.saldo ?? null} />;
+}
+
+function ReceiptLoader({ saleId }: { saleId: string }) {
+  const result = useLiveQuery('saleDetails', { saleId });
+  if (result.status === 'loading')
+    return (
+      <p role="status" className="py-10 text-center text-ink/70">
+        {t.app.loading}
+      </p>
+    );
+  if (result.status === 'error' || result.data === null)
+    return (
+      <p role="alert" className="rounded-xl bg-red-50 p-4 text-center text-red-800">
+        {result.status === 'error' ? copy.loadError : copy.notFound}
+      </p>
+    );
+  const sale = result.data;
+  return sale.tipo === 'fiado' && sale.clienteId ? (
+    <ReceiptWithBalance sale={sale} clientId={sale.clienteId} />
+  ) : (
+    <ReceiptBody sale={sale} balance={null} />
+  );
+}
+
+/** The one receipt dialog of the owner's frame, open while a receipt is asked for. */
+export function ReceiptHost() {
+  const saleId = useReceiptRequest();
+  return (
+    <Dialog.Root
+      open={saleId !== null}
+      onOpenChange={(open) => {
+        if (!open) closeReceipt();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl focus:outline-none sm:p-5"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <Dialog.Title className="text-lg font-semibold text-brand-900">{copy.title}</Dialog.Title>
+            <Dialog.Close
+              className="-m-2 flex h-11 w-11 items-center justify-center rounded-lg hover:bg-brand-50"
+              aria-label={copy.close}
+            >
+              <X aria-hidden size={20} />
+            </Dialog.Close>
+          </div>
+          {saleId ? <ReceiptLoader saleId={saleId} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
