@@ -54,13 +54,13 @@ test('cash sale with change, staying for the next sale, and its receipt printed 
   await expect(receipt).toContainText('Dinheiro');
   await shot(page, 'counter-receipt-dialog', PHONE.width);
 
-  // Print media: only the receipt, on a page the roll's width.
-  await page.pdf({
-    path: 'test-results/screens/counter-receipt-58mm.pdf',
-    width: '58mm',
-    height: '160mm',
-    printBackground: true,
-  });
+  // Print media: only the receipt, on a page the roll's width and the receipt's length (a valid CSS page size:
+  // Chromium drops a size it cannot read and prints on A4).
+  const pageRule = (await page.locator('[data-print-receipt] style').textContent()) ?? '';
+  const length = Number(/size: 58mm (\d+)mm/.exec(pageRule)?.[1]);
+  expect(length).toBeGreaterThan(30);
+  expect(length).toBeLessThan(400);
+  await page.pdf({ path: 'test-results/screens/counter-receipt-58mm.pdf', preferCSSPageSize: true, printBackground: true });
   await page.emulateMedia({ media: 'print' });
   await page.setViewportSize({ width: 220, height: 600 });
   const printed = page.locator('[data-print-receipt] [data-testid="receipt"]');

@@ -1,7 +1,7 @@
 // 'Imprimir recibo': the sale's receipt with the roll's width (58 or 80 mm, remembered on the device), printed
 // through the system dialog (only the receipt, on a page the roll's width, no margins so no browser headers),
 // shared as PDF, or sent over ESC/POS to a thermal printer where the browser reaches one.
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Dialog } from 'radix-ui';
 import { FileDown, Printer, X } from 'lucide-react';
@@ -22,12 +22,38 @@ import { ReceiptView } from './ReceiptView.tsx';
 const copy = t.receipt;
 const ROLLS: readonly RollWidth[] = [58, 80];
 
-/** The receipt alone on paper: a copy outside the dialog that only print media shows, and the roll's page size. */
+/** CSS pixels in a millimetre (96 per inch). */
+const PX_PER_MM = 96 / 25.4;
+/** Paper fed after the last line, so the cutter does not cut through it. */
+const FEED_MM = 6;
+
+/**
+ * The receipt alone on paper: a copy outside the dialog that only print media shows, on a page as wide as the roll
+ * and as long as the receipt (CSS page sizes take two lengths; the copy is laid out off screen so it can be measured).
+ */
 function PrintCopy({ receipt, roll }: { receipt: Receipt; roll: RollWidth }) {
+  const copyRef = useRef<HTMLDivElement>(null);
+  const [lengthMm, setLengthMm] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = copyRef.current;
+    if (!element) return;
+    const measure = () => {
+      setLengthMm(Math.ceil(element.getBoundingClientRect().height / PX_PER_MM) + FEED_MM);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+    };
+  }, [receipt, roll]);
+  const pageSize = `${String(roll)}mm ${String(lengthMm ?? 297)}mm`;
   return createPortal(
     <div data-print-receipt="">
-      <style>{`@page { size: ${String(roll)}mm auto; margin: 0 }`}</style>
-      <ReceiptView receipt={receipt} roll={roll} />
+      <style>{`@page { size: ${pageSize}; margin: 0 }`}</style>
+      <div ref={copyRef}>
+        <ReceiptView receipt={receipt} roll={roll} />
+      </div>
     </div>,
     document.body,
   );
