@@ -255,11 +255,13 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   ];
 
   /** This tab's own view: exact in the tab that replicates (the leader). */
-  /** The first download's progress: phase 1 counts the live pulls caught up, phase 2 the older parts pulled. */
-  const progressOf = (caughtUp: number, olderPulled: number, received: number): DownloadProgress =>
-    sellable
-      ? { readyToSell: true, collections: windowed.length, caughtUp: olderPulled, received }
-      : { readyToSell: false, collections: replications.size, caughtUp, received };
+  /** The first download's progress: the live pulls caught up (phase 1), then the older parts pulled (phase 2). */
+  const progressOf = (caughtUp: number, olderPulled: number, received: number): DownloadProgress => ({
+    readyToSell: sellable,
+    collections: replications.size + windowed.length,
+    caughtUp: caughtUp + olderPulled,
+    received,
+  });
   // A device in its first download says so from its first answer, before any source has spoken.
   const own = new BehaviorSubject<SyncStatus>({
     ...INITIAL_STATUS,

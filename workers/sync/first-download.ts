@@ -16,9 +16,8 @@ interface Stored {
 }
 
 /**
- * How far the first download is. `readyToSell` tells the phase; `collections` and `caughtUp` count that phase's
- * parts (phase 1: every collection's live pull; phase 2: every windowed collection's older part), `received` the
- * rows pulled in this session.
+ * How far the first download is: whether phase 1 is over, the parts that reached the server (every collection's
+ * live pull, then every windowed collection's older part) out of all of them, and the rows pulled in this session.
  */
 export interface DownloadProgress {
   readonly readyToSell: boolean;
