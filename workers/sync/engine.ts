@@ -259,7 +259,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   const progressOf = (caughtUp: number, olderPulled: number, received: number): DownloadProgress => ({
     readyToSell: sellable,
     collections: replications.size + windowed.length,
-    caughtUp: caughtUp + olderPulled,
+    // Once ready to sell (also in an earlier session), phase 1's parts all count as done.
+    caughtUp: (sellable ? replications.size : caughtUp) + olderPulled,
     received,
   });
   // A device in its first download says so from its first answer, before any source has spoken.
