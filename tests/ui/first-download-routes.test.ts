@@ -19,6 +19,13 @@ describe('first download screens', () => {
       expect(waitsForFirstDownload(path), path).toBe(false);
   });
 
+  it('once ready to sell, the product and client lists and the search work; history still waits', () => {
+    for (const path of ['/products', '/clients/', '/search', '/sales', '/account'])
+      expect(waitsForFirstDownload(path, true), path).toBe(false);
+    for (const path of ['/dashboard', '/clients/abc', '/products/abc', '/reports', '/sales/history', '/expenses', '/caixa'])
+      expect(waitsForFirstDownload(path, true), path).toBe(true);
+  });
+
   it('progress is the share of collections that reached the server, never past 100', () => {
     expect(downloadPercent({ collections: 12, caughtUp: 0 })).toBe(0);
     expect(downloadPercent({ collections: 12, caughtUp: 6 })).toBe(50);

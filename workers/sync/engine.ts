@@ -1,6 +1,6 @@
 // The device's sync engine: every owner collection replicated with the server (the server-derived ones pulled
 // only), a Realtime feed that streams other devices' writes, refused documents kept and offered again, today's
-// cut of the counters' bases asked for, and the status the UI shows.
+// cut of the counters' bases asked for, a new device's download in phases, and the status the UI shows.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
@@ -17,7 +17,7 @@ import type { LocalDatabase } from '../db/local-database.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import type { HybridClock } from './hlc.ts';
 import { askForTodaysCut } from './counter-cut.ts';
-import { openFirstDownload } from './first-download.ts';
+import { openFirstDownload, type DownloadProgress } from './first-download.ts';
 import { surelyInsideWindow, windowedCollections } from './fact-days.ts';
 import { trackPending } from './pending.ts';
 import { openPendingLedger } from './pending-ledger.ts';
@@ -28,7 +28,13 @@ import { createOffsetEstimate } from './server-time.ts';
 import { openRealtimeFeed, type RealtimeFeed } from './realtime-feed.ts';
 import { openRejectedStore, type RejectedStore } from './rejected-store.ts';
 import { followSharedStatus, leadershipOf, publishStatus, requestSync, syncRequests } from './shared-status.ts';
-import { fromServerRow, replicateCollection, type CollectionReplication, type RejectedDocument } from './replication.ts';
+import {
+  fromServerRow,
+  replicateCollection,
+  type CollectionReplication,
+  type RejectedDocument,
+  type WindowBounds,
+} from './replication.ts';
 import {
   INITIAL_STATUS,
   signOutCheck,
@@ -40,6 +46,8 @@ import {
 } from './status.ts';
 import { DataError } from '../contract/errors.ts';
 import { windowStart } from './window.ts';
+import { localTimeOf } from '../dashboard/buckets.ts';
+import { REPORT_TIME_ZONE } from '../reports/periods.ts';
 
 export interface SyncEngineOptions {
   database: LocalDatabase;
@@ -124,17 +132,21 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         offsetKnown = resolve;
       });
   /**
-   * The fact collections are pulled from the window's first day in the owner's day (server-corrected). The first
-   * pull waits for today's cut to be asked for (the server leaves out only facts its bases hold) and for the
-   * server's clock to be known, the catalogue's pulls measuring it meanwhile.
+   * The fact collections are pulled from the window's first day in the owner's day (server-corrected); a new
+   * device's first from today, until it is ready to sell (replication.ts's older part). The first pull waits for
+   * today's cut to be asked for (the server leaves out only facts its bases hold) and for the server's clock to be
+   * known, the catalogue's pulls measuring it meanwhile.
    */
   let windowReady: Promise<void> | undefined;
-  const pullWindowStart = async (): Promise<string> => {
+  const pullWindowBounds = async (): Promise<WindowBounds> => {
     windowReady ??= Promise.all([cut.ask(), firstOffset]).then(() => undefined);
     await windowReady;
     if (closed) throw new Error('sincronização encerrada');
-    return (options.windowStartAt ?? windowStart)(options.clock.correctedNow());
+    const now = options.clock.correctedNow();
+    return { start: (options.windowStartAt ?? windowStart)(now), today: localTimeOf(now, REPORT_TIME_ZONE).date };
   };
+  /** Phase 1 is over: every collection's live pull reached the server once (now or in an earlier session). */
+  let sellable = firstDownload.readyToSell;
 
   const replications = new Map<CollectionName, CollectionReplication<unknown>>();
   const foldsRowsOf = (name: CollectionName): ((stamp: string) => Promise<void>) | undefined => {
@@ -155,7 +167,11 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         // A base (a rollup) is stored only with the fact versions it folds (the server stamps those before it).
         foldsRowsBefore: foldsRowsOf(name),
         window: windowedCollections.has(name)
-          ? { start: pullWindowStart, holds: (row, start) => surelyInsideWindow(name, row, start) }
+          ? {
+              bounds: pullWindowBounds,
+              holds: (row, start) => surelyInsideWindow(name, row, start),
+              sellable: () => sellable,
+            }
           : undefined,
         client,
         userId,
@@ -220,6 +236,11 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   const caughtUp$ = combineLatest([...replications.values()].map((replication) => replication.caughtUp$)).pipe(
     map((flags) => flags.filter(Boolean).length),
   );
+  /** How many windowed collections hold their older part (phase 2 of a new device's download). */
+  const windowed = [...replications.entries()].filter(([name]) => windowedCollections.has(name));
+  const olderPulled$ = combineLatest(windowed.map(([, replication]) => replication.olderPulled$)).pipe(
+    map((flags) => flags.filter(Boolean).length),
+  );
   const received$ = combineLatest([...replications.values()].map((replication) => replication.received$)).pipe(
     map((counts) => counts.reduce((sum, count) => sum + count, 0)),
   );
@@ -236,10 +257,18 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   ];
 
   /** This tab's own view: exact in the tab that replicates (the leader). */
+  /** The first download's progress: the live pulls caught up (phase 1), then the older parts pulled (phase 2). */
+  const progressOf = (caughtUp: number, olderPulled: number, received: number): DownloadProgress => ({
+    readyToSell: sellable,
+    collections: replications.size + windowed.length,
+    // Once ready to sell (also in an earlier session), phase 1's parts all count as done.
+    caughtUp: (sellable ? replications.size : caughtUp) + olderPulled,
+    received,
+  });
   // A device in its first download says so from its first answer, before any source has spoken.
   const own = new BehaviorSubject<SyncStatus>({
     ...INITIAL_STATUS,
-    download: firstDownload.downloading ? { collections: replications.size, caughtUp: 0, received: 0 } : null,
+    download: firstDownload.downloading ? progressOf(0, 0, 0) : null,
   });
   subscriptions.push(
     combineLatest([
@@ -250,10 +279,18 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       pending.count$,
       rejected.entries$,
       caughtUp$,
+      olderPulled$,
       received$,
-    ]).subscribe(([connectivity, active, error, syncedAt, pendingCount, refused, caughtUp, received]) => {
+    ]).subscribe(([connectivity, active, error, syncedAt, pendingCount, refused, caughtUp, olderPulled, received]) => {
       const allCaughtUp = caughtUp === replications.size;
-      if (allCaughtUp && firstDownload.downloading) inBackground(firstDownload.finish());
+      if (allCaughtUp && !sellable) {
+        // Ready to sell: the windowed collections go on with their older part.
+        sellable = true;
+        inBackground(firstDownload.sellable());
+        for (const [, replication] of windowed) replication.resync();
+      }
+      const allPulled = allCaughtUp && olderPulled === windowed.length;
+      if (allPulled && firstDownload.downloading) inBackground(firstDownload.finish());
       // A failure stays shown until a request succeeds again, even while the replication keeps retrying.
       // Online, the device is catching up until every collection has reached the server's horizon once.
       const phase: SyncPhase = !connectivity.online
@@ -278,7 +315,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         pending: pendingCount + refusedNotPending.length,
         rejected: refused.map(describeRefused),
         lastSyncedAt: syncedAt,
-        download: firstDownload.downloading ? { collections: replications.size, caughtUp, received } : null,
+        download: firstDownload.downloading ? progressOf(caughtUp, olderPulled, received) : null,
       });
     }),
   );

@@ -1,7 +1,8 @@
 // Replication of one collection with the server: RxDB's replication protocol over supabase-js, pulling by
 // checkpoint (_modified, id), pushing batches the server takes (split when it says one is too large) in one RPC
 // each that checks revisions, and streaming changes from Realtime so other devices' writes appear at once. A
-// collection the server alone writes is pulled only.
+// collection the server alone writes is pulled only. A windowed collection on a new device first pulls from today
+// (what the counters need), then its older part (the rest of the window) page by page between its live pulls.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getAssumedMasterState, type RxCollection, type RxReplicationPullStreamItem, type WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
@@ -9,10 +10,29 @@ import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import type { CollectionSchema } from '../../schemas/index.ts';
 import { compareTimestamps, measureOffset, type OffsetSample } from './server-time.ts';
 
-export interface ReplicationCheckpoint {
+/** A place in the server's order of a table's rows (`_modified`, then `id`). */
+export interface ReplicationPosition {
   modified: string;
   id: string;
 }
+
+/**
+ * Where the live pull is, and, while a windowed collection's older part is still to come, how far that part is
+ * (absent or null: nothing older to pull, as for a collection the device already held before phases existed).
+ */
+export interface ReplicationCheckpoint extends ReplicationPosition {
+  older?: OlderPart | null;
+}
+
+/**
+ * The older part of a windowed collection on a new device (docs/growth.md §7). While `narrow`, the live pull asks
+ * for the facts from today only and passes the older rows by. Once the device is ready to sell it asks for the whole
+ * window, and the rows its narrow pulls passed (every row through `until`) are pulled again from the window's
+ * first day, from `after` on; rows after `until` come with the live pull.
+ */
+export type OlderPart =
+  | { readonly narrow: true }
+  | { readonly narrow: false; readonly until: ReplicationPosition | null; readonly after: ReplicationPosition | null };
 
 /** A document the server refused (another owner's id, the free plan's cap, an expired trial…). */
 export interface RejectedDocument {
@@ -85,7 +105,7 @@ interface PullResponse {
   /** Every row stamped before this instant was committed when the server answered. */
   horizon?: string;
   /** The last row the server passed (a windowed pull passes rows it leaves out), or null when it passed none. */
-  checkpoint?: ReplicationCheckpoint | null;
+  checkpoint?: ReplicationPosition | null;
 }
 
 type Row = Record<string, unknown>;
@@ -128,12 +148,22 @@ export interface CollectionReplicationOptions<Doc> {
   window?: PullWindow;
 }
 
+/** The days a windowed pull asks from (yyyy-MM-dd, the owner's days). */
+export interface WindowBounds {
+  /** The window's first day. */
+  readonly start: string;
+  /** Today: a new device's first pulls ask from here (the server lowers it to its counters' cut). */
+  readonly today: string;
+}
+
 /** The window of a fact collection: which fact days the pull asks for, and whether a streamed row is inside. */
 export interface PullWindow {
-  /** The window's first day (yyyy-MM-dd), asked before each pull. */
-  start(): Promise<string>;
+  /** The window's days, asked before each pull. */
+  bounds(): Promise<WindowBounds>;
   /** Whether the row is surely inside the window starting on `start` (one that may not be is left to the pull). */
   holds(row: Row, start: string): boolean;
+  /** True once the device is ready to sell: a new device's older part may be pulled from then on. */
+  sellable(): boolean;
 }
 
 export interface CollectionReplication<Doc> {
@@ -149,6 +179,8 @@ export interface CollectionReplication<Doc> {
   storedThrough(stamp: string): Promise<void>;
   /** True once, in this session, a pull reached the server's horizon and every page it brought is stored. */
   readonly caughtUp$: Observable<boolean>;
+  /** True once nothing older is left to pull (a windowed collection's older part is stored, or there is none). */
+  readonly olderPulled$: Observable<boolean>;
   /** How many rows the pulls of this session brought. */
   readonly received$: Observable<number>;
 }
@@ -198,15 +230,25 @@ export function replicationIdentifierOf(table: string, serverUrl: string): strin
   return `caderneta-${table}-${serverUrl}`;
 }
 
-/** The later of two checkpoints (by stamp, then id). */
-function laterCheckpoint(
-  a: ReplicationCheckpoint | undefined,
-  b: ReplicationCheckpoint | undefined,
-): ReplicationCheckpoint | undefined {
-  if (!a || !b) return a ?? b;
+/** Orders two positions by stamp, then id. */
+function comparePositions(a: ReplicationPosition, b: ReplicationPosition): number {
   const byStamp = compareTimestamps(a.modified, b.modified);
-  if (byStamp !== 0) return byStamp > 0 ? a : b;
-  return a.id >= b.id ? a : b;
+  if (byStamp !== 0) return byStamp;
+  return a.id === b.id ? 0 : a.id > b.id ? 1 : -1;
+}
+
+/** The later of two positions. */
+function laterCheckpoint(
+  a: ReplicationPosition | undefined,
+  b: ReplicationPosition | undefined,
+): ReplicationPosition | undefined {
+  if (!a || !b) return a ?? b;
+  return comparePositions(a, b) >= 0 ? a : b;
+}
+
+/** The live position a stored checkpoint holds. */
+function positionOf(checkpoint: ReplicationCheckpoint | undefined): ReplicationPosition | undefined {
+  return checkpoint ? { modified: checkpoint.modified, id: checkpoint.id } : undefined;
 }
 
 export function replicateCollection<Doc>(options: CollectionReplicationOptions<Doc>): CollectionReplication<Doc> {
@@ -214,12 +256,19 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   const batchSize = options.batchSize ?? 500;
   const wallClock = options.wallClock ?? Date.now;
   const stream = new Subject<RxReplicationPullStreamItem<Doc, ReplicationCheckpoint>>();
-  let lastCheckpoint: ReplicationCheckpoint | undefined;
+  let lastCheckpoint: ReplicationPosition | undefined;
+  /** The older part still to pull (null: none); undefined until the first pull reads the stored checkpoint. */
+  let older: OlderPart | null | undefined;
+  /** The live pull has rows to fetch (asked for, or its last page was full): it goes before the older part. */
+  let liveDue = true;
+  /** The older part's last page was pulled; once the replication is idle it is stored. */
+  let olderFinished = false;
+  const olderPulled = new BehaviorSubject(false);
   /**
    * Past RxDB's checkpoint: the last row a windowed pull passed when it found none to keep (RxDB stores no
    * checkpoint for an empty page). The rows in between were left out; the next pull starts after them.
    */
-  let passedThrough: ReplicationCheckpoint | undefined;
+  let passedThrough: ReplicationPosition | undefined;
   /** The window's first day at the last pull. */
   let windowStart: string | undefined;
   const inbox = new Map<string, Row>();
@@ -279,7 +328,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     const owed = [...echoesOwed.values()];
     echoesOwed.clear();
     try {
-      const start = await window.start();
+      const { start } = await window.bounds();
       const ids = owed.filter((row) => !window.holds(row, start)).map((row) => String(row.id));
       if (ids.length === 0) return;
       await whenOnline();
@@ -352,6 +401,99 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     return response;
   }
 
+  /** The checkpoint RxDB stores: the live position with the older part's state. */
+  function checkpointAt(position: ReplicationPosition | undefined): ReplicationCheckpoint {
+    return { ...(position ?? START_CHECKPOINT), older: older ?? null };
+  }
+
+  /** Asks the server for a page after `from`, with the window's first day `desde` when windowed. */
+  async function pullPage(from: ReplicationPosition | undefined, limit: number, desde: string | undefined) {
+    const sentAt = wallClock();
+    const response: { data: unknown; error: Error | null } = await client.rpc('replicate_pull', {
+      p_table: table,
+      p_after_modified: from?.modified ?? null,
+      p_after_id: from?.id ?? null,
+      p_limit: limit,
+      ...(desde === undefined ? {} : { p_desde: desde }),
+    });
+    const receivedAt = wallClock();
+    if (response.error) throw new Error(`pull ${table}: ${response.error.message}`);
+    const data = response.data as PullResponse;
+    if (data.now) options.onServerOffset?.(measureOffset({ started: data.started, now: data.now }, sentAt, receivedAt));
+    if (data.documents.length > 0) received.next(received.getValue() + data.documents.length);
+    return data;
+  }
+
+  /** The page's rows as documents, a row never rolling back a newer version the device knows. */
+  async function documentsOf(rows: Row[]): Promise<WithDeleted<Doc>[]> {
+    const newest = rows.reduce<string | null>(
+      (kept, row) => (compareTimestamps(row._modified as string, kept) > 0 ? (row._modified as string) : kept),
+      null,
+    );
+    if (newest && options.foldsRowsBefore) await options.foldsRowsBefore(newest);
+    const known = await newerKnown(rows);
+    return rows.map((row) => known.get(String(row.id)) ?? fromServerRow<Doc>(row, schema));
+  }
+
+  /** The live pull: every row after `from` (inside the window from `desde` when windowed). */
+  async function pullLive(from: ReplicationPosition | undefined, size: number, desde: string | undefined) {
+    const data = await pullPage(from, size, desde);
+    const rows = data.documents;
+    const last = rows.at(-1);
+    const next =
+      (options.window ? data.checkpoint : undefined) ?? (last ? { modified: String(last._modified), id: String(last.id) } : from);
+    if (next) lastCheckpoint = next;
+    liveDue = rows.length >= size || data.more === true;
+    if (rows.length < size && data.more !== true) reachedHorizon = true;
+    if (options.window && rows.length === 0 && next) passedThrough = laterCheckpoint(next, passedThrough);
+    // A page that is not full holds every row up to the horizon; a full one every row before its last.
+    const through = rows.length < size ? data.horizon : (last?._modified as string | undefined);
+    if (through && compareTimestamps(through, pulledThrough) > 0) pulledThrough = through;
+    if (data.more === true && rows.length < size) {
+      // A transaction in flight held the checkpoint back: what it commits must still be pulled.
+      setTimeout(pullLiveSoon, HORIZON_RETRY_MS);
+    }
+    // The older part goes on once this pull has stored its page.
+    if (!liveDue && older && !older.narrow) stream.next('RESYNC');
+    // The page keeps its length (it tells the replication whether more pages follow).
+    return { documents: await documentsOf(rows), checkpoint: checkpointAt(next) };
+  }
+
+  /**
+   * One page of the older part, stored with the live position unchanged. It asks for one row less than a full
+   * page, so the replication ends its pass after it: what Realtime streamed and the live pull go in between.
+   */
+  async function pullOlder(
+    part: Extract<OlderPart, { narrow: false }>,
+    live: ReplicationPosition | undefined,
+    size: number,
+    desde: string,
+  ) {
+    if (part.until === null) {
+      // The narrow pulls passed no row: the live pull brings them all.
+      older = null;
+      olderFinished = true;
+      return { documents: [], checkpoint: checkpointAt(live) };
+    }
+    const limit = Math.max(1, size - 1);
+    const data = await pullPage(part.after ?? undefined, limit, desde);
+    const rows = data.documents;
+    const last = rows.at(-1);
+    const passed = data.checkpoint ?? (last ? { modified: String(last._modified), id: String(last.id) } : part.after);
+    // A short page passed every row up to the server's horizon, which is past `until` (an earlier pull passed it).
+    const done = rows.length < limit || (passed !== null && comparePositions(passed, part.until) >= 0);
+    older = done ? null : { ...part, after: passed };
+    if (done) olderFinished = true;
+    else stream.next('RESYNC');
+    return { documents: await documentsOf(rows), checkpoint: checkpointAt(live) };
+  }
+
+  /** Asks for a live pull (the older part waits behind it). */
+  function pullLiveSoon(): void {
+    liveDue = true;
+    stream.next('RESYNC');
+  }
+
   const state = replicateRxCollection<Doc, ReplicationCheckpoint>({
     collection,
     replicationIdentifier: replicationIdentifierOf(table, options.serverUrl),
@@ -367,47 +509,18 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       stream$: stream.asObservable(),
       handler: async (checkpoint, size) => {
         await whenOnline();
-        if (options.window) windowStart = await options.window.start();
-        const from = laterCheckpoint(checkpoint, passedThrough);
-        const sentAt = wallClock();
-        const response: { data: unknown; error: Error | null } = await client.rpc('replicate_pull', {
-          p_table: table,
-          p_after_modified: from?.modified ?? null,
-          p_after_id: from?.id ?? null,
-          p_limit: size,
-          ...(windowStart === undefined ? {} : { p_desde: windowStart }),
-        });
-        const receivedAt = wallClock();
-        if (response.error) throw new Error(`pull ${table}: ${response.error.message}`);
-        const data = response.data as PullResponse;
-        if (data.now) options.onServerOffset?.(measureOffset({ started: data.started, now: data.now }, sentAt, receivedAt));
-        const rows = data.documents;
-        const last = rows.at(-1);
-        const next =
-          (options.window ? data.checkpoint : undefined) ??
-          (last ? { modified: String(last._modified), id: String(last.id) } : from);
-        if (next) lastCheckpoint = next;
-        if (rows.length > 0) received.next(received.getValue() + rows.length);
-        if (rows.length < size && data.more !== true) reachedHorizon = true;
-        if (options.window && rows.length === 0 && next) passedThrough = laterCheckpoint(next, passedThrough);
-        // A page that is not full holds every row up to the horizon; a full one every row before its last.
-        const through = rows.length < size ? data.horizon : (last?._modified as string | undefined);
-        if (through && compareTimestamps(through, pulledThrough) > 0) pulledThrough = through;
-        const newest = rows.reduce<string | null>(
-          (kept, row) => (compareTimestamps(row._modified as string, kept) > 0 ? (row._modified as string) : kept),
-          null,
-        );
-        if (newest && options.foldsRowsBefore) await options.foldsRowsBefore(newest);
-        if (data.more === true && rows.length < size) {
-          // A transaction in flight held the checkpoint back: what it commits must still be pulled.
-          setTimeout(() => {
-            stream.next('RESYNC');
-          }, HORIZON_RETRY_MS);
+        const bounds = options.window ? await options.window.bounds() : undefined;
+        windowStart = bounds?.start;
+        // A collection never pulled before starts narrow when windowed; a stored checkpoint says where it was.
+        older ??= checkpoint ? (checkpoint.older ?? null) : options.window ? { narrow: true } : null;
+        if (older === null && !olderPulled.getValue()) olderPulled.next(true);
+        const from = laterCheckpoint(positionOf(checkpoint), passedThrough);
+        if (older?.narrow && options.window?.sellable()) {
+          // Every row the narrow pulls passed is at or before `from`: the older part pulls those again.
+          older = { narrow: false, until: from ?? null, after: null };
         }
-        // The page keeps its length (it tells the replication whether more pages follow).
-        const known = await newerKnown(rows);
-        const documents = rows.map((row) => known.get(String(row.id)) ?? fromServerRow<Doc>(row, schema));
-        return { documents, checkpoint: next ?? START_CHECKPOINT };
+        if (bounds && older && !older.narrow && !liveDue) return pullOlder(older, from, size, bounds.start);
+        return pullLive(from, size, bounds && older?.narrow ? bounds.today : bounds?.start);
       },
     },
     push: options.pullOnly
@@ -434,10 +547,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       waiter.resolve();
     }
     // The horizon was held back by a transaction in flight: pull again until it passes.
-    if (storedWaiters.size > 0)
-      setTimeout(() => {
-        stream.next('RESYNC');
-      }, HORIZON_RETRY_MS);
+    if (storedWaiters.size > 0) setTimeout(pullLiveSoon, HORIZON_RETRY_MS);
   }
   // Idle means every page pulled so far is stored.
   state.active$.subscribe((active) => {
@@ -445,6 +555,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     settleStored();
     if (echoesOwed.size > 0 && options.window) void fetchEchoes(options.window);
     if (reachedHorizon && !caughtUp.getValue()) caughtUp.next(true);
+    if (olderFinished && older === null && !olderPulled.getValue()) olderPulled.next(true);
   });
   state.canceled$.subscribe((canceled) => {
     if (canceled !== true) return;
@@ -456,12 +567,13 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     table,
     state,
     caughtUp$: caughtUp.asObservable(),
+    olderPulled$: olderPulled.asObservable(),
     received$: received.asObservable(),
     storedThrough(stamp) {
       if (compareTimestamps(storedUntil, stamp) > 0) return Promise.resolve();
       return new Promise<void>((resolve) => {
         storedWaiters.add({ stamp, resolve });
-        stream.next('RESYNC');
+        pullLiveSoon();
       });
     },
     receive(row) {
@@ -469,7 +581,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       // `_modified`, and only the pull (bounded by the server's horizon) may advance past it.
       const outside = options.window && (windowStart === undefined || !options.window.holds(row, windowStart));
       if (!lastCheckpoint || options.foldsRowsBefore || outside) {
-        stream.next('RESYNC');
+        pullLiveSoon();
         return Promise.resolve();
       }
       // Rows arriving together (another device's batch, or the echo of ours) go to the database together.
@@ -485,7 +597,10 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
             .then((known) => {
               const fresh = rows.filter((candidate) => !known.has(String(candidate.id)));
               if (fresh.length > 0 && lastCheckpoint) {
-                stream.next({ documents: fresh.map((doc) => fromServerRow<Doc>(doc, schema)), checkpoint: lastCheckpoint });
+                stream.next({
+                  documents: fresh.map((doc) => fromServerRow<Doc>(doc, schema)),
+                  checkpoint: checkpointAt(lastCheckpoint),
+                });
               }
             })
             .finally(resolve);
@@ -494,7 +609,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       return flushing;
     },
     resync() {
-      stream.next('RESYNC');
+      pullLiveSoon();
     },
     pushAgain(documents) {
       return push(documents.map((doc) => ({ doc: toServerRow(doc, userId), assumed_modified: doc.server_modified ?? null })));

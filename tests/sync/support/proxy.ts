@@ -1,6 +1,7 @@
 // A loopback proxy in front of the stack that can lose responses (the request reaches the server, the
-// answer never reaches the device) and tells the statuses it passed on; WebSocket upgrades pass straight through.
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+// answer never reaches the device), hold requests until released, and tells the statuses it passed on and the
+// bodies it was sent; WebSocket upgrades pass straight through.
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -10,11 +11,22 @@ export interface FaultProxy {
   loseResponses(pathPart: string, count: number): void;
   /** Answers 503 to the next `count` requests whose path contains `pathPart`, without passing them on. */
   refuse(pathPart: string, count: number): void;
+  /** Holds the requests whose path contains `pathPart` and whose body `matches`, until released. */
+  hold(pathPart: string, matches: (body: string) => boolean): HeldRequests;
+  /** The bodies of the requests received so far whose path contains `pathPart`, in order. */
+  bodies(pathPart: string): string[];
   /** How many responses were lost so far. */
   lost(): number;
   /** The statuses of the responses passed on so far for requests whose path contains `pathPart`, in order. */
   statuses(pathPart: string): number[];
   close(): Promise<void>;
+}
+
+export interface HeldRequests {
+  /** How many requests are held now. */
+  held(): number;
+  /** Passes on the requests held, and every later one. */
+  release(): void;
 }
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
@@ -24,11 +36,29 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   let lostCount = 0;
   const passedOn: { path: string; status: number }[] = [];
+  const received: { path: string; body: string }[] = [];
+  const holds: { pathPart: string; matches: (body: string) => boolean; open: boolean; waiting: (() => void)[] }[] = [];
   const server: Server = createServer((incoming: IncomingMessage, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const path = incoming.url ?? '';
+      received.push({ path, body: body.toString('utf8') });
+      const holding = holds.find(
+        (candidate) => !candidate.open && path.includes(candidate.pathPart) && candidate.matches(body.toString('utf8')),
+      );
+      if (holding)
+        holding.waiting.push(() => {
+          forward(incoming, outgoing, body);
+        });
+      else forward(incoming, outgoing, body);
+    });
+  });
+  function forward(incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer): void {
     const refusal = refusals.find((candidate) => candidate.remaining > 0 && (incoming.url ?? '').includes(candidate.pathPart));
     if (refusal) {
       refusal.remaining--;
-      incoming.resume();
       outgoing.writeHead(503, { 'content-type': 'application/json' });
       outgoing.end('{"message":"indisponível"}');
       return;
@@ -53,8 +83,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       },
     );
     forwarded.on('error', () => incoming.socket.destroy());
-    incoming.pipe(forwarded);
-  });
+    forwarded.end(body);
+  }
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => {
@@ -85,6 +115,18 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     refuse(pathPart, count) {
       refusals.push({ pathPart, remaining: count });
     },
+    hold(pathPart, matches) {
+      const holding = { pathPart, matches, open: false, waiting: [] as (() => void)[] };
+      holds.push(holding);
+      return {
+        held: () => holding.waiting.length,
+        release() {
+          holding.open = true;
+          for (const pass of holding.waiting.splice(0)) pass();
+        },
+      };
+    },
+    bodies: (pathPart) => received.filter((request) => request.path.includes(pathPart)).map((request) => request.body),
     lost: () => lostCount,
     statuses: (pathPart) => passedOn.filter((answer) => answer.path.includes(pathPart)).map((answer) => answer.status),
     async close() {

@@ -24,8 +24,8 @@ function CustomerList({ onPick }: { onPick: (customer: { id: string; nome: strin
   const page = useLiveQuery('customerPicker', { search: settled, limit });
   const online = useOnline();
   const sync = useSyncStatus();
-  // Until the status is known, or while the first download runs, an empty list may only mean "not arrived yet".
-  const arriving = !sync.known || sync.download !== null;
+  // Until the status is known, or until the first download has made the device ready to sell, an empty list may only mean "not arrived yet".
+  const arriving = !sync.known || sync.download?.readyToSell === false;
   return (
     <div className="flex flex-col gap-2">
       {online ? null : (

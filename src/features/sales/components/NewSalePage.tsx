@@ -38,8 +38,8 @@ function ProductArea({ text }: { text: string }) {
       </p>
     );
   }
-  if (products.data.items.length === 0 && (!sync.known || sync.download !== null)) {
-    // The first download may be running: the products have not arrived yet, they are not missing.
+  if (products.data.items.length === 0 && (!sync.known || sync.download?.readyToSell === false)) {
+    // The first download may not have made the device ready to sell: the products have not arrived yet.
     return (
       <p role="status" className="rounded-2xl border border-ink/10 bg-white px-4 py-10 text-center text-ink/70">
         {t.sync.downloading}

@@ -1,5 +1,6 @@
 // Stands in for a screen that reads history while this device receives the owner's data for the first time:
-// 'Baixando seus dados…' with its progress, instead of zeros, empty lists or 'não encontrado'.
+// 'Baixando seus dados…' with its progress, instead of zeros, empty lists or 'não encontrado'. Selling works
+// meanwhile, under a line saying the download runs until the device is ready to sell (docs/growth.md §7).
 import type { ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
@@ -18,8 +19,8 @@ export function FirstDownloadGate({ children }: { children: ReactNode }) {
   // is still rendered, and that one must not slip out from behind the gate.
   const pathname = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).pathname });
   const connectivity = useLiveQuery('connectivity', undefined);
-  if (!waitsForFirstDownload(pathname)) {
-    if (!download) return <>{children}</>;
+  if (!waitsForFirstDownload(pathname, download?.readyToSell ?? true)) {
+    if (!download || download.readyToSell) return <>{children}</>;
     // Selling works meanwhile; the lists on the screen fill in as the data arrives, and the owner is told so.
     return (
       <>
