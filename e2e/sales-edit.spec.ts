@@ -120,7 +120,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByLabel('De', { exact: true }).fill(daySaoPaulo(70));
     await page.getByLabel('Até', { exact: true }).fill(daySaoPaulo(35));
     await expect(list.getByRole('listitem')).toHaveCount(2);
-    // Seven items: the details table scrolls (above 6, spec 2 §9).
+    // Seven items: the details table scrolls (above 6, docs/product.md §9).
     await list.getByRole('button', { name: /Ver venda de .*116,90/ }).click();
     const bigSale = page.getByRole('dialog', { name: 'Detalhes da Venda' });
     await expect(bigSale.getByRole('row')).toHaveCount(8);

@@ -39,7 +39,7 @@ expose(
       deviceInfo: self.navigator.userAgent,
       tabs: createBroadcastTabChannel(),
     },
-    // The public product database (spec 1 §7); VITE_BARCODE_LOOKUP_HOSTS (comma-separated) points it elsewhere.
+    // The public product database (docs/product.md §7); VITE_BARCODE_LOOKUP_HOSTS (comma-separated) points it elsewhere.
     barcodeLookup: {
       hosts: barcodeLookupHosts(import.meta.env.VITE_BARCODE_LOOKUP_HOSTS),
       cache: createIndexedDbStore(self.indexedDB, 'caderneta-codigos-de-barras'),

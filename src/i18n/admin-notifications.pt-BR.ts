@@ -1,4 +1,4 @@
-// The admin notifications page's sentences (spec 2 §2 /admin/notifications, §3 Notification, §8 Admin):
+// The admin notifications page's sentences (docs/product.md §2 /admin/notifications, §3 Notification, §8 Admin):
 // `t.adminNotifications`.
 import type { NotificationType, ReadFilter } from '../../workers/api.ts';
 

@@ -1,4 +1,4 @@
-// The /admin/payments page's sentences (spec 2 §2 Pagamentos, §4 payment status, §8 Admin): `t.adminPayments`.
+// The /admin/payments page's sentences (docs/product.md §2 Pagamentos, §4 payment status, §8 Admin): `t.adminPayments`.
 export const adminPaymentsText = {
   revenue: 'Receita Total',
   revenueHint: 'Pagos, pelo valor registrado ou o preço do plano',

@@ -1,4 +1,4 @@
-// /admin/products and /admin/sales in Portuguese (spec 2 §2, §8 Admin): `t.adminProductsSales`.
+// /admin/products and /admin/sales in Portuguese (docs/product.md §2, §8 Admin): `t.adminProductsSales`.
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('pt-BR')} ${count === 1 ? one : many}`;
 
 export const adminProductsSalesText = {

@@ -1,4 +1,4 @@
-// The /admin/settings page's sentences (spec 2 §2 Configurações do Sistema, §8 Admin, §9): `t.adminSettings`.
+// The /admin/settings page's sentences (docs/product.md §2 Configurações do Sistema, §8 Admin, §9): `t.adminSettings`.
 export const adminSettingsText = {
   tabs: { system: 'Sistema', security: 'Segurança', support: 'Suporte', ips: 'IPs Bloqueados' },
   tabsLabel: 'Seções das configurações',

@@ -1,4 +1,4 @@
-// Support's sentences, both sides (spec 2 §2 /admin/support and /support, §4 ticket status and priority, §8 Admin):
+// Support's sentences, both sides (docs/product.md §2 /admin/support and /support, §4 ticket status and priority, §8 Admin):
 // `t.adminSupport` for the admin's board and modal, `t.ownerSupport` for a premium owner's tickets at /support.
 
 const statusNames = {

@@ -1,4 +1,4 @@
-// The admin area's sentences (spec 2 §2 Admin area, §8 Admin, §9): `t.admin`.
+// The admin area's sentences (docs/product.md §2 Admin area, §8 Admin, §9): `t.admin`.
 export const adminText = {
   menuLabel: 'Menu administrativo',
   openMenu: 'Abrir menu',

@@ -4,7 +4,7 @@ import type { DataErrorCode, FieldIssue, IssueCode } from '../../workers/contrac
 import { DataError } from '../../workers/contract/errors.ts';
 import { t } from './pt-BR.ts';
 
-/** The message of a failed command, by code (spec 1 §8, spec 2 §8). */
+/** The message of a failed command, by code (docs/product.md §8). */
 export const errorMessages: Readonly<Record<DataErrorCode, string>> = {
   offline: 'Você está offline. Conecte-se à internet e tente novamente.',
   not_signed_in: 'Você precisa estar logado para realizar esta operação.',
@@ -61,7 +61,7 @@ const clientRequired = 'Por favor, preencha o nome e telefone do cliente.';
 const phoneInvalid = 'Telefone inválido. Informe o DDD e o número, com 8 ou 9 dígitos: (81) 99999-8888.';
 const tillAmount = 'Informe um valor igual ou maior que zero.';
 const tillTooLarge = 'Valor acima do permitido.';
-/** A whole-number setting of /admin/settings (spec 2 §5: parsed as integers). */
+/** A whole-number setting of /admin/settings (docs/product.md §5: parsed as integers). */
 const adminIntegerField = (min: number) => ({
   not_a_number: t.adminSettings.integerError,
   invalid_type: t.adminSettings.integerError,

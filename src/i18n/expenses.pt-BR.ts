@@ -1,4 +1,4 @@
-// The expenses page's sentences (spec 2 §2 Expenses page, §8 Expenses and categories, §9 exports): `t.expenses`.
+// The expenses page's sentences (docs/product.md §2 Expenses page, §8 Expenses and categories, §9 exports): `t.expenses`.
 export const expensesText = {
   title: 'Despesas',
   newExpense: 'Nova Despesa',
@@ -105,7 +105,7 @@ export const expensesText = {
   addCategoryError: 'Erro ao adicionar categoria',
   deleteCategoryError: 'Erro ao excluir categoria',
   saveCategoryOfflineError: 'Erro ao salvar categoria',
-  // Validation (spec 2 §8)
+  // Validation (docs/product.md §8)
   descricaoTooShort: 'A descrição deve ter pelo menos 3 caracteres.',
   descricaoTooLong: 'A descrição deve ter no máximo 500 caracteres.',
   valorPositive: 'O valor deve ser positivo.',
@@ -115,7 +115,7 @@ export const expensesText = {
   nomeTooLong: 'O nome deve ter no máximo 50 caracteres.',
   nomeDuplicate: 'Já existe uma categoria com este nome.',
   corInvalid: 'Escolha uma cor válida.',
-  // Exports (spec 2 §9)
+  // Exports (docs/product.md §9)
   reportTitle: 'Relatório de Despesas',
   generatedAt: (when: string) => `Gerado em ${when}`,
   reportTotal: (total: string) => `Total: ${total}`,

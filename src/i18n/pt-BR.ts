@@ -462,7 +462,7 @@ export const ptBR = {
     /** 'Sincronizar agora' could not reach the server because the device is offline. */
     offlineReason: 'Você está offline. As alterações ficam guardadas neste aparelho e serão enviadas quando a conexão voltar.',
     refusedTitle: 'Recusadas pelo servidor',
-    /** Why the server refused a change (spec 1 §4 "Plan and trial", the server's own words where it has them). */
+    /** Why the server refused a change (docs/product.md §4 "Plan and trial", the server's own words where it has them). */
     refusalReason: {
       product_cap: 'Limite de produtos do Plano Gratuito atingido. Assine o Plano Premium para cadastrar produtos sem limite.',
       account_suspended: 'Sua conta está suspensa. Fale com o suporte para voltar a usar o Caderneta.',

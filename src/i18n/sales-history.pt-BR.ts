@@ -1,4 +1,4 @@
-// The sales history's sentences: the sales list, the sale details dialog and 'Editar Venda' (spec 2 §2, §8).
+// The sales history's sentences: the sales list, the sale details dialog and 'Editar Venda' (docs/product.md §2, §8).
 
 export const salesHistoryText = {
   title: 'Histórico de vendas',

@@ -1,5 +1,5 @@
 // A value that follows another after it stops changing for `delayMs`: the client and customer searches wait
-// 400 ms after the last keystroke (spec 1 §9, spec 2 §9).
+// 400 ms after the last keystroke (docs/product.md §9).
 import { useEffect, useState } from 'react';
 
 export const SEARCH_DEBOUNCE_MS = 400;

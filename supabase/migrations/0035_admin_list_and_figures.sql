@@ -1,4 +1,4 @@
--- The admin's users page and figures as the admin reads them (spec 2 §2, §9):
+-- The admin's users page and figures as the admin reads them (docs/product.md §2, §9):
 -- * each row says whether the account is banned in Auth (banido: 'Banir', told apart from 'Suspender') and the
 --   reason the admin gave (motivo_suspensao), so the card shows 'Banido' or 'Suspenso' with the reason;
 -- * the inactivity filter leaves out accounts that never signed in ("a user with no last login passes only when

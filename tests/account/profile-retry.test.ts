@@ -1,4 +1,4 @@
-// The profile lookup's retries (spec 1 §7: the current user is retried 3 times, 1 s apart), on a fake backend.
+// The profile lookup's retries (docs/product.md §7: the current user is retried 3 times, 1 s apart), on a fake backend.
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -24,7 +24,7 @@ function recorder(): { pauses: number[]; sleep: (ms: number) => Promise<void> } 
 }
 
 describe('profile lookup retries', () => {
-  it('are the spec\'s: 3 retries, 1000 ms apart', () => {
+  it("are the spec's: 3 retries, 1000 ms apart", () => {
     expect(PROFILE_RETRIES).toBe(3);
     expect(PROFILE_RETRY_DELAY_MS).toBe(1000);
   });

@@ -1,6 +1,6 @@
 // The admin's users page tells a ban from a suspension: admin_users_page returns whether the account is banned in
 // Auth and the admin's reason, and the card reads 'Banido' or 'Suspenso' with 'Motivo'. The inactivity filter
-// ('Mais de 90 dias'…) leaves out accounts that never signed in (spec 2 §9).
+// ('Mais de 90 dias'…) leaves out accounts that never signed in (docs/product.md §9).
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

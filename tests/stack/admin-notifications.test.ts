@@ -208,7 +208,7 @@ describe('admin notifications', () => {
     expect((await failure(admin.markNotificationRead({ id: randomUUID() }))).code).toBe('not_found');
   });
 
-  it('logs the admin REST calls of spec 2 §7 too: a row per user, update lido, delete; not the server’s own', async () => {
+  it('logs the admin REST calls of docs/product.md §7 too: a row per user, update lido, delete; not the server’s own', async () => {
     const sends = (await logsOf('send_notification')).length;
     const inserted = await adminClient
       .from('notificacoes')

@@ -17,7 +17,7 @@ let adminId: string;
 let b: SupabaseClient;
 let anon: SupabaseClient;
 
-/** Every admin call: spec 2 §7's and the ones the admin pages added. */
+/** Every admin call: docs/product.md §7's and the ones the admin pages added. */
 const ADMIN_RPCS = [
   'count_users',
   'count_premium_users',

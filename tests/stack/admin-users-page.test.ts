@@ -92,7 +92,7 @@ describe('admin users page', () => {
     expect(pending.rows.every((row) => !row.emailConfirmed)).toBe(true);
     expect((await admin.usersPage({ confirmed: true })).total).toBe(OWNERS + 1 - 5);
     // Odd owners signed in index × 10 days ago (the 30 days ago one is older than 30 days by now); the even ones
-    // (and the admin) never did, which is not inactivity (spec 2 §9).
+    // (and the admin) never did, which is not inactivity (docs/product.md §9).
     expect((await admin.usersPage({ inactiveDays: 30 })).total).toBe([3, 5, 7, 9, 11, 13, 15, 17, 19, 21].length);
     expect((await admin.usersPage({ inactiveDays: 180 })).total).toBe([19, 21].length);
     const combined = await admin.usersPage({ plan: 'premium', status: 'suspenso', search: 'loja' });

@@ -1,4 +1,4 @@
-// Conformance of the admin area's calls (spec 02 §7 "Admin") on the real schema with the official supabase-js:
+// Conformance of the admin area's calls (docs/product.md §7 "Admin") on the real schema with the official supabase-js:
 // every admin RPC with the spec's parameters (and its refusal for owners), the user, product, payment,
 // settings, blocked-IP, sales, notification, log and support-ticket reads and writes, with their embeds.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The admin dashboard's derived figures (spec 2 §9): MRR is the monthly revenue of real payments, ARR = MRR × 12,
+// The admin dashboard's derived figures (docs/product.md §9): MRR is the monthly revenue of real payments, ARR = MRR × 12,
 // conversion with one decimal, free = total − premium.
 import { describe, expect, it } from 'vitest';
 import { planFigures } from '../../workers/admin/figures.ts';

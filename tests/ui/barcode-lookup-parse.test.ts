@@ -1,4 +1,4 @@
-// Reading the public product database's answer (spec 1 §7): status 1 with a name is found; brands gives the first.
+// Reading the public product database's answer (docs/product.md §7): status 1 with a name is found; brands gives the first.
 import { describe, expect, it } from 'vitest';
 import { barcodeLookupHosts, DEFAULT_LOOKUP_HOSTS } from '../../workers/barcode/lookup.ts';
 import { parseLookupResponse } from '../../workers/barcode/parse.ts';

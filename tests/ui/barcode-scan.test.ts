@@ -1,4 +1,4 @@
-// The scanner's rules (spec 1 §9): two equal reads in a row accept a code, the same code again within 1 s is
+// The scanner's rules (docs/product.md §9): two equal reads in a row accept a code, the same code again within 1 s is
 // ignored (clock injected); and the decoder reads a drawn EAN-13 frame and nothing from a blank one.
 import { describe, expect, it } from 'vitest';
 import { createFrameDecoder } from '../../src/features/products/scanner/decode.ts';

@@ -1,4 +1,4 @@
-// The client screens' rules without a browser: the amount typed in the payment and debit dialogs (spec 1 §5 Money
+// The client screens' rules without a browser: the amount typed in the payment and debit dialogs (docs/product.md §5 Money
 // input and the payment rules), the client form's checks and phone digits, the WhatsApp links and the pagination.
 import { describe, expect, it } from 'vitest';
 import { checkAmount } from '../../src/features/clients/amount.ts';

@@ -1,5 +1,5 @@
 // Each screen's command says what it said before the commands were shared: the login's and sign-out's wording,
-// the bell's and sync's toasts (spec 1 §8), the subscription's server messages.
+// the bell's and sync's toasts (docs/product.md §8), the subscription's server messages.
 import { describe, expect, it } from 'vitest';
 import { CommandRunner, type CommandOptions, type CommandToast } from '../../src/lib/command.ts';
 import { loginFailureWording } from '../../src/features/account/sign-in.ts';

@@ -1,4 +1,4 @@
-// The expenses page's rules without a browser (spec 2 §4, §5, §8, §9): every validation message, the currency
+// The expenses page's rules without a browser (docs/product.md §4, §5, §8, §9): every validation message, the currency
 // input (digits are cents), the previous period and the percent change, colours in 137.5° hue steps, chart
 // labels cut at 12 characters, the filters sent, the page after a delete, and both exports' content (the CSV
 // parsed back with papaparse, the PDF's text extracted).
@@ -32,7 +32,7 @@ import { pdfPages } from '../support/pdf-text.ts';
 
 const form = { descricao: 'Conta de luz', cents: 1500, data: '2026-11-10', categoria_id: '' };
 
-describe('expense form (spec 2 §5, §8)', () => {
+describe('expense form (docs/product.md §5, §8)', () => {
   it.each([
     [{ descricao: 'ab' }, 'descricao', 'A descrição deve ter pelo menos 3 caracteres.'],
     [{ descricao: '   ' }, 'descricao', 'A descrição deve ter pelo menos 3 caracteres.'],
@@ -91,7 +91,7 @@ describe('currency input: digits are cents', () => {
   });
 });
 
-describe('previous period and percent change (spec 2 §4, §9)', () => {
+describe('previous period and percent change (docs/product.md §4, §9)', () => {
   it.each([
     [
       { data_de: '2026-11-01', data_ate: '2026-11-30' },
@@ -154,7 +154,7 @@ describe('previous period and percent change (spec 2 §4, §9)', () => {
   });
 });
 
-describe('colours and chart labels (spec 2 §9)', () => {
+describe('colours and chart labels (docs/product.md §9)', () => {
   it('steps hues by 137.5°', () => {
     expect([0, 1, 2, 3, 4].map(generatedHue)).toEqual([0, 137.5, 275, 52.5, 190]);
     expect(generatedColor(0)).toBe('#d22d2d');
@@ -192,7 +192,7 @@ describe('filters and pages', () => {
   });
 });
 
-describe('exports (spec 2 §9)', () => {
+describe('exports (docs/product.md §9)', () => {
   const rows: ExpenseRow[] = [
     {
       id: '1',

@@ -1,4 +1,4 @@
-// The product image's rules (spec 1 §5, §9): accepted types by MIME and extension (a PDF refused, with its own
+// The product image's rules (docs/product.md §5, §9): accepted types by MIME and extension (a PDF refused, with its own
 // message), the 5 MB limit, and the scale that keeps both sides within 1024 px without ever enlarging.
 import { describe, expect, it } from 'vitest';
 import { imageProblemToast } from '../../src/features/products/image-problem.ts';

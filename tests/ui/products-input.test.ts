@@ -1,4 +1,4 @@
-// The product form's pure rules (spec 1 §5): how stock reads, the estimated margin and its colour, and
+// The product form's pure rules (docs/product.md §5): how stock reads, the estimated margin and its colour, and
 // the form model (blank form, edit form, create input, summary of changes).
 import { describe, expect, it } from 'vitest';
 import { estimatedMargin, marginTone } from '../../src/features/products/margin.ts';

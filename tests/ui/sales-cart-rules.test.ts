@@ -1,4 +1,4 @@
-// The new sale's rules and messages (spec 2 §5, §8): the weight field, the steppers, the weighed products' check,
+// The new sale's rules and messages (docs/product.md §5, §8): the weight field, the steppers, the weighed products' check,
 // why a cart cannot be finished, the barcode repeat window, the payment columns, the customer form's wording.
 import { describe, expect, it } from 'vitest';
 import { checkInput } from '../../workers/contract/input.ts';

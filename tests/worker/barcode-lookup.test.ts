@@ -1,4 +1,4 @@
-// The public product lookup (spec 1 §7) through the real data API over a MessageChannel, against a local fixture
+// The public product lookup (docs/product.md §7) through the real data API over a MessageChannel, against a local fixture
 // server standing for the Brazil and world hosts: Brazil first, then world; a code looked up once resolves from
 // the device's cache when no host answers. Nothing here reaches the internet.
 import { createServer, type Server } from 'node:http';

@@ -95,7 +95,7 @@ describe('products', () => {
 });
 
 describe('clients and the fiado ledger', () => {
-  it('a client needs a name and a Brazilian phone (spec 1 §5): DDD + 8 or 9 digits, with or without +55', async () => {
+  it('a client needs a name and a Brazilian phone (docs/product.md §5): DDD + 8 or 9 digits, with or without +55', async () => {
     const required = 'Por favor, preencha o nome e telefone do cliente.';
     await expectFieldMessage(remote.clients.create({ nome: 'Maria', telefone: '' }), 'clients', 'telefone', required);
     await expectFieldMessage(remote.clients.create({ nome: ' ', telefone: '11999990000' }), 'clients', 'nome', required);

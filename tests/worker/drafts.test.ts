@@ -1,4 +1,4 @@
-// Form drafts kept across reloads (spec 1 §4 product_draft): a Y.Doc per owner and draft name in an injectable
+// Form drafts kept across reloads (docs/product.md §4 product_draft): a Y.Doc per owner and draft name in an injectable
 // store (IndexedDB in the browser, memory here); a second API on the same store stands for the reloaded page.
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';

@@ -41,7 +41,7 @@ export interface AccountOptions {
   readonly deviceCheckMs?: number;
   /** Other tabs of this origin (BroadcastChannel in the browser). */
   readonly tabs?: TabChannel;
-  /** Retries of the profile lookup (spec 1 §7: 3 retries, 1 s apart); tests shorten the pause. */
+  /** Retries of the profile lookup (docs/product.md §7: 3 retries, 1 s apart); tests shorten the pause. */
   readonly profileRetry?: Pick<ProfileRetryOptions, 'retries' | 'delayMs' | 'sleep'>;
 }
 

@@ -1,4 +1,4 @@
-// The account domain's command inputs that the device can check: the market name (spec 2 §5: at most 40
+// The account domain's command inputs that the device can check: the market name (docs/product.md §5: at most 40
 // characters, not blank once trimmed), as the server's users_nome_mercado_max_40 also requires; the PIX key and
 // city of the owner's BR Code, as users_chave_pix_valida and users_cidade_valida require; the six-digit code of a
 // sign-up or recovery email.

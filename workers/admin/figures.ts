@@ -1,9 +1,9 @@
-// The admin dashboard's derived figures (spec 2 §9): MRR is what owners really pay a month (the server's
+// The admin dashboard's derived figures (docs/product.md §9): MRR is what owners really pay a month (the server's
 // admin_monthly_revenue: paid premium payments in their period, never the premium the admin grants for free),
 // ARR = MRR × 12, conversion = premium / total × 100 with one decimal, free = total − premium. Admin accounts are
 // not users: the server's counters leave them out.
 
-/** Premium monthly price in reais (spec 2 §9). */
+/** Premium monthly price in reais (docs/product.md §9). */
 export const PREMIUM_MONTHLY_PRICE = 14.9;
 
 export interface PlanFigures {

@@ -1,4 +1,4 @@
-// The admin domain (spec 2 §2 Admin area, §7 Admin): online-only reads and writes on the server through the
+// The admin domain (docs/product.md §2 Admin area, §7 Admin): online-only reads and writes on the server through the
 // signed-in client; nothing is kept on the device. Offline every call refuses with DataError 'offline'.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { toAccountError } from '../account/errors.ts';
@@ -247,7 +247,7 @@ export function createAdminDomain(options: AdminDomainOptions) {
     ...createProductsHandlers(server),
     ...createSalesHandlers(server),
     ...createNotificationsHandlers(server),
-    /** The /admin dashboard's cards (spec 2 §2): counters, plan figures and the last 5 admin log entries. */
+    /** The /admin dashboard's cards (docs/product.md §2): counters, plan figures and the last 5 admin log entries. */
     async dashboard(): Promise<AdminDashboard> {
       const client = server.online();
       const [totalUsers, premiumUsers, products, newThisWeek, monthlyRevenue, logs] = await reaching(() =>
@@ -340,7 +340,7 @@ export function createAdminDomain(options: AdminDomainOptions) {
       };
     },
 
-    /** Premium for 30 days from now, or back to free with no end date (spec 2 §4); the status stays as it is. */
+    /** Premium for 30 days from now, or back to free with no end date (docs/product.md §4); the status stays as it is. */
     async setPlan(input: { userId: string; plan: UserPlan }): Promise<void> {
       const { userId, plan } = parseInput(setPlanSchema, input);
       const client = server.online();

@@ -1,12 +1,12 @@
-// The admin notifications' inputs (spec 2 §2 /admin/notifications, §3 Notification): the list's filters and page,
+// The admin notifications' inputs (docs/product.md §2 /admin/notifications, §3 Notification): the list's filters and page,
 // and the send form (Tipo, Usuário blank for all, Mensagem, ID de referência). Limits are notificacoes' CHECKs.
 import * as v from 'valibot';
 import { optionalText, recordId, requiredText } from '../contract/input.ts';
 
-/** Notifications a page (the admin lists' larger size, spec 2 §9). */
+/** Notifications a page (the admin lists' larger size, docs/product.md §9). */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-/** Types an admin may send (spec 2 §3). */
+/** Types an admin may send (docs/product.md §3). */
 export const SENDABLE_NOTIFICATION_TYPES = ['sistema', 'promocao', 'aviso', 'manutencao', 'novidade'] as const;
 /** Types the server writes by itself; the list filters by them too. */
 export const SYSTEM_NOTIFICATION_TYPES = [

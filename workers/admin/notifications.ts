@@ -1,4 +1,4 @@
-// The admin's notifications (spec 2 §2 /admin/notifications): every owner's notifications a page at a time from
+// The admin's notifications (docs/product.md §2 /admin/notifications): every owner's notifications a page at a time from
 // the server, and send / mark read / delete through admins-only functions that also write the admin log
 // (migration 0017). Online only, like the rest of the admin domain.
 import { parseInput } from '../contract/input.ts';

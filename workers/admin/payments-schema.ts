@@ -1,4 +1,4 @@
-// The /admin/payments inputs (spec 2 §2, §4, §9): search, status, plan, period and page; the filters import it too.
+// The /admin/payments inputs (docs/product.md §2, §4, §9): search, status, plan, period and page; the filters import it too.
 import * as v from 'valibot';
 
 export const PAYMENT_STATUSES = ['pago', 'pendente', 'cancelado', 'expirado'] as const;

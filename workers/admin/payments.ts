@@ -1,4 +1,4 @@
-// /admin/payments on the server (spec 2 §2, §7): the four cards (admin_payments_stats), one page of 10 payments
+// /admin/payments on the server (docs/product.md §2, §7): the four cards (admin_payments_stats), one page of 10 payments
 // filtered there (admin_payments_page), and the whole filtered list for the CSV export, a page of 500 at a time.
 import { parseInput } from '../contract/input.ts';
 import { ADMIN_PAGE_SIZE } from './schema.ts';

@@ -1,4 +1,4 @@
-// Inputs of /admin/products and /admin/sales (spec 2 §2, §9): the search, filters and page of each list, the user
+// Inputs of /admin/products and /admin/sales (docs/product.md §2, §9): the search, filters and page of each list, the user
 // filter's search-as-you-type and the product to delete. The pages import the types from here.
 import * as v from 'valibot';
 import { recordId } from '../contract/input.ts';

@@ -1,4 +1,4 @@
-// /admin/products on the server (spec 2 §2, §7 Admin): a page of 10 live products with the total, the category
+// /admin/products on the server (docs/product.md §2, §7 Admin): a page of 10 live products with the total, the category
 // and owner choices of the filters, and the deletion that reaches the owner's devices (a soft delete by
 // admin_delete_product, logged by the server) with the product's photo removed from product-images.
 import { DataError } from '../contract/errors.ts';

@@ -1,4 +1,4 @@
-// /admin/sales on the server (spec 2 §2, §7 Admin): a page of 10 live sales, newest first, with the owner and the
+// /admin/sales on the server (docs/product.md §2, §7 Admin): a page of 10 live sales, newest first, with the owner and the
 // client, and the figures of the search (count, revenue, à vista and fiado counts) from admin_sales_page.
 import { parseInput } from '../contract/input.ts';
 import { ADMIN_PAGE_SIZE } from './schema.ts';
@@ -9,7 +9,7 @@ export interface AdminSaleRow {
   readonly id: string;
   readonly data: string;
   readonly total: number;
-  /** Any tipo other than fiado is à vista (spec 2 §3). */
+  /** Any tipo other than fiado is à vista (docs/product.md §3). */
   readonly tipo: SaleType;
   readonly formaPagamento: string | null;
   readonly formaPagamentoDescricao: string | null;

@@ -1,13 +1,13 @@
-// The admin domain's inputs (spec 2 §2 /admin/users, §5, §9): the users page's filters and page, and the user
+// The admin domain's inputs (docs/product.md §2 /admin/users, §5, §9): the users page's filters and page, and the user
 // actions (plan, status, edit). Limits are public.users' CHECKs; the forms import this file too.
 import * as v from 'valibot';
 import { optionalText, recordId } from '../contract/input.ts';
 
-/** Admin page size (spec 2 §9): users, products, payments and sales. */
+/** Admin page size (docs/product.md §9): users, products, payments and sales. */
 export const ADMIN_PAGE_SIZE = 10;
-/** Days since the last sign-in the inactivity filter offers (spec 2 §9). */
+/** Days since the last sign-in the inactivity filter offers (docs/product.md §9). */
 export const INACTIVITY_DAYS = [30, 60, 90, 180] as const;
-/** Days of premium the plan toggle grants (spec 2 §9). */
+/** Days of premium the plan toggle grants (docs/product.md §9). */
 export const PREMIUM_GRANT_DAYS = 30;
 
 export const USER_PLANS = ['free', 'premium'] as const;
@@ -77,7 +77,7 @@ export const editUserSchema = v.object({
 
 export type EditUserInput = v.InferInput<typeof editUserSchema>;
 
-/** Logs page size (spec 2 §9). */
+/** Logs page size (docs/product.md §9). */
 export const LOGS_PAGE_SIZE = 20;
 export const LOG_KINDS = ['admin', 'security'] as const;
 export type LogKind = (typeof LOG_KINDS)[number];

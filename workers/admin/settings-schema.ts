@@ -1,4 +1,4 @@
-// The /admin/settings inputs (spec 2 §2, §3, §5): the three editable settings by key (whole numbers as integers)
+// The /admin/settings inputs (docs/product.md §2, §3, §5): the three editable settings by key (whole numbers as integers)
 // and the IP block form (an IPv4 or IPv6 address, or a network in CIDR notation, and an optional reason).
 import * as v from 'valibot';
 import { optionalText, recordId } from '../contract/input.ts';

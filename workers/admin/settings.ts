@@ -1,4 +1,4 @@
-// /admin/settings on the server (spec 2 §2, §3, §7): the stored settings read by key and updated by key, the
+// /admin/settings on the server (docs/product.md §2, §3, §7): the stored settings read by key and updated by key, the
 // blocked addresses listed, blocked and unblocked through REST (so the front door's list refreshes at once), and
 // the support SLA alerts. The server logs each change (migration 0016); nothing here writes admin_logs.
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';

@@ -1,4 +1,4 @@
-// The admin support board's inputs (spec 2 §2 /admin/support, §4 ticket status, §5 ticket reply): the board's
+// The admin support board's inputs (docs/product.md §2 /admin/support, §4 ticket status, §5 ticket reply): the board's
 // per-column sizes, a status move, archiving, the read mark and a reply. Limits are support_*'s CHECKs.
 import * as v from 'valibot';
 import { recordId } from '../contract/input.ts';

@@ -1,4 +1,4 @@
-// The admin's support board (spec 2 §2 /admin/support, §4 ticket status, §7 support calls): the four columns read
+// The admin's support board (docs/product.md §2 /admin/support, §4 ticket status, §7 support calls): the four columns read
 // on the server (each its count and its newest tickets, archived ones left out), a ticket's conversation, status
 // moves, archiving a closed ticket, the admin read mark and replies. The server logs each change (0018).
 import { DataError } from '../contract/errors.ts';
@@ -80,7 +80,7 @@ export const TICKET_COLUMNS =
   'id, user_id, title, description, status, priority, created_at, updated_at, resolved_at, first_response_at, last_response_at, unread_admin, unread_user';
 
 export function toCard(row: TicketRow): SupportTicketCard {
-  // 'Novo do Cliente' (spec 2 §2): the latest response is the owner's and the admin has not read it. A brand-new
+  // 'Novo do Cliente' (docs/product.md §2): the latest response is the owner's and the admin has not read it. A brand-new
   // ticket has no response yet: it is new on the board, not a reply waiting.
   const latest = row.support_responses?.[0]?.responder_type ?? null;
   return {

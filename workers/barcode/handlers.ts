@@ -1,4 +1,4 @@
-// The barcode domain: a code's product in the public product database (spec 1 §7), asked by the worker (the UI
+// The barcode domain: a code's product in the public product database (docs/product.md §7), asked by the worker (the UI
 // never reaches the network) and kept on the device so it resolves offline next time.
 import { parseInput } from '../contract/input.ts';
 import { createMemoryStore } from '../account/kv-store.ts';

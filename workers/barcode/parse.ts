@@ -1,4 +1,4 @@
-// Reads the public product database's answer (spec 1 §7): status 1 means found, with product_name, brands, image_url.
+// Reads the public product database's answer (docs/product.md §7): status 1 means found, with product_name, brands, image_url.
 
 export interface FoundProduct {
   readonly name: string;

@@ -1,4 +1,4 @@
-// The barcode domain's input: the code asked of the public product database (spec 1 §5, §7).
+// The barcode domain's input: the code asked of the public product database (docs/product.md §5, §7).
 import * as v from 'valibot';
 import { requiredText } from '../contract/input.ts';
 

@@ -4,7 +4,7 @@ import { cents } from '../db/records.ts';
 import type { NewSale } from '../sales/schema.ts';
 import { CARD_KINDS, DEFAULT_CART_OPTIONS, PAYMENT_METHODS, paymentOf, quantityOf, type CartOptions } from './schema.ts';
 
-/** A cart item as kept on the device (spec 2 §3): the product's name and price when it was added. */
+/** A cart item as kept on the device (docs/product.md §3): the product's name and price when it was added. */
 export interface CartLine {
   readonly produto_id: string;
   readonly nome: string;

@@ -1,10 +1,10 @@
-// The new sale's customer picker (spec 2 §2, §9): names containing the search, accents and case ignored, by
+// The new sale's customer picker (docs/product.md §2, §9): names containing the search, accents and case ignored, by
 // name, the first `limit` ('Carregar mais' asks for ten more).
 import type { RxDocument } from 'rxdb';
 import type { ClientesDoc } from '../../schemas/index.ts';
 import { normalize } from '../products/search-index.ts';
 
-/** Customers per 'Carregar mais' (spec 2 §9). */
+/** Customers per 'Carregar mais' (docs/product.md §9). */
 export const CUSTOMER_PICKER_PAGE = 10;
 
 export interface CustomerPickerParams {

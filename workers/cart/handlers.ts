@@ -1,4 +1,4 @@
-// The new-sale cart (spec 2 §3–§5): a Y.Doc per owner kept on the device like the form drafts, so a reload or a
+// The new-sale cart (docs/product.md §3–§5): a Y.Doc per owner kept on the device like the form drafts, so a reload or a
 // crashed tab keeps it; finishing turns it into one sale document (the sales domain's register) and clears it.
 import { EMPTY, map, merge, Observable, startWith, switchMap } from 'rxjs';
 import * as Y from 'yjs';

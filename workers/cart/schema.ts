@@ -1,9 +1,9 @@
-// The cart's command inputs (spec 2 §3 cart item, §4, §5): a line's quantity as typed (digits and one comma),
+// The cart's command inputs (docs/product.md §3 cart item, §4, §5): a line's quantity as typed (digits and one comma),
 // the sale's type and payment method, and the payment description the server keeps as JSON text.
 import * as v from 'valibot';
 import { MAX_QUANTITY, optionalText, positiveNumber, recordId, requiredText } from '../contract/input.ts';
 
-/** Card installments (spec 2 §9). */
+/** Card installments (docs/product.md §9). */
 export const MAX_INSTALLMENTS = 12;
 
 export const PAYMENT_METHODS = ['dinheiro', 'cartao', 'pix', 'outro'] as const;
@@ -18,7 +18,7 @@ export const quantityText = v.pipe(
   v.regex(/^\d*(,\d*)?$/, 'invalid_format'),
 );
 
-/** The number a cart quantity stands for; empty or unreadable is 0 (such a line does not count, spec 2 §5). */
+/** The number a cart quantity stands for; empty or unreadable is 0 (such a line does not count, docs/product.md §5). */
 export function quantityOf(text: string): number {
   const cleaned = text.replace(',', '.');
   if (!/^\d*\.?\d*$/.test(cleaned) || cleaned === '' || cleaned === '.') return 0;
@@ -87,7 +87,7 @@ export const DEFAULT_CART_OPTIONS: CartOptions = {
 const otherText = optionalText(200);
 
 /**
- * The sale's payment columns (spec 2 §3): only an à vista sale has a method. A card keeps
+ * The sale's payment columns (docs/product.md §3): only an à vista sale has a method. A card keeps
  * `{"tipo_cartao":"avista"|"parcelado","parcelas":n}` (1 for à vista), another method its free text as
  * `{"descricao":"…"}` (null when blank); cash and pix have no description.
  */

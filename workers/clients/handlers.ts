@@ -1,7 +1,7 @@
 // The clients domain: clients and their fiado ledger (debits and payments); the balance is derived from it, so a
 // fiado client's opening balance is the ledger's first debit, and a wrong entry is never edited: it is reversed by
 // an opposite entry naming it (estorno_de), with the reason as its description.
-// A payment that settles the balance exactly removes the client's 'fiado_vencido' notices (spec 1 §4).
+// A payment that settles the balance exactly removes the client's 'fiado_vencido' notices (docs/product.md §4).
 import type { Observable } from 'rxjs';
 import { of, switchMap } from 'rxjs';
 import { DataError } from '../contract/errors.ts';

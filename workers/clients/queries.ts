@@ -7,7 +7,7 @@ import { normalize } from '../products/search-index.ts';
 import { serverStatements, STATEMENT_PAGE_SIZE, type ServerStatements, type StatementPosition } from './online-statement.ts';
 import { effectInCents, statementOf, toCents, type StatementEntry, type StatementFact } from './statement.ts';
 
-/** Clients per page of the list (spec 1 §9). */
+/** Clients per page of the list (docs/product.md §9). */
 export const CLIENT_PAGE_SIZE = 10;
 
 export interface ClientSummary {

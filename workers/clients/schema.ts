@@ -1,4 +1,4 @@
-// The clients domain's command inputs: a client (name and phone required, spec 1 §5; a fiado client may start with
+// The clients domain's command inputs: a client (name and phone required, docs/product.md §5; a fiado client may start with
 // a balance, recorded as a debit of the ledger) and fiado ledger amounts.
 // Limits are the server's CHECKs on public.clientes and public.fiado_lancamentos.
 import * as v from 'valibot';
@@ -20,7 +20,7 @@ export const newClientSchema = v.object({
   saldo_inicial_descricao: optionalText(500),
 });
 
-/** 'Novo Cliente' from a fiado sale (spec 2 §8): only the name is required; a phone, when given, is a valid one. */
+/** 'Novo Cliente' from a fiado sale (docs/product.md §8): only the name is required; a phone, when given, is a valid one. */
 export const saleCustomerSchema = v.object({ nome: requiredText(200), telefone: optionalPhone });
 
 export const clientChangesSchema = v.partial(v.object({ ...clientFields, is_fiado: v.boolean('invalid_type') }));

@@ -6,7 +6,7 @@ import type { VendasDoc } from '../../schemas/index.ts';
 import { addSale, emptyPeriodSums, totalOf, type PeriodSums } from '../reports/day-sums.ts';
 import { localTimeOf, periodRange, type Period } from './buckets.ts';
 
-/** The dashboard lists at most this many top products (spec 1 §9: 5 when the figures are local). */
+/** The dashboard lists at most this many top products (docs/product.md §9: 5 when the figures are local). */
 export const TOP_PRODUCTS = 5;
 
 export interface ChartPoint {

@@ -11,7 +11,7 @@ import { dashboardFiguresOf, type DashboardFigures } from './figures.ts';
 export type { Period } from './buckets.ts';
 export type { ChartPoint, DashboardFigures, TopProduct } from './figures.ts';
 
-/** The dashboard's low-stock list shows this many products (spec 1 §9). */
+/** The dashboard's low-stock list shows this many products (docs/product.md §9). */
 export const LOW_STOCK_SHOWN = 5;
 
 export interface LowStockItem {

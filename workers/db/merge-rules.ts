@@ -1,4 +1,4 @@
-// How concurrent edits of each collection merge (DESIGN §4): text character-wise, deletion and `lido` win,
+// How concurrent edits of each collection merge (docs/sync.md): text character-wise, deletion and `lido` win,
 // server-owned fields from the server, everything else field by field with the later edit winning. A
 // collection the server alone writes (the counters' bases) has no edits to merge: its newest server version wins.
 import type { RxConflictHandler, WithDeleted } from 'rxdb';

@@ -1,4 +1,4 @@
-// The drafts domain: a form kept across reloads (spec 1 §4: product_draft) as a Y.Doc per owner and draft name,
+// The drafts domain: a form kept across reloads (docs/product.md §4: product_draft) as a Y.Doc per owner and draft name,
 // persisted on the device; read live, replaced as the owner types, cleared after a successful save.
 import { EMPTY, Observable, switchMap } from 'rxjs';
 import * as Y from 'yjs';

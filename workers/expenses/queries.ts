@@ -16,7 +16,7 @@ import {
   type ExpenseSummary,
 } from './summary.ts';
 
-/** Expenses per page of the list (spec 2 §9). */
+/** Expenses per page of the list (docs/product.md §9). */
 export const EXPENSE_PAGE_SIZE = 10;
 
 export interface ExpensesPageParams {

@@ -1,15 +1,15 @@
-// The expenses domain's inputs (spec 2 §5): an expense (descrição of 3 to 500 characters, valor above zero, a real
+// The expenses domain's inputs (docs/product.md §5): an expense (descrição of 3 to 500 characters, valor above zero, a real
 // calendar date, optional category), a category (nome of 2 to 50 characters, #rrggbb colour, #808080 by default)
 // and the page's filters. Limits are the CHECKs of public.despesas and public.despesa_categorias.
 import * as v from 'valibot';
 import { MAX_MONEY, positiveNumber, recordId } from '../contract/input.ts';
 
-/** Expense description minimum (spec 2 §9). */
+/** Expense description minimum (docs/product.md §9). */
 export const EXPENSE_DESCRIPTION_MIN = 3;
-/** Category name length (spec 2 §9). */
+/** Category name length (docs/product.md §9). */
 export const CATEGORY_NAME_MIN = 2;
 export const CATEGORY_NAME_MAX = 50;
-/** A category's colour when none is chosen (spec 2 §9). */
+/** A category's colour when none is chosen (docs/product.md §9). */
 export const DEFAULT_CATEGORY_COLOR = '#808080';
 /** The filter's pseudo-category: expenses without a category (get_expense_summary's p_categoria_id). */
 export const NO_CATEGORY = 'NO_CATEGORY';
@@ -64,7 +64,7 @@ export const categorySchema = v.object({
   cor: v.nullish(v.pipe(v.string('invalid_type'), v.regex(/^#[0-9A-Fa-f]{6}$/, 'invalid_format')), DEFAULT_CATEGORY_COLOR),
 });
 
-/** The page's filters (spec 2 §3 Expense filter): all optional; the period's ends are inclusive. */
+/** The page's filters (docs/product.md §3 Expense filter): all optional; the period's ends are inclusive. */
 export const expenseFilterSchema = v.object({
   descricao: v.optional(v.pipe(v.string('invalid_type'), v.maxLength(500, 'too_long'))),
   categoria_id: v.optional(v.union([v.literal(NO_CATEGORY), recordId], 'invalid_format')),

@@ -43,7 +43,7 @@ export interface PeriodRange {
   readonly data_ate: string;
 }
 
-/** How the total moved against the previous period (spec 2 §9 Percent change). */
+/** How the total moved against the previous period (docs/product.md §9 Percent change). */
 export type PercentChange =
   | { readonly kind: 'change'; readonly percent: number }
   /** Previous total 0 and current above 0: 'Aumento a partir de zero'. */
@@ -133,7 +133,7 @@ const DAY = 86_400_000;
 const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY;
 const dateOf = (day: number): string => new Date(day * DAY).toISOString().slice(0, 10);
 
-/** The same number of days as `range`, ending the day before it starts (spec 2 §4). */
+/** The same number of days as `range`, ending the day before it starts (docs/product.md §4). */
 export function previousPeriod(range: PeriodRange): PeriodRange {
   const start = dayNumber(range.data_de);
   const days = dayNumber(range.data_ate) - start + 1;

@@ -29,7 +29,7 @@ export interface ImagesOptions {
   objectName?: (now: number) => string;
 }
 
-/** The image's public URL as spec 1 §7 asks: transformed 800x800 cover quality 80, with a version. */
+/** The image's public URL as docs/product.md §7 asks: transformed 800x800 cover quality 80, with a version. */
 export function publicImageUrl(client: OwnerSession['client'], entry: Pick<QueuedImage, 'path' | 'contentType' | 'createdAt'>) {
   const bucket = client.storage.from(BUCKET);
   const url = isPdf(entry.contentType)

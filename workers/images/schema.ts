@@ -1,4 +1,4 @@
-// The product image's rules (spec 1 §5, §9), shared by the worker and the image control: accepted types by MIME
+// The product image's rules (docs/product.md §5, §9), shared by the worker and the image control: accepted types by MIME
 // and extension, the 5 MB limit, and the scale that keeps both sides within 1024 px. A PDF is refused: no page of
 // it can be shown as the product's picture (older products may still point at one, see isPdf).
 import type { IssueCode } from '../contract/errors.ts';

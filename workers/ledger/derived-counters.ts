@@ -1,5 +1,5 @@
 // Stock per product and balance per client, derived from immutable facts exactly as the server derives them
-// (DESIGN §4), and kept up to date fact by fact so the UI reads them instantly.
+// (docs/sync.md), and kept up to date fact by fact so the UI reads them instantly.
 //   stock   = latest count (ajuste) + entries after it − quantities sold after it ("after" in HLC order)
 //   balance = fiado sales + debits − payments
 // Amounts are summed in integer thousandths so floating point never drifts a cent.

@@ -12,7 +12,7 @@ export interface SalesListParams {
   readonly ate?: string;
   readonly tipo: SalesTypeFilter;
   readonly page?: number;
-  /** 10 by default (the admin's page size for sales, spec 2 §9). */
+  /** 10 by default (the admin's page size for sales, docs/product.md §9). */
   readonly pageSize?: number;
 }
 

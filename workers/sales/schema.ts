@@ -1,4 +1,4 @@
-// The sales domain's command input: a sale with at least one item; fiado needs its client (spec 2 §5). Limits
+// The sales domain's command input: a sale with at least one item; fiado needs its client (docs/product.md §5). Limits
 // are the server's rules on public.vendas and its items.
 import * as v from 'valibot';
 import { MAX_MONEY, MAX_QUANTITY, numberIn, optionalText, positiveNumber, recordId } from '../contract/input.ts';
@@ -44,7 +44,7 @@ export const newSaleSchema = v.pipe(
 export type NewSale = v.InferInput<typeof newSaleSchema>;
 export type NewSaleItem = NewSale['itens'][number];
 
-/** An edited line: the product and its new quantity; 0 or less removes the line (spec 2 §5). */
+/** An edited line: the product and its new quantity; 0 or less removes the line (docs/product.md §5). */
 const editedItem = v.object({
   produto_id: recordId,
   quantidade: v.pipe(

@@ -1,10 +1,10 @@
-// The suppliers domain's command inputs (spec 2 §5): nome of 3 to 200 characters, the other fields optional and
+// The suppliers domain's command inputs (docs/product.md §5): nome of 3 to 200 characters, the other fields optional and
 // blank → null; the phone a Brazilian number (DDD + 8 or 9 digits), the email one address. Limits are public.fornecedores' CHECKs.
 import * as v from 'valibot';
 import { optionalText } from '../contract/input.ts';
 import { optionalPhone } from '../contract/phone.ts';
 
-/** Supplier name minimum (spec 2 §9). */
+/** Supplier name minimum (docs/product.md §9). */
 export const SUPPLIER_NAME_MIN = 3;
 
 /** The server's own email CHECK (fornecedores_email_valido), so the device refuses exactly what it refuses. */

@@ -1,4 +1,4 @@
-// The support domain (spec 2 §3, §4, §6: premium support): a premium owner's tickets, their conversation, a new
+// The support domain (docs/product.md §3, §4, §6: premium support): a premium owner's tickets, their conversation, a new
 // ticket and replies, online only against the server (tickets are not kept on the device). Reads are live: they
 // answer 'offline' while there is no connection and ask again when it returns, after the owner's own writes,
 // and every `pollMs` while someone watches.

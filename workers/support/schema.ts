@@ -1,4 +1,4 @@
-// The support domain's inputs (spec 2 §3 support ticket and response, §4 priorities, §5 ticket reply): a premium
+// The support domain's inputs (docs/product.md §3 support ticket and response, §4 priorities, §5 ticket reply): a premium
 // owner's new ticket (Título, Descrição, Prioridade) and a reply. Limits are support_tickets' and
 // support_responses' CHECKs; the forms import this file too.
 import * as v from 'valibot';

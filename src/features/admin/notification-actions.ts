@@ -1,4 +1,4 @@
-// The admin notifications page's writes as commands with the toasts of spec 2 §8; every admin read is refreshed
+// The admin notifications page's writes as commands with the toasts of docs/product.md §8; every admin read is refreshed
 // after success (the list, and the dashboard's recent activity that shows the server's log entries).
 import type { SendNotificationInput } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';

@@ -1,4 +1,4 @@
-// The admin notifications page's pure rules: the types in the filter and the send form (spec 2 §3), the owner
+// The admin notifications page's pure rules: the types in the filter and the send form (docs/product.md §3), the owner
 // as shown on a row, and the send form's required fields ('Preencha todos os campos obrigatórios').
 import type {
   AdminNotificationRow,

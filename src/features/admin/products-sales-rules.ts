@@ -1,4 +1,4 @@
-// What the admin product and sale cards derive from a row (spec 2 §2): the stock badge, the owner's line, the
+// What the admin product and sale cards derive from a row (docs/product.md §2): the stock badge, the owner's line, the
 // user-and-market line of a sale, a category in the owner's words, and the products page's filters as the worker's
 // query.
 import type { AdminProductOwner, AdminProductRow, ProductsQuery } from '../../../workers/api.ts';

@@ -1,11 +1,11 @@
 // The admin area's online reads through react-query: fresh for 5 minutes, up to 3 retries while online and none
-// when the worker says the device is offline or the server refused (spec 2 §9); the worker does the fetching.
+// when the worker says the device is offline or the server refused (docs/product.md §9); the worker does the fetching.
 import { keepPreviousData, QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LogsQuery, UsersQuery } from '../../../workers/admin/schema.ts';
 import { DataError } from '../../../workers/contract/errors.ts';
 import { useDataClient } from '../../lib/use-data-client.ts';
 
-/** Admin data cache freshness (spec 2 §9). */
+/** Admin data cache freshness (docs/product.md §9). */
 export const ADMIN_STALE_MS = 5 * 60_000;
 export const ADMIN_RETRIES = 3;
 

@@ -1,4 +1,4 @@
-// The Sistema tab's editable settings (spec 2 §3 system_settings): which fields each key has, the form's values
+// The Sistema tab's editable settings (docs/product.md §3 system_settings): which fields each key has, the form's values
 // read from a stored value (typed text for whole numbers, so a bad entry reaches the check), and back.
 import type { UpdateSettingInput } from '../../../workers/admin/settings-schema.ts';
 

@@ -1,4 +1,4 @@
-// The support board's writes as commands (spec 2 §8 Admin): status moves, archiving, replies and the read mark,
+// The support board's writes as commands (docs/product.md §8 Admin): status moves, archiving, replies and the read mark,
 // each followed by fresh admin reads (the board, the ticket, the dashboard's activity and the logs).
 import type { TicketStatus } from '../../../workers/support/schema.ts';
 import { DataError } from '../../../workers/contract/errors.ts';

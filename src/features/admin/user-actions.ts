@@ -1,4 +1,4 @@
-// The users page's writes as commands: the toasts of spec 2 §8, and every admin read refreshed after success.
+// The users page's writes as commands: the toasts of docs/product.md §8, and every admin read refreshed after success.
 import type { EditUserInput, UserPlan, UserStatus } from '../../../workers/admin/schema.ts';
 import { DataError } from '../../../workers/contract/errors.ts';
 import { t } from '../../i18n/pt-BR.ts';

@@ -1,5 +1,5 @@
 // The WhatsApp messages of the client detail: a greeting that states the balance, and the statement as text,
-// both as https://wa.me/55<digits> links (spec 1 §7 Device, §9 country code 55).
+// both as https://wa.me/55<digits> links (docs/product.md §7 Device, §9 country code 55).
 import type { ClientSummary, StatementEntry } from '../../../workers/api.ts';
 import { formatBRL, formatDate } from '../../lib/format.ts';
 import { t } from '../../i18n/pt-BR.ts';

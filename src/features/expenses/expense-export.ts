@@ -1,4 +1,4 @@
-// The expenses' exports (spec 2 §9): PDF 'Relatório de Despesas' with 'Gerado em', the columns Data, Descrição,
+// The expenses' exports (docs/product.md §9): PDF 'Relatório de Despesas' with 'Gerado em', the columns Data, Descrição,
 // Categoria, Valor and the total; CSV with the same columns (';', comma decimals) and a total row; uncategorised
 // rows read 'Sem categoria'; files despesas_{date}.pdf / .csv.
 import type { ExpenseRow } from '../../../workers/api.ts';

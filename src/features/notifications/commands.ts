@@ -1,4 +1,4 @@
-// The bell's commands: mark one or all as read, delete one; with the spec's toasts (spec 1 §8 "Notifications").
+// The bell's commands: mark one or all as read, delete one; with the spec's toasts (docs/product.md §8 "Notifications").
 import { t } from '../../i18n/pt-BR.ts';
 import type { CommandOptions } from '../../lib/command.ts';
 import { useCommand, type Command } from '../../lib/use-command.ts';

@@ -1,4 +1,4 @@
-// The estimated margin of the product form (spec 1 §5): shown only when both prices are above 0 and the sale
+// The estimated margin of the product form (docs/product.md §5): shown only when both prices are above 0 and the sale
 // price exceeds the cost; green above 30 %, red below 10 %, orange between.
 
 export type MarginTone = 'good' | 'fair' | 'poor';

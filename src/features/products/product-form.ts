@@ -1,4 +1,4 @@
-// The product form's model (spec 1 §3): the fields as typed, the blank form, the form of an existing product,
+// The product form's model (docs/product.md §3): the fields as typed, the blank form, the form of an existing product,
 // the command input it becomes, and the changes an edit would save (the summary shown before saving).
 import type { NewProduct, ProductChanges } from '../../../workers/products/schema.ts';
 import { moneyText, quantityText, readMoney, readQuantity, valueOf } from '../../lib/number-input.ts';

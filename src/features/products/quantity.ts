@@ -1,4 +1,4 @@
-// Stock quantities as the screens show them (spec 1 §5): kg and g are weights, shown with up to three decimals.
+// Stock quantities as the screens show them (docs/product.md §5): kg and g are weights, shown with up to three decimals.
 // (How a quantity is typed and read: src/lib/number-input.ts.)
 
 export function isWeightUnit(unit: string): boolean {

@@ -1,4 +1,4 @@
-// The form's duplicate barcode check (spec 1 §5): from 8 characters, a code that belongs to another product
+// The form's duplicate barcode check (docs/product.md §5): from 8 characters, a code that belongs to another product
 // shows 'Produto já cadastrado' with an 'Editar' action to that product's edit screen.
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';

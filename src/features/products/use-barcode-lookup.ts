@@ -1,4 +1,4 @@
-// The form's lookup in the public product database (spec 1 §4 barcode lookup status: idle, loading, success,
+// The form's lookup in the public product database (docs/product.md §4 barcode lookup status: idle, loading, success,
 // info, error), asked of the data worker; a found product is handed to the form to prefill. A code that already
 // belongs to one of the owner's products is not looked up: the duplicate check says so, and nothing is prefilled.
 import { useCallback, useEffect, useRef, useState } from 'react';

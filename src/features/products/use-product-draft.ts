@@ -1,4 +1,4 @@
-// The new-product form's draft (spec 1 §4 product_draft): kept by the data worker across reloads, written as the
+// The new-product form's draft (docs/product.md §4 product_draft): kept by the data worker across reloads, written as the
 // owner types, cleared after a successful save. Not used when editing.
 import { useCallback, useState } from 'react';
 import { useDataClient } from '../../lib/use-data-client.ts';

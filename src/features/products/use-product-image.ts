@@ -1,5 +1,5 @@
 // Where a product's picture comes from: the copy kept on the device while it waits for upload, otherwise the
-// remote URL saved in imagem_url (spec 1 §3 "Product image (local only)").
+// remote URL saved in imagem_url (docs/product.md §3 "Product image (local only)").
 import { useLiveQuery } from '../../lib/live-query.ts';
 
 // Object URLs for the latest set of device images the worker handed over; a new set (every change arrives as

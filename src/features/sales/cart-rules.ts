@@ -1,4 +1,4 @@
-// The new sale's rules that need no worker (spec 2 §5): a cart weight left empty, the steppers, the weighed
+// The new sale's rules that need no worker (docs/product.md §5): a cart weight left empty, the steppers, the weighed
 // products' weight check, why a cart cannot be finished yet, and the barcode repeat window.
 import type { CartView } from '../../../workers/api.ts';
 import { DataError } from '../../../workers/contract/errors.ts';
@@ -7,7 +7,7 @@ import { readQuantity } from '../../lib/number-input.ts';
 
 const copy = t.newSale;
 
-/** Repeated identical scans within this window are ignored (spec 2 §9). */
+/** Repeated identical scans within this window are ignored (docs/product.md §9). */
 export const REPEAT_SCAN_WINDOW_MS = 1000;
 
 /** A weight field left empty becomes 1 when it loses focus. */
@@ -61,7 +61,7 @@ export function isRepeatScan(last: { code: string; at: number } | null, code: st
   return last !== null && last.code === code && now - last.at < REPEAT_SCAN_WINDOW_MS;
 }
 
-/** The toasts of a cart that cannot be finished (spec 2 §8): 'Carrinho vazio', 'Cliente obrigatório'. */
+/** The toasts of a cart that cannot be finished (docs/product.md §8): 'Carrinho vazio', 'Cliente obrigatório'. */
 export const PROBLEM_TOAST = {
   empty: { title: copy.emptyCart, description: copy.emptyCartText },
   customer: { title: copy.customerRequired, description: copy.customerRequiredText },

@@ -1,4 +1,4 @@
-// The new sale's customer form wording (spec 2 §8): 'Nome do cliente é obrigatório.', the clients' words else.
+// The new sale's customer form wording (docs/product.md §8): 'Nome do cliente é obrigatório.', the clients' words else.
 import type { FieldIssue } from '../../../workers/contract/errors.ts';
 import { fieldMessages } from '../../i18n/errors.ts';
 import { t } from '../../i18n/pt-BR.ts';

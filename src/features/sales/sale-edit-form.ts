@@ -96,7 +96,7 @@ export function stepOf(unidade: string): number {
   return unidade === 'kg' ? 0.1 : unidade === 'g' ? 100 : 1;
 }
 
-/** The line after + or −; null when it falls to 0 or less (the line is removed, spec 2 §5). */
+/** The line after + or −; null when it falls to 0 or less (the line is removed, docs/product.md §5). */
 export function stepped(line: EditLine, direction: 1 | -1): EditLine | null {
   const next = Math.round((quantityOf(line) + direction * stepOf(line.unidade)) * 1000) / 1000;
   return next > 0 ? { ...line, quantidade: quantityTextOf(next) } : null;

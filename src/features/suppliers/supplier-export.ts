@@ -1,4 +1,4 @@
-// The suppliers' exports (spec 2 §3, §9): PDF 'Relatório de Fornecedores' with the generated date, the columns
+// The suppliers' exports (docs/product.md §3, §9): PDF 'Relatório de Fornecedores' with the generated date, the columns
 // Nome, CNPJ/CPF, Telefone, Email, Endereço and the total; the CSV adds Observações and Data de Criação.
 import type { SupplierView } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';

@@ -1,4 +1,4 @@
-// 'Sincronizar agora': asks the worker to send and fetch changes at once, then says how it went (spec 1 §8 "Sync"):
+// 'Sincronizar agora': asks the worker to send and fetch changes at once, then says how it went (docs/product.md §8 "Sync"):
 // 'Sincronização concluída', or 'Erro ao sincronizar' with the reason (offline, or what the server refused).
 import type { SyncOutcome } from '../../../workers/api.ts';
 import { DataError } from '../../../workers/contract/errors.ts';

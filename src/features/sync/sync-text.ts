@@ -1,5 +1,5 @@
 // The sync status in words: the worker reports facts (phase, pending, refused), the sentences come from here and
-// the catalogue (spec 1 §4 "Offline records and sync", §8 "Sync").
+// the catalogue (docs/product.md §4 "Offline records and sync", §8 "Sync").
 import type { RefusalReason, RefusedChange, SyncStatus } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';
 

@@ -16,7 +16,7 @@ import { showToast } from '../../../ui/toast.ts';
 const copy = t.auth.verify;
 const REGISTRATION_TOAST_MS = 20_000;
 
-/** Straight after /register: 'Cadastro realizado!' for 20 s (spec 2 §5). */
+/** Straight after /register: 'Cadastro realizado!' for 20 s (docs/product.md §5). */
 function useRegisteredToast() {
   const registered = useLocation().state.emailConfirmation === true;
   const shown = useRef(false);

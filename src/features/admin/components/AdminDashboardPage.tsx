@@ -1,4 +1,4 @@
-// /admin: the back-office dashboard (spec 2 §2): users, premium, MRR, conversion, products, new this week, the
+// /admin: the back-office dashboard (docs/product.md §2): users, premium, MRR, conversion, products, new this week, the
 // last 5 admin log entries and the subscription summary (free, premium, ARR), read from the server.
 import type { ReactNode } from 'react';
 import { Activity, CreditCard, Package, Percent, UserPlus, Users } from 'lucide-react';

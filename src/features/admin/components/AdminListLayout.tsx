@@ -1,4 +1,4 @@
-// The pieces every server-paged admin list shares (spec 2 §2): the debounced search with its page, the search box,
+// The pieces every server-paged admin list shares (docs/product.md §2): the debounced search with its page, the search box,
 // the filters (inline on a desktop, in a dialog with 'Aplicar' on a phone), the count, and the list's loading /
 // error / empty states above the cards and 'Página X de Y'.
 import { useEffect, useState, type ReactNode } from 'react';

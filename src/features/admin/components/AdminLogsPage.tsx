@@ -1,4 +1,4 @@
-// /admin/logs (spec 2 §2): administrative or security log, a search, 20 entries a page from the server; each
+// /admin/logs (docs/product.md §2): administrative or security log, a search, 20 entries a page from the server; each
 // entry with its action, target badge (or Bloqueado / Monitorado), time with seconds, short id, IP and JSON details.
 import { clsx } from 'clsx';
 import type { AdminLogRow } from '../../../../workers/api.ts';

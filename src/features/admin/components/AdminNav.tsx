@@ -1,4 +1,4 @@
-// The admin area's side menu (spec 2 §2): its nine pages, the current one marked.
+// The admin area's side menu (docs/product.md §2): its nine pages, the current one marked.
 import { Link } from '@tanstack/react-router';
 import {
   Bell,

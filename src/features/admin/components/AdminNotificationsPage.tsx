@@ -1,4 +1,4 @@
-// /admin/notifications (spec 2 §2): two tabs, 'Listar Notificações' (every owner's notifications, paged on the
+// /admin/notifications (docs/product.md §2): two tabs, 'Listar Notificações' (every owner's notifications, paged on the
 // server) and 'Enviar Notificação' (to one user or to all); Radix Tabs, so the arrow keys move between them.
 import { useState } from 'react';
 import { Tabs } from 'radix-ui';

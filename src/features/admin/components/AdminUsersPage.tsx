@@ -1,4 +1,4 @@
-// /admin/users (spec 2 §2): the total, a search by name, email or market, the filters (inline on a desktop, in a
+// /admin/users (docs/product.md §2): the total, a search by name, email or market, the filters (inline on a desktop, in a
 // dialog with 'Aplicar' on a phone), pages of 10 asked from the server with 'Página X de Y', and each user's card.
 import { useState } from 'react';
 import type { AdminUserRow } from '../../../../workers/api.ts';

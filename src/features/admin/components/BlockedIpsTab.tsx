@@ -1,4 +1,4 @@
-// The IPs Bloqueados tab (spec 2 §2, §5, §8): a form (Endereço IP, Motivo) checked on the device and by the server
+// The IPs Bloqueados tab (docs/product.md §2, §5, §8): a form (Endereço IP, Motivo) checked on the device and by the server
 // (an address or a CIDR network), and the newest blocked addresses with 'Desbloquear'; 'Nenhum IP bloqueado'.
 import { useState, type SyntheticEvent } from 'react';
 import { ShieldBan, Unlock } from 'lucide-react';

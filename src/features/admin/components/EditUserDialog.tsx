@@ -1,4 +1,4 @@
-// The users page's edit modal (spec 2 §2): Nome, Email, Telefone, Nome do Mercado, Plano, Status and Data Fim
+// The users page's edit modal (docs/product.md §2): Nome, Email, Telefone, Nome do Mercado, Plano, Status and Data Fim
 // Plano as a date; Salvar / Cancelar. Checked with the worker's own schema before it is sent.
 import { useId, useState, type SyntheticEvent } from 'react';
 import type { AdminUserRow } from '../../../../workers/api.ts';

@@ -1,4 +1,4 @@
-// One notification on /admin/notifications (spec 2 §2): type, read or unread (unread highlighted), message, owner
+// One notification on /admin/notifications (docs/product.md §2): type, read or unread (unread highlighted), message, owner
 // (or 'Todos os usuários' with the reach of a send to all), date, reference id, and the actions 'Marcar como lida'
 // and 'Excluir' (after a confirmation).
 import { clsx } from 'clsx';

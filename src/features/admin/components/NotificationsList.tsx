@@ -1,4 +1,4 @@
-// The 'Listar Notificações' tab (spec 2 §2): filters by type and read status, every owner's notifications a page
+// The 'Listar Notificações' tab (docs/product.md §2): filters by type and read status, every owner's notifications a page
 // at a time from the server with the total, newest first; skeleton, empty and error states.
 import { useId, useState } from 'react';
 import type { NotificationType, ReadFilter } from '../../../../workers/api.ts';

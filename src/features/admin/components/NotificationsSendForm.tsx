@@ -1,4 +1,4 @@
-// The 'Enviar Notificação' tab (spec 2 §2): Tipo (required), Usuário (optional; blank sends to every user in one
+// The 'Enviar Notificação' tab (docs/product.md §2): Tipo (required), Usuário (optional; blank sends to every user in one
 // server call, after a confirmation saying how many users it reaches), Mensagem (required, 4 rows), ID de referência
 // (optional); 'Preencha todos os campos obrigatórios'.
 import { useId, useState, type SyntheticEvent } from 'react';

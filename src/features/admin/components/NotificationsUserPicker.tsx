@@ -1,4 +1,4 @@
-// The send form's 'Usuário' (spec 2 §2): blank means every user; typing asks the server for the first 10 users
+// The send form's 'Usuário' (docs/product.md §2): blank means every user; typing asks the server for the first 10 users
 // matching the name, email or market (never the whole list), shown as a listbox the arrow keys and Enter choose
 // from (the ARIA combobox pattern). A chosen user is shown with a button that goes back to every user.
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// One payment on /admin/payments (spec 2 §2): user, status and plan badges, date and time, transaction id, amount.
+// One payment on /admin/payments (docs/product.md §2): user, status and plan badges, date and time, transaction id, amount.
 import { clsx } from 'clsx';
 import { Crown } from 'lucide-react';
 import type { AdminPaymentRow } from '../../../../workers/api.ts';

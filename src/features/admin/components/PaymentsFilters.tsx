@@ -1,4 +1,4 @@
-// The payments page's filters (spec 2 §2 Pagamentos): status, plan and period, one labelled select each; inline on
+// The payments page's filters (docs/product.md §2 Pagamentos): status, plan and period, one labelled select each; inline on
 // a desktop, in a dialog with 'Aplicar' on a phone.
 import { clsx } from 'clsx';
 import { PAYMENT_PERIODS, PAYMENT_PLANS, PAYMENT_STATUSES } from '../../../../workers/admin/payments-schema.ts';

@@ -1,4 +1,4 @@
-// /admin/payments (spec 2 §2 Pagamentos): the four cards, a search by name, email or transaction id, status / plan
+// /admin/payments (docs/product.md §2 Pagamentos): the four cards, a search by name, email or transaction id, status / plan
 // / period filters (inline on a desktop, in a dialog on a phone), 'Atualizar', 'Exportar' (the filtered list as
 // CSV), and pages of 10 payments from the server with 'Página X de Y'.
 import { Download, RefreshCw } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The four cards of /admin/payments (spec 2 §2): Receita Total, Total de Transações, Pagamentos Pendentes and
+// The four cards of /admin/payments (docs/product.md §2): Receita Total, Total de Transações, Pagamentos Pendentes and
 // Assinaturas Ativas, computed by the server; pulsing while they load, an error with 'Tentar novamente'.
 import type { ReactNode } from 'react';
 import { Clock, CreditCard, DollarSign, Users } from 'lucide-react';

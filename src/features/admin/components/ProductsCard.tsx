@@ -1,4 +1,4 @@
-// One product on /admin/products (spec 2 §2): name, stock badge, category, sale and purchase prices, stock and
+// One product on /admin/products (docs/product.md §2): name, stock badge, category, sale and purchase prices, stock and
 // minimum, created date, owner, brand and barcode; 'Ver detalhes' (a dialog) and 'Excluir' after a confirmation
 // naming the product.
 import { clsx } from 'clsx';

@@ -1,4 +1,4 @@
-// The products page's filters (spec 2 §2): the owner (searched on the server as typed) and the category (every
+// The products page's filters (docs/product.md §2): the owner (searched on the server as typed) and the category (every
 // category of a live product, from the server). Inline on a desktop, in a dialog with 'Aplicar' on a phone.
 import { useId } from 'react';
 import { clsx } from 'clsx';

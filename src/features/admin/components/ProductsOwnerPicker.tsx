@@ -1,4 +1,4 @@
-// The products page's user filter (spec 2 §2): a combobox that asks the server for a few matching owners as the
+// The products page's user filter (docs/product.md §2): a combobox that asks the server for a few matching owners as the
 // admin types (never every user), chosen with the mouse or the arrow keys and Enter; the choice shows as a chip.
 import { useId } from 'react';
 import { X } from 'lucide-react';

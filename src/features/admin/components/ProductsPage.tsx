@@ -1,4 +1,4 @@
-// /admin/products, 'Gestão de Produtos' (spec 2 §2): the count, a search by name, brand, category or owner, the
+// /admin/products, 'Gestão de Produtos' (docs/product.md §2): the count, a search by name, brand, category or owner, the
 // owner and category filters (inline on a desktop, in a dialog with 'Aplicar' on a phone), pages of 10 asked
 // from the server with 'Página X de Y', each product's card, its details and its deletion.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// One sale on /admin/sales (spec 2 §2): 'Venda #' and the id's last 8 characters, the type badge, total, date and time,
+// One sale on /admin/sales (docs/product.md §2): 'Venda #' and the id's last 8 characters, the type badge, total, date and time,
 // the owner and market, the client, and the payment method with its description.
 import { clsx } from 'clsx';
 import type { AdminSaleRow } from '../../../../workers/api.ts';

@@ -1,4 +1,4 @@
-// /admin/sales, 'Gestão de Vendas' (spec 2 §2): the search's figures (sales, revenue, à vista and fiado counts),
+// /admin/sales, 'Gestão de Vendas' (docs/product.md §2): the search's figures (sales, revenue, à vista and fiado counts),
 // a search by user, market, client or payment method, the type buttons Todas / À Vista / Fiado with their counts,
 // pages of 10 asked from the server with 'Página X de Y', and each sale's card.
 import { clsx } from 'clsx';

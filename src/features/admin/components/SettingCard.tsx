@@ -1,4 +1,4 @@
-// One stored setting on the Sistema tab (spec 2 §2): its title, description and last update; the three known keys
+// One stored setting on the Sistema tab (docs/product.md §2): its title, description and last update; the three known keys
 // editable (whole numbers as integers, switches for on/off) and saved by key; any other key shown as stored.
 import { useState, type SyntheticEvent } from 'react';
 import type { AdminSetting } from '../../../../workers/api.ts';

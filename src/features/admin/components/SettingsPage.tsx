@@ -1,4 +1,4 @@
-// /admin/settings (spec 2 §2 Configurações do Sistema): four tabs (Radix Tabs: arrow keys move between them) —
+// /admin/settings (docs/product.md §2 Configurações do Sistema): four tabs (Radix Tabs: arrow keys move between them) —
 // Sistema, Segurança, Suporte and IPs Bloqueados.
 import { Tabs } from 'radix-ui';
 import { t } from '../../../i18n/pt-BR.ts';

@@ -1,4 +1,4 @@
-// The Segurança tab (spec 2 §2): the static security switches, said on screen to be not saved, and the 'no
+// The Segurança tab (docs/product.md §2): the static security switches, said on screen to be not saved, and the 'no
 // security alerts' notice.
 import { useState } from 'react';
 import { ShieldCheck } from 'lucide-react';

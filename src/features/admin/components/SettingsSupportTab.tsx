@@ -1,4 +1,4 @@
-// The Suporte tab (spec 2 §2): SLA alerts from the server (title, hours left with one decimal, the ticket's priority
+// The Suporte tab (docs/product.md §2): SLA alerts from the server (title, hours left with one decimal, the ticket's priority
 // badge: Urgente, Alta, Média or Baixa; or
 // 'Todos os tickets estão dentro do SLA') with a refresh, then static support switches and a first-response SLA
 // field (24 hours) said on screen to be not saved.
@@ -14,7 +14,7 @@ import { PriorityBadge } from './SupportBadges.tsx';
 
 const copy = t.adminSettings.support;
 const CARD = 'flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm';
-/** Default first-response SLA shown (spec 2 §9). */
+/** Default first-response SLA shown (docs/product.md §9). */
 const DEFAULT_SLA_HOURS = '24';
 
 const oneDecimal = (hours: number) =>

@@ -1,4 +1,4 @@
-// The Sistema tab (spec 2 §2): one card per stored setting, ordered by key; pulsing while loading, 'Erro ao
+// The Sistema tab (docs/product.md §2): one card per stored setting, ordered by key; pulsing while loading, 'Erro ao
 // carregar configurações' with 'Tentar novamente' on failure.
 import { t } from '../../../i18n/pt-BR.ts';
 import { useAdminSettings } from '../settings-queries.ts';

@@ -1,4 +1,4 @@
-// A ticket's status and priority badges (spec 2 §4: Urgente, Alta, Média, Baixa) and 'Novo do Cliente'.
+// A ticket's status and priority badges (docs/product.md §4: Urgente, Alta, Média, Baixa) and 'Novo do Cliente'.
 import { clsx } from 'clsx';
 import type { TicketPriority, TicketStatus } from '../../../../workers/support/schema.ts';
 import { t } from '../../../i18n/pt-BR.ts';

@@ -1,4 +1,4 @@
-// /admin/support 'Suporte ao Cliente' (spec 2 §2): the board of four columns (Abertos, Andamento, Resolvidos,
+// /admin/support 'Suporte ao Cliente' (docs/product.md §2): the board of four columns (Abertos, Andamento, Resolvidos,
 // Fechados) with their counts and 'Nenhum ticket' when empty; four side by side on a desktop, a row that snaps
 // column by column on a phone (with a jump bar). Each column shows its newest tickets and 'Ver mais' for older.
 import { useState } from 'react';

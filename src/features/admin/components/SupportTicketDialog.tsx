@@ -1,4 +1,4 @@
-// The support ticket's detail modal (spec 2 §2, §4): who opened it, the first-response and resolution stamps, the
+// The support ticket's detail modal (docs/product.md §2, §4): who opened it, the first-response and resolution stamps, the
 // description and the conversation oldest first (Cliente / Suporte with times); while open or in progress a reply
 // box and the status buttons ('Marcar como Em Andamento' disabled when already so). Opening an unread ticket
 // marks it read for the admin.

@@ -1,4 +1,4 @@
-// One user on /admin/users (spec 2 §2): name, plan and status badges ('Banido' apart from 'Suspenso', with the
+// One user on /admin/users (docs/product.md §2): name, plan and status badges ('Banido' apart from 'Suspenso', with the
 // admin's reason), email confirmed or not, contact, market, plan dates, last login, and the actions (resend
 // confirmation, edit, suspend/activate, premium/free, ban). Suspender, Banir and Excluir ask first, naming the
 // user; on the admin's own card they are not offered (they would lock him out).

@@ -1,4 +1,4 @@
-// The users page's filters (spec 2 §2): plan, payment status, email confirmed, time since last login, plan-start
+// The users page's filters (docs/product.md §2): plan, payment status, email confirmed, time since last login, plan-start
 // sort; one labelled select each. The page shows them inline on a desktop and in a dialog with 'Aplicar' on a phone.
 import { clsx } from 'clsx';
 import { INACTIVITY_DAYS } from '../../../../workers/admin/schema.ts';

@@ -14,7 +14,7 @@ import { cutLabel, generatedColor } from '../expense-rules.ts';
 echarts.use([PieChart, BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 const copy = t.expenses;
-/** Top categories chart entries (spec 2 §9). */
+/** Top categories chart entries (docs/product.md §9). */
 const TOP = 5;
 
 /** Axis amounts in few characters ('1,5 mil'), so they fit a phone. */

@@ -1,4 +1,4 @@
-// The products list's barcode search (spec 1 §2): typed, read by a USB scanner or scanned with the camera; the
+// The products list's barcode search (docs/product.md §2): typed, read by a USB scanner or scanned with the camera; the
 // product with that code opens, or the owner is offered a new product with the code filled in.
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// 'Imagem do Produto' (spec 1 §2): a 128 px preview, 'Tirar foto', 'Selecionar imagem' and 'Remover imagem'. The
+// 'Imagem do Produto' (docs/product.md §2): a 128 px preview, 'Tirar foto', 'Selecionar imagem' and 'Remover imagem'. The
 // file is checked here and in the worker, processed and kept there; shown from the device until it is uploaded.
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';

@@ -1,4 +1,4 @@
-// 'Entrada de Código de Barras': the camera view while scanning, with the states of spec 1 §4 and §8 (starting,
+// 'Entrada de Código de Barras': the camera view while scanning, with the states of docs/product.md §4 and §8 (starting,
 // scanning, denied with 'Tentar novamente', failure, no camera API); closes with the accepted code. The same
 // dialog reads another device's pairing QR code, with its own title and text.
 import { Dialog } from 'radix-ui';

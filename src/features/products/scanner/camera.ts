@@ -1,4 +1,4 @@
-// The camera the scanner asks for (spec 1 §9): the rear camera, ideally 1280x720 on a phone and 1920x1080 on a
+// The camera the scanner asks for (docs/product.md §9): the rear camera, ideally 1280x720 on a phone and 1920x1080 on a
 // desktop, at least 640x480, aspect ratio between 1 and 2; and what a refusal of getUserMedia means.
 
 export function cameraConstraints(mobile: boolean): MediaStreamConstraints {

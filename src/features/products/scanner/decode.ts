@@ -1,4 +1,4 @@
-// Decodes one camera frame's luminance with ZXing, limited to the spec's formats (spec 1 §5): EAN-13, EAN-8,
+// Decodes one camera frame's luminance with ZXing, limited to the spec's formats (docs/product.md §5): EAN-13, EAN-8,
 // UPC-A, UPC-E, Code 128, Code 39 for products; QR codes alone when pairing devices. Runs in the decoder worker
 // (and in Node tests).
 import {

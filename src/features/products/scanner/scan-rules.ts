@@ -1,4 +1,4 @@
-// The scanner's acceptance rules (spec 1 §9): a code is accepted once read twice in a row, and the same code
+// The scanner's acceptance rules (docs/product.md §9): a code is accepted once read twice in a row, and the same code
 // accepted again within 1 s is ignored (the camera still sees the label after a hit).
 
 export const SCAN_CONFIRMATIONS = 2;

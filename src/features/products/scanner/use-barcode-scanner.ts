@@ -11,7 +11,7 @@ import { createScanAcceptor } from './scan-rules.ts';
 /** Spec 1 §4: idle, permission check, scanning, then detected, cancelled or denied (and the failures of §8). */
 export type ScanState = 'starting' | 'scanning' | 'detected' | 'denied' | 'failed' | 'unavailable';
 
-/** About 15 frames a second (spec 1 §9). */
+/** About 15 frames a second (docs/product.md §9). */
 const FRAME_INTERVAL_MS = 66;
 const DETECTED_TOAST_MS = 3000;
 

@@ -1,4 +1,4 @@
-// The cart dialog (spec 2 §2): its lines (the list scrolls above 192 px), the total, sale type and payment,
+// The cart dialog (docs/product.md §2): its lines (the list scrolls above 192 px), the total, sale type and payment,
 // 'Limpar Carrinho', 'Finalizar Venda' and what follows it ('Depois de finalizar a venda', kept on the device).
 import { useRef, useState } from 'react';
 import { Dialog } from 'radix-ui';

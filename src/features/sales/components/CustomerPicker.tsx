@@ -1,4 +1,4 @@
-// The fiado sale's customer picker (spec 2 §2, §9): a popover with the search (400 ms, accents and case ignored),
+// The fiado sale's customer picker (docs/product.md §2, §9): a popover with the search (400 ms, accents and case ignored),
 // ten customers at a time with 'Carregar mais', the offline banner, and 'Novo cliente'.
 import { useState } from 'react';
 import { Popover } from 'radix-ui';

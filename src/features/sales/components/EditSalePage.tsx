@@ -1,6 +1,6 @@
 // 'Editar Venda' (/sales/edit/{id}): date, type, customer, payment, products by search or barcode, the items with
 // +/−, total; 'Cancelar' / 'Salvar' and 'Excluir'. A sale that cannot be loaded (missing, or the read fails) is
-// announced ('Não foi possível carregar os dados da venda.') and the screen goes back to /sales (spec 2 §2, §8).
+// announced ('Não foi possível carregar os dados da venda.') and the screen goes back to /sales (docs/product.md §2, §8).
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';

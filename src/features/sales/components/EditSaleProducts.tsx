@@ -72,7 +72,7 @@ export function EditSaleProducts({ onAdd }: { onAdd: (product: ProductToAdd) => 
   const addByCode = async (value: string) => {
     const barcode = value.trim();
     if (barcode === '') return;
-    // The same code again within a second is the scanner repeating itself (spec 2 §5).
+    // The same code again within a second is the scanner repeating itself (docs/product.md §5).
     const now = Date.now();
     if (isRepeatScan(last.current, barcode, now)) return;
     last.current = { code: barcode, at: now };

@@ -1,4 +1,4 @@
-// 'Novo Cliente' from the fiado sale (spec 2 §2, §5, §8): only the name is required, a phone when typed must be a
+// 'Novo Cliente' from the fiado sale (docs/product.md §2, §5, §8): only the name is required, a phone when typed must be a
 // valid one (the worker's own schema checks both), the offline banner, 'Cliente cadastrado com sucesso.' or 'Cliente salvo offline'; the new customer is picked.
 import { useState, type SyntheticEvent } from 'react';
 import { saleCustomerSchema } from '../../../../workers/clients/schema.ts';

@@ -1,4 +1,4 @@
-// 'Nova Venda' (spec 2 §2 Sales area): product search by name or brand, the barcode field and scanner, the
+// 'Nova Venda' (docs/product.md §2 Sales area): product search by name or brand, the barcode field and scanner, the
 // virtualised product list, the cart icon with its count, 'Concluir pedido' (held at the bottom of the screen,
 // above the phone's bottom bar) and the cart dialog; after a sale with 'Nova venda' the search is cleared and
 // focused for the next customer. All on the device.

@@ -21,7 +21,7 @@ import { RemoveOlderSaleDialog } from './RemoveOlderSaleDialog.tsx';
 import { TypeBadge } from './SalesListRow.tsx';
 
 const copy = t.salesHistory;
-/** Above this many items the table scrolls (spec 2 §9). */
+/** Above this many items the table scrolls (docs/product.md §9). */
 export const DETAILS_SCROLL_ABOVE = 6;
 
 function ItemsTable({ sale }: { sale: SaleDetails }) {

@@ -1,4 +1,4 @@
-// The sale's type and payment (spec 2 §4): à vista or fiado; the method only for à vista (dinheiro with the
+// The sale's type and payment (docs/product.md §4): à vista or fiado; the method only for à vista (dinheiro with the
 // amount received and the change, cartão with à vista or parcelado 1–12x — the number asked, never assumed —, pix
 // with the QR Code of the total, outro with its free text); fiado asks for the customer.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The new sale's product list (spec 2 §2, §9): 500 px high, 140 px rows, only the rows in view (and a few
+// The new sale's product list (docs/product.md §2, §9): 500 px high, 140 px rows, only the rows in view (and a few
 // around them) are drawn, and only the rows up to the scroll are asked of the worker, so ten thousand products
 // scroll as smoothly as ten.
 import { useState, type ReactNode } from 'react';

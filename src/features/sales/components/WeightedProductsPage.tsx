@@ -1,4 +1,4 @@
-// 'Produtos Pesáveis' (spec 2 §2, §5): the products sold by kg or g, each with its weight ('Peso obrigatório',
+// 'Produtos Pesáveis' (docs/product.md §2, §5): the products sold by kg or g, each with its weight ('Peso obrigatório',
 // 'Peso inválido') and 'Adicionar' into the same cart, found with the sale screen's search by name or brand; the
 // empty state offers to register one.
 import { useState, type SyntheticEvent } from 'react';

@@ -1,4 +1,4 @@
-// /support for a premium owner (spec 2 §2 'Suporte Premium', §6): their tickets with status and the unread mark,
+// /support for a premium owner (docs/product.md §2 'Suporte Premium', §6): their tickets with status and the unread mark,
 // 'Novo ticket', and one ticket's conversation with a reply box. Online only: offline it says a connection is
 // needed. On a desktop the list and the open ticket sit side by side; on a phone the ticket replaces the list.
 import { Link } from '@tanstack/react-router';

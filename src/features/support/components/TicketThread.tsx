@@ -1,4 +1,4 @@
-// A ticket's conversation, oldest first, and its reply box, as the owner and the admin both see them (spec 2 §2,
+// A ticket's conversation, oldest first, and its reply box, as the owner and the admin both see them (docs/product.md §2,
 // §4): one side's messages on the right in brand colour, the other's on the left, each with who and when.
 import { useId, useState, type SyntheticEvent } from 'react';
 import { clsx } from 'clsx';
