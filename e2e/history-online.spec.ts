@@ -76,7 +76,9 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('heading', { level: 2, name: `Vendas anteriores a ${keptFrom}` })).toBeVisible({
       timeout: 20_000,
     });
-    const row = page.getByRole('button', { name: `Ver venda de ${shown(oldDay)}, R$ 50,00` });
+    const row = page.getByRole('button', {
+      name: new RegExp(`^Ver venda de ${shown(oldDay).replaceAll('/', '\\/')} às \\d{2}:\\d{2}, R\\$\\s50,00$`),
+    });
     await expect(row).toBeVisible({ timeout: 20_000 });
     await shot(page, 'list', viewport.width);
 

@@ -1,15 +1,18 @@
-// Vite plugin: finds the heavy optional chunks (PDF, page capture, charts, barcode decoder) so the service worker's
+// Vite plugin: finds the heavy optional chunks (jsPDF's HTML rendering helpers) so the service worker's
 // precache holds the shell alone and the page caches these afterwards, in idle time (OPTIONAL_ASSETS_FILE lists them).
 import type { Plugin } from 'vite';
 
 /** The list of optional chunk URLs the build writes next to index.html. */
 export const OPTIONAL_ASSETS_FILE = 'optional-assets.json';
 
-/** Libraries only some screens use, and only after a tap: PDF export, page capture, charts, barcode decoding. */
+/**
+ * Libraries no screen needs to open offline: jsPDF's HTML rendering helpers (html2canvas, DOMPurify, canvg and their
+ * polyfills), which the app's exports never call. Everything a screen may need offline from the first visit stays in
+ * the shell's precache: the charts (the dashboard draws one on opening), jsPDF itself (PDF exports work offline), the
+ * backup's zip, the scanner's decoder.
+ */
 const OPTIONAL_MODULE =
-  /[\\/]node_modules[\\/](?:jspdf|html2canvas|echarts|zrender|canvg|dompurify|@zxing|core-js|raf|rgbcolor|stackblur-canvas|svg-pathdata|fflate)[\\/]/;
-/** Workers built apart from the main bundle that are optional too: the scanner's decoder. */
-const OPTIONAL_WORKER = /^assets\/decoder\.worker-[^/]+\.js$/;
+  /[\\/]node_modules[\\/](?:html2canvas|canvg|dompurify|core-js|raf|rgbcolor|stackblur-canvas|svg-pathdata)[\\/]/;
 
 export interface OptionalChunks {
   readonly plugin: Plugin;
@@ -37,8 +40,7 @@ export function optionalChunks(): OptionalChunks {
       optional.clear();
       for (const output of Object.values(bundle)) {
         if (!output.fileName.endsWith('.js')) continue;
-        const heavy =
-          output.type === 'chunk' ? !output.isEntry && mostlyOptional(output.modules) : OPTIONAL_WORKER.test(output.fileName);
+        const heavy = output.type === 'chunk' && !output.isEntry && mostlyOptional(output.modules);
         if (heavy) optional.add(output.fileName);
       }
       this.emitFile({

@@ -189,6 +189,10 @@ export function holdWorkspace(session$: Observable<OwnerSession | null>, options
           if (workspace.getValue() === undefined) workspace.next(null);
           return null;
         }
+        // Opening: silent again, so a screen that subscribes meanwhile (the dashboard right after signing in) waits
+        // for the owner's data instead of answering with the signed-out emptiness ('Todos os produtos estão com
+        // estoque adequado!', zero sales).
+        workspace.next(undefined);
         const opened = await openWorkspace(session, options);
         workspace.next(opened);
         return opened;
