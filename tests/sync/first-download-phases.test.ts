@@ -161,7 +161,7 @@ describe('first download in phases', () => {
       await eventually(async () => {
         expect((await device.status()).pending).toBe(0);
       });
-      await expectExact(owner, device, shop);
+      await eventually(() => expectExact(owner, device, shop), 20_000);
       // The first pages of the older sales came in; the rest waits.
       await eventually(async () => {
         const onDevice = await idsOn(device, 'vendas');
