@@ -143,11 +143,15 @@ async function round(page: Page, site: string, index: number): Promise<Omit<Figu
     () => page.getByLabel('Buscar por nome, email ou mercado').fill(`dona${String(wanted)}@bench.dev`),
     { selector: 'main li h2', text: `Dona ${String(wanted)}`, alone: true },
   );
+  // Back to the whole list (more than one page) before the jump.
   await page.getByLabel('Buscar por nome, email ou mercado').fill('');
-  await page
-    .getByText(/^Página 1 de (\d+)$/)
-    .first()
-    .waitFor();
+  await page.waitForFunction(
+    () => /^Página 1 de ([2-9]|\d{2,})/.test(document.querySelector('main nav p')?.textContent ?? ''),
+    null,
+    {
+      polling: 'raf',
+    },
+  );
   const jumpBox = page.getByLabel('Ir para a página');
   let jump: number | null = null;
   if ((await jumpBox.count()) > 0) {
