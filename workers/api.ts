@@ -24,6 +24,7 @@ import { createSyncDomain } from './sync/handlers.ts';
 import { createTillDomain } from './till/handlers.ts';
 import { createSuppliersDomain } from './suppliers/handlers.ts';
 import { createSupportDomain } from './support/handlers.ts';
+import { ticketChanges } from './support/ticket-changes.ts';
 import { createSystemDomain, type SystemOptions } from './system/handlers.ts';
 import { distinctUntilChanged, filter, map, of, type Observable } from 'rxjs';
 import type { AccountState } from './account/types.ts';
@@ -98,6 +99,10 @@ function createDomains(options: DataApiOptions) {
         const { createAdminDomain } = await import('./admin/handlers.ts');
         return createAdminDomain({ client: () => account.auth.client, connectivity: options.connectivity }).handlers;
       }),
+      live: {
+        /** Support tickets changing on the server (Realtime): the admin's board and open ticket read again. */
+        adminSupportChanges: (_params: undefined): Observable<number> => ticketChanges(account.auth.client),
+      },
     },
     support: createSupportDomain({
       client: () => account.auth.client,
