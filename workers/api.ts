@@ -8,6 +8,7 @@ import { createClientsDomain } from './clients/handlers.ts';
 import { composeApi, type LiveQueriesOf } from './compose.ts';
 import { deferredHandlers } from './lazy-domain.ts';
 import { createDashboardDomain } from './dashboard/handlers.ts';
+import { createDevicesDomain } from './devices/handlers.ts';
 import { holdWorkspace, type OwnerSession, type WorkspaceOptions } from './db/workspace.ts';
 import { createDraftsDomain } from './drafts/handlers.ts';
 import { createExpensesDomain } from './expenses/handlers.ts';
@@ -81,6 +82,7 @@ function createDomains(options: DataApiOptions) {
     clients: createClientsDomain(workspace),
     sync: createSyncDomain(workspace),
     peer: createPeerDomain(workspace),
+    devices: createDevicesDomain(workspace),
     notifications: createNotificationsDomain(workspace),
     drafts: createDraftsDomain(workspace, options.draftPersistence),
     dashboard: createDashboardDomain(workspace),
