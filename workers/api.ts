@@ -17,6 +17,7 @@ import { createImagesDomain, type ImagesOptions } from './images/handlers.ts';
 import { createNotificationsDomain } from './notifications/handlers.ts';
 import { createPeerDomain } from './peer/handlers.ts';
 import { createProductsDomain } from './products/handlers.ts';
+import { createSecondFactorDomain } from './admin/second-factor.ts';
 import { createReportsDomain } from './reports/handlers.ts';
 import { createSalesDomain } from './sales/handlers.ts';
 import { createSearchDomain } from './search/handlers.ts';
@@ -101,6 +102,7 @@ function createDomains(options: DataApiOptions) {
         return createAdminDomain({ client: () => account.auth.client, connectivity: options.connectivity }).handlers;
       }),
     },
+    secondFactor: createSecondFactorDomain({ client: () => account.auth.client, connectivity: options.connectivity }),
     support: createSupportDomain({
       client: () => account.auth.client,
       account$: account.live.account(undefined),
@@ -199,6 +201,7 @@ export type {
   AdminUserRow,
   AdminUsersPage,
 } from './admin/handlers.ts';
+export type { SecondFactorState, TotpEnrolment } from './admin/second-factor.ts';
 export type { AdminPaymentRow, AdminPaymentsPage, AdminPaymentStats } from './admin/payments.ts';
 export type { AdminSetting, BlockedIp, BlockedIpsList, SlaAlert } from './admin/settings.ts';
 export type { AdminProductCategory, AdminProductOwner, AdminProductRow, AdminProductsPage } from './admin/products.ts';
