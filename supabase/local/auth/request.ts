@@ -58,8 +58,7 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$
 export function normalizeEmail(value: string | undefined): string {
   const email = value?.trim().toLowerCase() ?? '';
   if (!email) throw validationFailed('An email address is required');
-  if (email.length > 255 || !EMAIL.test(email))
-    throw new AuthFailure(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  if (email.length > 255 || !EMAIL.test(email)) throw new AuthFailure(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
   return email;
 }
 
@@ -120,3 +119,4 @@ export async function requireServiceRole(request: Request, config: StackConfig):
   const claims = await claimsOf(token, config.jwtSecret);
   if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw notAdmin();
 }
+
