@@ -8,6 +8,7 @@ import { createClientsDomain } from './clients/handlers.ts';
 import { composeApi, type LiveQueriesOf } from './compose.ts';
 import { deferredHandlers } from './lazy-domain.ts';
 import { createDashboardDomain } from './dashboard/handlers.ts';
+import { createDevicesDomain } from './devices/handlers.ts';
 import { holdWorkspace, type OwnerSession, type WorkspaceOptions } from './db/workspace.ts';
 import { createDraftsDomain } from './drafts/handlers.ts';
 import { createExpensesDomain } from './expenses/handlers.ts';
@@ -16,6 +17,7 @@ import { createImagesDomain, type ImagesOptions } from './images/handlers.ts';
 import { createNotificationsDomain } from './notifications/handlers.ts';
 import { createPeerDomain } from './peer/handlers.ts';
 import { createProductsDomain } from './products/handlers.ts';
+import { createSecondFactorDomain } from './admin/second-factor.ts';
 import { createReportsDomain } from './reports/handlers.ts';
 import { createSalesDomain } from './sales/handlers.ts';
 import { createSearchDomain } from './search/handlers.ts';
@@ -82,6 +84,7 @@ function createDomains(options: DataApiOptions) {
     clients: createClientsDomain(workspace),
     sync: createSyncDomain(workspace),
     peer: createPeerDomain(workspace),
+    devices: createDevicesDomain(workspace),
     notifications: createNotificationsDomain(workspace),
     drafts: createDraftsDomain(workspace, options.draftPersistence),
     dashboard: createDashboardDomain(workspace),
@@ -104,6 +107,7 @@ function createDomains(options: DataApiOptions) {
         adminSupportChanges: (_params: undefined): Observable<number> => ticketChanges(account.auth.client),
       },
     },
+    secondFactor: createSecondFactorDomain({ client: () => account.auth.client, connectivity: options.connectivity }),
     support: createSupportDomain({
       client: () => account.auth.client,
       account$: account.live.account(undefined),
@@ -202,6 +206,7 @@ export type {
   AdminUserRow,
   AdminUsersPage,
 } from './admin/handlers.ts';
+export type { SecondFactorState, TotpEnrolment } from './admin/second-factor.ts';
 export type { AdminPaymentRow, AdminPaymentsPage, AdminPaymentStats } from './admin/payments.ts';
 export type { AdminSetting, BlockedIp, BlockedIpsList, SlaAlert } from './admin/settings.ts';
 export type { AdminProductCategory, AdminProductOwner, AdminProductRow, AdminProductsPage } from './admin/products.ts';

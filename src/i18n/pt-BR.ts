@@ -7,6 +7,7 @@ import { adminProductsSalesText } from './admin-products-sales.pt-BR.ts';
 import { adminNotificationsText } from './admin-notifications.pt-BR.ts';
 import { adminPaymentsText } from './admin-payments.pt-BR.ts';
 import { adminSettingsText } from './admin-settings.pt-BR.ts';
+import { adminSecondFactorText } from './admin-second-factor.pt-BR.ts';
 import { tillText } from './till.pt-BR.ts';
 import { devicesText } from './devices.pt-BR.ts';
 import { salesHistoryText } from './sales-history.pt-BR.ts';
@@ -19,6 +20,7 @@ export const ptBR = {
   expenses: expensesText,
   admin: adminText,
   adminSupport: adminSupportText,
+  adminSecondFactor: adminSecondFactorText,
   ownerSupport: ownerSupportText,
   adminProductsSales: adminProductsSalesText,
   adminNotifications: adminNotificationsText,

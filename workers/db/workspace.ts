@@ -2,12 +2,13 @@
 // product search and the sync engine; opened on sign-in and closed on sign-out.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxStorage } from 'rxdb';
-import { BehaviorSubject, filter, type Observable } from 'rxjs';
+import { BehaviorSubject, filter, of, type Observable } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import { followCounters, type LiveCounters } from '../ledger/live-counters.ts';
 import { followUnfoldedSales, type UnfoldedSales } from '../ledger/unfolded-sales.ts';
 import { openProductCap, type ProductCap } from '../products/plan-cap.ts';
 import { followProductSearch, type ProductSearch } from '../products/search-index.ts';
+import { followDevicePresence, type DevicePresence } from '../devices/presence.ts';
 import { compactBeforeWindow } from '../sync/compaction.ts';
 import { startSyncEngine, type SyncEngine } from '../sync/engine.ts';
 import { createHybridClock, type HybridClock } from '../sync/hlc.ts';
@@ -39,6 +40,8 @@ export interface WorkspaceOptions {
   retryTime?: number;
   batchSize?: number;
   realtime?: boolean;
+  /** Whether this device shows itself to the owner's other devices (Realtime presence); as `realtime` by default. */
+  presence?: boolean;
   /** How often the syncing tab pulls again, and offers refused documents again, while online. */
   resyncIntervalMs?: number;
   overrides?: LocalDatabaseOptions['overrides'];
@@ -64,6 +67,8 @@ export interface Workspace {
   /** The product cap of the owner's plan, as the server last said. */
   productCap: ProductCap;
   sync: SyncEngine;
+  /** The owner's devices connected now, through Realtime presence. */
+  presence: DevicePresence;
   /** A client acting as the owner, for the few requests beside the sync (the peer domain's pairing key). */
   client: SupabaseClient;
   connectivity: ConnectivitySource;
@@ -114,6 +119,16 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     windowStartAt,
   });
   const productCap = await openProductCap({ database, client: session.client, connectivity: options.connectivity });
+  const presence =
+    (options.presence ?? options.realtime !== false)
+      ? followDevicePresence({
+          client: session.client,
+          userId: session.userId,
+          device,
+          connectivity: options.connectivity,
+          accessToken: session.accessToken,
+        })
+      : absentPresence;
   void options.requestPersistence?.().catch(() => false);
   return {
     userId: session.userId,
@@ -127,10 +142,12 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     products,
     productCap,
     sync,
+    presence,
     client: session.client,
     connectivity: options.connectivity,
     async close() {
       productCap.close();
+      await presence.close();
       await sync.close();
       await counters.close();
       await unfoldedSales.close();
@@ -139,6 +156,9 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
     },
   };
 }
+
+/** A device that does not show itself (tests that drive the network by hand): it never knows who is connected. */
+const absentPresence: DevicePresence = { connected$: of(null), close: () => Promise.resolve() };
 
 /**
  * Drops the copies of facts before the window (sync/compaction.ts) before anything follows the collections' changes:

@@ -1,5 +1,6 @@
 // The admin area's frame: title bar with the menu (a drawer on a phone) and 'Sair', the side menu on a desktop,
-// the admin query cache around the pages, and the page only while online (offline, it says why).
+// the admin query cache around the pages, and the page only while online (offline, it says why) and once the
+// session proved a second factor when the admins' 2FA is required.
 import { useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useSignOut } from '../../account/index.ts';
 import { createAdminQueryClient } from '../queries.ts';
 import { AdminNav } from './AdminNav.tsx';
+import { SecondFactorGate } from './SecondFactorGate.tsx';
 
 export function AdminLayout() {
   const [queryClient] = useState(createAdminQueryClient);
@@ -77,7 +79,9 @@ export function AdminLayout() {
                 <p className="text-ink/80">{t.auth.session.adminOfflineDescription}</p>
               </section>
             ) : (
-              <Outlet />
+              <SecondFactorGate>
+                <Outlet />
+              </SecondFactorGate>
             )}
           </main>
         </div>
