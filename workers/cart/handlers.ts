@@ -1,11 +1,12 @@
 // The new-sale cart (docs/product.md §3–§5): a Y.Doc per owner kept on the device like the form drafts, so a reload or a
 // crashed tab keeps it; finishing turns it into one sale document (the sales domain's register) and clears it.
-import { EMPTY, map, merge, Observable, startWith, switchMap } from 'rxjs';
+import { map, merge, Observable, startWith, switchMap } from 'rxjs';
 import * as Y from 'yjs';
 import type { ProdutosDoc } from '../../schemas/index.ts';
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { indexedDbDraftPersistence, type DraftPersistence, type DraftStore } from '../drafts/persistence.ts';
 import { createSalesDomain } from '../sales/handlers.ts';
 import { saleOfCart, totalOf, viewOfCart, type CartLine, type CartView } from './cart-view.ts';
@@ -146,74 +147,67 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
     live: {
       /** The cart with each line's subtotal and the stock shown now ('Acima do estoque' when it sells more). */
       cart: (): Observable<CartView> =>
-        holder.workspace$.pipe(
-          switchMap((workspace) =>
-            !workspace
-              ? EMPTY
-              : new Observable<CartView>((subscriber) => {
-                  let opened: OpenCart | undefined;
-                  const emit = () => {
-                    if (opened)
-                      subscriber.next(
-                        viewOfCart(opened.itens.values(), opened.opcoes.toJSON(), (id) => workspace.counters.stockOf(id)),
-                      );
-                  };
-                  const { vendas, historico_estoque } = workspace.database;
-                  const stock = merge(vendas.eventBulks$, historico_estoque.eventBulks$).subscribe(emit);
-                  cartOf(workspace.userId).then(
-                    (cart) => {
-                      opened = cart;
-                      cart.doc.on('update', emit);
-                      emit();
-                    },
-                    (error: unknown) => {
-                      subscriber.error(error);
-                    },
+        liveInWorkspace(
+          holder,
+          'nothing',
+          (workspace) =>
+            new Observable<CartView>((subscriber) => {
+              let opened: OpenCart | undefined;
+              const emit = () => {
+                if (opened)
+                  subscriber.next(
+                    viewOfCart(opened.itens.values(), opened.opcoes.toJSON(), (id) => workspace.counters.stockOf(id)),
                   );
-                  return () => {
-                    stock.unsubscribe();
-                    opened?.doc.off('update', emit);
-                  };
-                }),
-          ),
+              };
+              const { vendas, historico_estoque } = workspace.database;
+              const stock = merge(vendas.eventBulks$, historico_estoque.eventBulks$).subscribe(emit);
+              cartOf(workspace.userId).then(
+                (cart) => {
+                  opened = cart;
+                  cart.doc.on('update', emit);
+                  emit();
+                },
+                (error: unknown) => {
+                  subscriber.error(error);
+                },
+              );
+              return () => {
+                stock.unsubscribe();
+                opened?.doc.off('update', emit);
+              };
+            }),
         ),
       /** '/sales/weighted': the products sold by weight (kg or g), by name, with their stock. */
       weighedProducts: (): Observable<
         { id: string; nome: string; marca: string | null; preco: number; unidade: string; estoque: number }[]
       > =>
-        holder.workspace$.pipe(
-          switchMap((workspace) =>
-            !workspace
-              ? EMPTY
-              : merge(
-                  workspace.database.produtos.eventBulks$,
-                  workspace.database.vendas.eventBulks$,
-                  workspace.database.historico_estoque.eventBulks$,
-                ).pipe(
-                  startWith(null),
-                  switchMap(async () => {
-                    await workspace.products.ready;
-                    return workspace.products
-                      .search('', Number.MAX_SAFE_INTEGER)
-                      .filter((doc) => isWeighed(doc.unidade))
-                      .map((doc) => ({
-                        id: doc.id,
-                        nome: doc.nome,
-                        marca: doc.marca ?? null,
-                        preco: doc.preco,
-                        unidade: doc.unidade,
-                        estoque: workspace.counters.stockOf(doc.id),
-                      }));
-                  }),
-                ),
+        liveInWorkspace(holder, 'nothing', (workspace) =>
+          merge(
+            workspace.database.produtos.eventBulks$,
+            workspace.database.vendas.eventBulks$,
+            workspace.database.historico_estoque.eventBulks$,
+          ).pipe(
+            startWith(null),
+            switchMap(async () => {
+              await workspace.products.ready;
+              return workspace.products
+                .search('', Number.MAX_SAFE_INTEGER)
+                .filter((doc) => isWeighed(doc.unidade))
+                .map((doc) => ({
+                  id: doc.id,
+                  nome: doc.nome,
+                  marca: doc.marca ?? null,
+                  preco: doc.preco,
+                  unidade: doc.unidade,
+                  estoque: workspace.counters.stockOf(doc.id),
+                }));
+            }),
           ),
         ),
       /** The customer picker: names containing the search (accents and case ignored), the first `limit` by name. */
       customerPicker: (params: CustomerPickerParams): Observable<CustomerPickerPage> =>
-        holder.workspace$.pipe(
-          switchMap((workspace) =>
-            !workspace ? EMPTY : workspace.database.clientes.find().$.pipe(map((docs) => pickerOf(docs, params))),
-          ),
+        liveInWorkspace(holder, 'nothing', (workspace) =>
+          workspace.database.clientes.find().$.pipe(map((docs) => pickerOf(docs, params))),
         ),
     },
   };

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { BehaviorSubject, combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import {
   answerProofMessage,
   decodeCode,
@@ -234,8 +235,8 @@ export function createPeerDomain(holder: WorkspaceHolder) {
     if (!found) throw new DataError('internal', { diagnostic: 'no workspace' });
     return found;
   };
-  const hub$: Observable<PeerHub | null> = holder.workspace$.pipe(
-    map((workspace) => (workspace && current?.workspace === workspace ? current.hub : null)),
+  const hub$: Observable<PeerHub | null> = liveInWorkspace(holder, { value: null }, (workspace) =>
+    of(current?.workspace === workspace ? current.hub : null),
   );
 
   return {
