@@ -1,5 +1,5 @@
 // The new-sale cart (docs/product.md §3–§5): a Y.Doc per owner kept on the device like the form drafts, so a reload or a
-// crashed tab keeps it; finishing turns it into one sale document (the sales domain's register) and clears it.
+// crashed tab keeps it; finishing turns it into one sale document (the sales domain's recordSale) and clears it.
 import { map, merge, Observable, startWith, switchMap } from 'rxjs';
 import * as Y from 'yjs';
 import type { ProdutosDoc } from '../../schemas/index.ts';
@@ -8,7 +8,8 @@ import { parseInput } from '../contract/input.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 import { liveInWorkspace } from '../db/workspace-live.ts';
 import { indexedDbDraftPersistence, type DraftPersistence, type DraftStore } from '../drafts/persistence.ts';
-import { createSalesDomain } from '../sales/handlers.ts';
+import { recordSale } from '../sales/handlers.ts';
+import { newSaleSchema } from '../sales/schema.ts';
 import { saleOfCart, totalOf, viewOfCart, type CartLine, type CartView } from './cart-view.ts';
 import { pickerOf, type CustomerPickerPage, type CustomerPickerParams } from './customer-picker.ts';
 import {
@@ -42,7 +43,6 @@ const isWeighed = (unidade: string) => unidade === 'kg' || unidade === 'g';
 
 export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPersistence = indexedDbDraftPersistence) {
   const open = new Map<string, Promise<OpenCart>>();
-  const sales = createSalesDomain(holder);
 
   function cartOf(userId: string): Promise<OpenCart> {
     const key = `${userId}-carrinho`;
@@ -137,9 +137,9 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
        * cart on `itens`, fiado without a customer on `cliente_id`); the cart is cleared once it is stored.
        */
       async checkout(): Promise<{ id: string; total: number }> {
-        const { cart } = await current();
+        const { workspace, cart } = await current();
         const sale = saleOfCart(cart.itens.values(), cart.opcoes.toJSON());
-        const id = await sales.handlers.register(sale);
+        const id = await recordSale(workspace, parseInput(newSaleSchema, sale));
         clearCart(cart);
         return { id, total: totalOf(sale) };
       },
