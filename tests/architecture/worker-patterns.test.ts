@@ -1,6 +1,7 @@
 // One way for each worker pattern: a domain is built only where the API is composed (another domain calls its
-// exported functions), and a live read follows the workspace only through workers/db/workspace-live.ts.
-import { readdirSync, readFileSync } from 'node:fs';
+// exported functions), its commands live in its handlers.ts, and a live read follows the workspace only through
+// workers/db/workspace-live.ts.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -28,6 +29,13 @@ describe('worker patterns', () => {
 
   it('builds the domains only in workers/api.ts: a domain reaches another through its exported functions', () => {
     expect(offenders(/(?<!function\s+)\bcreate[A-Z]\w*Domain\(/, ['workers/api.ts'])).toEqual([]);
+  });
+
+  it("keeps each domain's commands in its handlers.ts", () => {
+    const api = readFileSync(join(workers, 'api.ts'), 'utf8');
+    const folders = [...api.matchAll(/import \{ create\w+Domain\b[^}]*\} from '\.\/([a-z-]+)\//g)].map((match) => match[1] ?? '');
+    expect(folders).toContain('account');
+    expect(folders.filter((folder) => !existsSync(join(workers, folder, 'handlers.ts')))).toEqual([]);
   });
 
   it('follows the open workspace only through liveInWorkspace', () => {
