@@ -38,6 +38,17 @@ describe('worker patterns', () => {
     expect(folders.filter((folder) => !existsSync(join(workers, folder, 'handlers.ts')))).toEqual([]);
   });
 
+  it("passes every domain entry's types on from workers/api.ts, with no list of type names", () => {
+    const api = readFileSync(join(workers, 'api.ts'), 'utf8');
+    const entries = [...api.matchAll(/\{ create\w+Domain\b[^}]*\} (?:from|= await import\() ?'(\.\/[a-z-]+\/[a-z-]+\.ts)'/g)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(entries).toEqual(expect.arrayContaining(['./account/domain.ts', './admin/handlers.ts', './sales/handlers.ts']));
+    const passedOn = [...api.matchAll(/^export type \* from '([^']+)';$/gm)].map((match) => match[1]);
+    expect(entries.filter((entry) => entry !== './account/detached.ts' && !passedOn.includes(entry))).toEqual([]);
+    expect(api).not.toMatch(/^export type \{/m);
+  });
+
   it('follows the open workspace only through liveInWorkspace', () => {
     expect(offenders(/workspace\$\s*\.pipe\(\s*(switchMap|map)\(/, ['workers/db/workspace-live.ts'])).toEqual([]);
   });

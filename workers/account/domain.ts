@@ -7,6 +7,8 @@ import { supportHasUnread, supportUnreadOf } from './subscription.ts';
 import type { AccountState } from './types.ts';
 
 export { AUTH_STORAGE_KEY, type AccountAuth, type AccountOptions } from './session-lifecycle.ts';
+export type { AccountState, PlanState, Profile, SignedInState } from './types.ts';
+export type { AccountErrorReason } from './errors.ts';
 
 export function createAccountDomain(options: AccountOptions) {
   const session = startAccountSession(options);

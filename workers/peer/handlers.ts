@@ -23,6 +23,8 @@ import { keepPairingKey, type PairingKeyState } from './pairing-key.ts';
 import { openPeerSession, type PeerSession, type PeerSessionView } from './replication.ts';
 import { usedInvitations } from './used-invitations.ts';
 
+export type { BytePort } from './link.ts';
+
 /** How long an invitation waits for its answer. */
 const INVITE_TTL_MS = 15 * 60_000;
 /** How far two devices' idea of the server's time may differ (each corrects its clock at every sync). */

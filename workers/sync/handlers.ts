@@ -6,6 +6,9 @@ import { liveInWorkspace } from '../db/workspace-live.ts';
 import { INITIAL_STATUS, signOutCheck, type SignOutCheck, type SyncOutcome, type SyncStatus } from './status.ts';
 import { windowStart } from './window.ts';
 
+export type { RefusedChange, SignOutCheck, SyncOutcome, SyncStatus } from './status.ts';
+export type { RefusalReason } from './refusal.ts';
+
 export function createSyncDomain(holder: WorkspaceHolder) {
   return {
     handlers: {
