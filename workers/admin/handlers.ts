@@ -32,6 +32,23 @@ import { createAdminServer, reaching, rowsOrThrow, serverError } from './server.
 import { createSettingsHandlers } from './settings.ts';
 import { createSupportHandlers } from './support.ts';
 
+export type { AdminPaymentRow, AdminPaymentsPage, AdminPaymentStats } from './payments.ts';
+export type { AdminSetting, BlockedIp, BlockedIpsList, SlaAlert } from './settings.ts';
+export type { AdminProductCategory, AdminProductOwner, AdminProductRow, AdminProductsPage } from './products.ts';
+export type { AdminSaleRow, AdminSalesPage } from './sales.ts';
+export type { SecondFactorState, TotpEnrolment } from './second-factor.ts';
+export type { OwnersQuery, ProductsQuery, SalesQuery, SaleType } from './products-sales-schema.ts';
+export type { AdminNotificationRow, AdminNotificationsPage } from './notifications.ts';
+export type {
+  NotificationsQuery,
+  NotificationType,
+  ReadFilter,
+  SendableNotificationType,
+  SendNotificationInput,
+} from './notifications-schema.ts';
+export type { BoardQuery } from './support-schema.ts';
+export type { SupportBoard, SupportColumn, SupportMessage, SupportTicketCard, SupportTicketDetail } from './support.ts';
+
 export interface AdminLogEntry {
   readonly id: string;
   readonly action: string;

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { BehaviorSubject, combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import {
   answerProofMessage,
   decodeCode,
@@ -21,6 +22,8 @@ import type { BytePort } from './link.ts';
 import { keepPairingKey, type PairingKeyState } from './pairing-key.ts';
 import { openPeerSession, type PeerSession, type PeerSessionView } from './replication.ts';
 import { usedInvitations } from './used-invitations.ts';
+
+export type { BytePort } from './link.ts';
 
 /** How long an invitation waits for its answer. */
 const INVITE_TTL_MS = 15 * 60_000;
@@ -234,8 +237,8 @@ export function createPeerDomain(holder: WorkspaceHolder) {
     if (!found) throw new DataError('internal', { diagnostic: 'no workspace' });
     return found;
   };
-  const hub$: Observable<PeerHub | null> = holder.workspace$.pipe(
-    map((workspace) => (workspace && current?.workspace === workspace ? current.hub : null)),
+  const hub$: Observable<PeerHub | null> = liveInWorkspace(holder, { value: null }, (workspace) =>
+    of(current?.workspace === workspace ? current.hub : null),
   );
 
   return {

@@ -25,8 +25,8 @@ import { reaching, rowsOrThrow, serverError } from '../admin/server.ts';
 import {
   TICKET_COLUMNS,
   toCard,
+  responsesOf,
   toMessage,
-  type ResponseRow,
   type SupportMessage,
   type SupportTicketCard,
   type TicketRow,
@@ -152,13 +152,7 @@ export function createSupportDomain(options: SupportDomainOptions) {
           .eq('id', ticketId)
           .eq('user_id', userId)
           .then((answer) => rowsOrThrow<OwnerTicketRow>(answer)),
-        client
-          .from('support_responses')
-          .select('id, responder_type, message, created_at')
-          .eq('ticket_id', ticketId)
-          .order('created_at', { ascending: true })
-          .order('id', { ascending: true })
-          .then((answer) => rowsOrThrow<ResponseRow>(answer)),
+        responsesOf(client, ticketId),
       ]),
     );
     const ticket = tickets[0];
