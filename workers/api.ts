@@ -133,6 +133,7 @@ export type LiveQueryName = Extract<keyof LiveQueries, string>;
 // Every type a domain's entry exports reaches the UI from here (import type): one line per domain.
 export type * from './account/domain.ts';
 export type * from './admin/handlers.ts';
+export type * from './admin/second-factor.ts';
 export type * from './backup/handlers.ts';
 export type * from './barcode/handlers.ts';
 export type * from './cart/handlers.ts';

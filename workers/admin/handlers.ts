@@ -36,7 +36,6 @@ export type { AdminPaymentRow, AdminPaymentsPage, AdminPaymentStats } from './pa
 export type { AdminSetting, BlockedIp, BlockedIpsList, SlaAlert } from './settings.ts';
 export type { AdminProductCategory, AdminProductOwner, AdminProductRow, AdminProductsPage } from './products.ts';
 export type { AdminSaleRow, AdminSalesPage } from './sales.ts';
-export type { SecondFactorState, TotpEnrolment } from './second-factor.ts';
 export type { OwnersQuery, ProductsQuery, SalesQuery, SaleType } from './products-sales-schema.ts';
 export type { AdminNotificationRow, AdminNotificationsPage } from './notifications.ts';
 export type {

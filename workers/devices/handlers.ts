@@ -1,6 +1,7 @@
 // The devices domain: how many of the owner's devices are connected now (Realtime presence, devices/presence.ts),
 // as a live value for /aparelhos; null while offline or before the channel answers.
-import { of, switchMap, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import type { WorkspaceHolder } from '../db/workspace.ts';
 
 export function createDevicesDomain(holder: WorkspaceHolder) {
@@ -8,7 +9,7 @@ export function createDevicesDomain(holder: WorkspaceHolder) {
     handlers: {},
     live: {
       connectedDevices: (_params: undefined): Observable<number | null> =>
-        holder.workspace$.pipe(switchMap((workspace) => (workspace ? workspace.presence.connected$ : of(null)))),
+        liveInWorkspace(holder, { value: null }, (workspace) => workspace.presence.connected$),
     },
   };
 }
