@@ -148,6 +148,7 @@ async function convergedInWindows(owner: Owner, devices: readonly Device[], time
       for (const d of devices) {
         const { pending } = await d.status();
         if (pending !== 0) expect(pending, `${d.name} pending: ${JSON.stringify(await d.diagnose())}`).toBe(0);
+        expect(await d.owedEchoes(), `${d.name} echoes owed`).toBe(0);
       }
       for (const table of collectionNames) {
         const rows = await serverRows(owner, table);
