@@ -2,7 +2,7 @@
 // dialog with 'Aplicar' on a phone), pages of 10 asked from the server with 'Página X de Y', and each user's card.
 import { useState } from 'react';
 import type { AdminUserRow } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useSignedInAccount } from '../../account/index.ts';
 import { useAdminUsers } from '../queries.ts';
