@@ -1,11 +1,8 @@
-// Every user-facing sentence of Caderneta, in Brazilian Portuguese, in one catalogue.
+// Every user-facing sentence of Caderneta, in Brazilian Portuguese, in one catalogue; the admin's own areas are
+// added by i18n/admin-catalogue.ts, which only the admin's screens load.
 import { newSaleText } from './new-sale.pt-BR.ts';
 import { expensesText } from './expenses.pt-BR.ts';
-import { adminText } from './admin.pt-BR.ts';
 import { adminSupportText, ownerSupportText } from './admin-support.pt-BR.ts';
-import { adminProductsSalesText } from './admin-products-sales.pt-BR.ts';
-import { adminNotificationsText } from './admin-notifications.pt-BR.ts';
-import { adminPaymentsText } from './admin-payments.pt-BR.ts';
 import { adminSettingsText } from './admin-settings.pt-BR.ts';
 import { adminSecondFactorText } from './admin-second-factor.pt-BR.ts';
 import { tillText } from './till.pt-BR.ts';
@@ -18,13 +15,9 @@ import { counterText } from './counter.pt-BR.ts';
 export const ptBR = {
   newSale: newSaleText,
   expenses: expensesText,
-  admin: adminText,
   adminSupport: adminSupportText,
   adminSecondFactor: adminSecondFactorText,
   ownerSupport: ownerSupportText,
-  adminProductsSales: adminProductsSalesText,
-  adminNotifications: adminNotificationsText,
-  adminPayments: adminPaymentsText,
   adminSettings: adminSettingsText,
   till: tillText,
   devices: devicesText,

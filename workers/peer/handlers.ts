@@ -20,7 +20,7 @@ import {
 } from './codes.ts';
 import type { BytePort } from './link.ts';
 import { keepPairingKey, type PairingKeyState } from './pairing-key.ts';
-import { openPeerSession, type PeerSession, type PeerSessionView } from './replication.ts';
+import type { PeerSession, PeerSessionView, openPeerSession } from './replication.ts';
 import { usedInvitations } from './used-invitations.ts';
 
 export type { BytePort } from './link.ts';
@@ -70,7 +70,7 @@ interface PeerHub {
   readInvite(code: string): Promise<ReadCode>;
   createAnswer(invite: string, sdp: string): Promise<{ code: string }>;
   readAnswer(code: string): Promise<ReadCode>;
-  attach(invite: string, port: BytePort): void;
+  attach(invite: string, port: BytePort): Promise<void>;
   end(peerDevice: string): void;
   readonly status$: Observable<PeerStatus>;
   close(): Promise<void>;
@@ -91,10 +91,10 @@ function openHub(workspace: Workspace): PeerHub {
   const paired = new Map<string, { linkSecret: string; peerDevice: string }>();
   const sessions = new BehaviorSubject<ReadonlyMap<string, PeerSession>>(new Map());
 
-  function sessionFor(peerDevice: string): PeerSession {
+  function sessionFor(peerDevice: string, open: typeof openPeerSession): PeerSession {
     const existing = sessions.getValue().get(peerDevice);
     if (existing) return existing;
-    const session = openPeerSession({
+    const session = open({
       database: workspace.database,
       owner,
       device,
@@ -197,7 +197,7 @@ function openHub(workspace: Workspace): PeerHub {
       paired.set(code.invite, { linkSecret, peerDevice: code.device });
       return { invite: code.invite, sdp: code.sdp, peerLabel: deviceLabel(code.device) };
     },
-    attach(invite, port) {
+    async attach(invite, port) {
       const pairing = paired.get(invite);
       if (!pairing) {
         port.postMessage(null);
@@ -205,7 +205,13 @@ function openHub(workspace: Workspace): PeerHub {
         throw new DataError('peer_code_expired');
       }
       paired.delete(invite);
-      sessionFor(pairing.peerDevice).connect(port, pairing.linkSecret);
+      // The link's replication (RxDB's protocol, the schema check of what arrives) loads with the first link.
+      const replication = await import('./replication.ts').catch((error: unknown) => {
+        port.postMessage(null);
+        port.close();
+        throw new DataError('offline', { diagnostic: `peer link code did not load: ${String(error)}` });
+      });
+      sessionFor(pairing.peerDevice, replication.openPeerSession).connect(port, pairing.linkSecret);
     },
     end(peerDevice) {
       sessions.getValue().get(peerDevice)?.end();
@@ -261,7 +267,7 @@ export function createPeerDomain(holder: WorkspaceHolder) {
       },
       /** The relay hands over its end of the open data channel for an agreed pairing. */
       async attach(invite: string, port: BytePort): Promise<void> {
-        (await hub()).attach(invite, port);
+        await (await hub()).attach(invite, port);
       },
       /** Ends the link with a device (the other side sees it ended). */
       async end(input: { device: string }): Promise<void> {

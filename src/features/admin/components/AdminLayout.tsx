@@ -6,7 +6,7 @@ import { Outlet } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { LogOut, Menu, WifiOff, X } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useSignOut } from '../../account/index.ts';
 import { createAdminQueryClient } from '../queries.ts';

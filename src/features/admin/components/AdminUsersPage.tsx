@@ -4,7 +4,7 @@
 import { useCallback, useState } from 'react';
 import { USERS_PAGE_SIZES, type UsersPageSize } from '../../../../workers/admin/schema.ts';
 import type { AdminUserRow } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useSignedInAccount } from '../../account/index.ts';
 import { useAdminUsers } from '../queries.ts';

@@ -1,7 +1,7 @@
 // Under a server-paged admin list: 'Ir para a página' (a page number, Enter or 'Ir'; one past the end means the last)
 // and 'Por página' (the page size).
 import { useId, useState, type SyntheticEvent } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { FilterSelect } from './FilterSelect.tsx';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import type { BoardQuery, SupportColumn, SupportTicketCard } from '../../../../workers/api.ts';
 import { TICKET_STATUSES, type TicketStatus } from '../../../../workers/support/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useSupportBoard } from '../support-queries.ts';
