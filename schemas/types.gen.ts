@@ -210,6 +210,7 @@ export type VendasDoc = {
   readonly cliente_id?: string | null;
   readonly forma_pagamento?: string | null;
   readonly forma_pagamento_descricao?: string | null;
+  readonly valor_recebido?: number | null;
   readonly hlc: string;
   readonly itens: ReadonlyArray<{
     readonly produto_id: string;

@@ -11,6 +11,8 @@ export const receiptText = {
   payment: 'Pagamento',
   client: 'Cliente',
   balance: 'Saldo devedor',
+  received: 'Valor recebido',
+  change: 'Troco',
   pixTitle: 'Pague com PIX',
   pixQr: 'QR Code PIX da loja',
   thanks: 'Obrigado pela preferência!',

@@ -46,6 +46,8 @@ export const salesHistoryText = {
   client: 'Cliente',
   payment: 'Pagamento',
   total: 'Total',
+  received: 'Valor recebido',
+  change: 'Troco',
   share: 'Compartilhar',
   edit: 'Editar',
   close: 'Fechar',

@@ -94,6 +94,8 @@ const CHECKS: Readonly<Record<string, Rule>> = {
   vendas_forma_pagamento_max_60: maxText('vendas', 'forma_pagamento', 60),
   vendas_forma_pagamento_descricao_max_2000: maxText('vendas', 'forma_pagamento_descricao', 2000),
   vendas_hlc_valido: { table: 'vendas', field: 'hlc', invalid: badHlc },
+  vendas_valor_recebido_nao_negativo: { table: 'vendas', field: 'valor_recebido', invalid: [negative] },
+  vendas_valor_recebido_finito: { table: 'vendas', field: 'valor_recebido', invalid: notNumbers },
   // The item trigger runs before the CHECK and stops a non-array first (22023: not an array).
   vendas_itens_lista: {
     table: 'vendas',

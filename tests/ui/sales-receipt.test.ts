@@ -15,6 +15,7 @@ const sale: SaleDetails = {
   formaPagamento: 'cartao',
   formaPagamentoDescricao: JSON.stringify({ tipo_cartao: 'parcelado', parcelas: 3 }),
   total: 21.7,
+  valorRecebido: null,
   itens: [
     { produtoId: 'a', nome: 'Arroz', marca: null, unidade: 'un', quantidade: 2, precoUnitario: 5, precoTotal: 10 },
     { produtoId: 'b', nome: 'Queijo', marca: 'Minas', unidade: 'kg', quantidade: 0.255, precoUnitario: 45.9, precoTotal: 11.7 },
@@ -53,6 +54,15 @@ describe('receipt text', () => {
     const text = receiptText({ ...sale, tipo: 'fiado', formaPagamento: null, formaPagamentoDescricao: null }, 'CadernetaPro');
     expect(text).toContain('Tipo: Fiado');
     expect(text).not.toContain('Pagamento:');
+  });
+
+  it('a cash sale that kept the amount received shows it and the change; an older one without it shows neither', () => {
+    const cash = { ...sale, formaPagamento: 'dinheiro', formaPagamentoDescricao: null, valorRecebido: 50 };
+    const text = brl(receiptText(cash, 'CadernetaPro'));
+    expect(text).toContain('Pagamento: Dinheiro\nValor recebido: R$ 50,00\nTroco: R$ 28,30');
+    const older = brl(receiptText({ ...cash, valorRecebido: null }, 'CadernetaPro'));
+    expect(older).not.toContain('Valor recebido');
+    expect(older).not.toContain('Troco');
   });
 
   it('weighed quantities always show 3 decimals; units none', () => {

@@ -1,6 +1,7 @@
 // The new sale's cart and its finishing, offline, through the real API: the cart is a Y.Doc kept on the device
 // (a second API on the same store stands for the reloaded page), one line per product, finishing stores one sale
-// and clears the cart, selling past the stock is allowed and marked, and the sale rules refuse with their fields.
+// and clears the cart, selling past the stock is allowed and marked, and the sale rules refuse with their fields;
+// the cash received goes with a cash sale.
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
@@ -9,7 +10,7 @@ import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { fieldMessages } from '../../src/i18n/errors.ts';
-import { createDataApiParts, type CartView } from '../../workers/api.ts';
+import { createDataApiParts, type CartView, type SaleDetails } from '../../workers/api.ts';
 import { DataError } from '../../workers/contract/errors.ts';
 import type { OwnerSession } from '../../workers/db/workspace.ts';
 import { memoryDraftPersistence, type DraftPersistence } from '../../workers/drafts/persistence.ts';
@@ -93,6 +94,19 @@ async function cartOf(api: Awaited<ReturnType<typeof openPage>>['api']): Promise
     });
   });
   return first;
+}
+
+/** A sale's details as the dialog reads them. */
+async function detailsOf(api: Awaited<ReturnType<typeof openPage>>['api'], saleId: string): Promise<SaleDetails> {
+  return new Promise<SaleDetails>((resolve, reject) => {
+    const id = api.live.subscribe('saleDetails', { saleId }, (update) => {
+      queueMicrotask(() => {
+        api.live.unsubscribe(id);
+      });
+      if (update.status === 'ok' && update.value) resolve(update.value);
+      else reject(new Error(update.status === 'ok' ? 'not_found' : update.error.code));
+    });
+  });
 }
 
 async function refusal(command: Promise<unknown>): Promise<DataError> {
@@ -273,5 +287,54 @@ describe('sale schema', () => {
       ['Açúcar', 0.5, 2.25],
     ]);
     expect(sale?.total).toBe(11.25);
+  });
+
+  it("keeps 'Valor recebido' with a cash sale, shown with its change in the details; not when it falls short or is not cash", async () => {
+    const { api } = await openPage(newDevice());
+    const cafe = await api.products.create({ nome: 'Café', preco: 15.9 });
+    await api.cart.add({ produto_id: cafe });
+    await api.cart.setOptions({ valor_recebido: 20 });
+    expect((await cartOf(api)).opcoes.valor_recebido).toBe(20);
+    const cash = await api.cart.checkout();
+    expect(await detailsOf(api, cash.id)).toMatchObject({ total: 15.9, valorRecebido: 20 });
+    expect((await cartOf(api)).opcoes.valor_recebido).toBeNull();
+
+    await api.cart.add({ produto_id: cafe });
+    await api.cart.setOptions({ valor_recebido: 10 });
+    const short = await api.cart.checkout();
+    expect(await detailsOf(api, short.id)).toMatchObject({ valorRecebido: null });
+
+    await api.cart.add({ produto_id: cafe });
+    await api.cart.setOptions({ valor_recebido: 20, forma_pagamento: 'pix' });
+    const pix = await api.cart.checkout();
+    expect(await detailsOf(api, pix.id)).toMatchObject({ valorRecebido: null });
+
+    const error = await refusal(
+      api.sales.register({ itens: [{ produto_id: cafe, quantidade: 2 }], forma_pagamento: 'dinheiro', valor_recebido: 30 }),
+    );
+    expect(error.issueOf('valor_recebido')?.code).toBe('too_small');
+  });
+
+  it('an edited cash sale keeps the amount received while it covers the total, and drops it otherwise', async () => {
+    const { api } = await openPage(newDevice());
+    const pao = await api.products.create({ nome: 'Pão', preco: 4 });
+    const id = await api.sales.register({
+      itens: [{ produto_id: pao, quantidade: 2 }],
+      forma_pagamento: 'dinheiro',
+      valor_recebido: 10,
+    });
+    const sale = await detailsOf(api, id);
+    const edit = {
+      id,
+      data: sale.data,
+      tipo: 'avista' as const,
+      cliente_id: null,
+      forma_pagamento: 'dinheiro',
+      forma_pagamento_descricao: null,
+    };
+    await api.sales.update({ ...edit, itens: [{ produto_id: pao, quantidade: 1 }] });
+    expect(await detailsOf(api, id)).toMatchObject({ total: 4, valorRecebido: 10 });
+    await api.sales.update({ ...edit, itens: [{ produto_id: pao, quantidade: 3 }] });
+    expect(await detailsOf(api, id)).toMatchObject({ total: 12, valorRecebido: null });
   });
 });

@@ -2,7 +2,15 @@
 // and the stock shown now, the sale's options with their defaults, and the sale a finished cart becomes.
 import { cents } from '../db/records.ts';
 import type { NewSale } from '../sales/schema.ts';
-import { CARD_KINDS, DEFAULT_CART_OPTIONS, PAYMENT_METHODS, paymentOf, quantityOf, type CartOptions } from './schema.ts';
+import {
+  CARD_KINDS,
+  cashReceivedOf,
+  DEFAULT_CART_OPTIONS,
+  PAYMENT_METHODS,
+  paymentOf,
+  quantityOf,
+  type CartOptions,
+} from './schema.ts';
 
 /** A cart item as kept on the device (docs/product.md §3): the product's name and price when it was added. */
 export interface CartLine {
@@ -49,6 +57,10 @@ export function optionsOf(stored: Readonly<Record<string, unknown>>): CartOption
     tipo_cartao: pick(stored.tipo_cartao, CARD_KINDS, d.tipo_cartao),
     parcelas: typeof stored.parcelas === 'number' ? stored.parcelas : d.parcelas,
     outro: typeof stored.outro === 'string' ? stored.outro : d.outro,
+    valor_recebido:
+      typeof stored.valor_recebido === 'number' && Number.isFinite(stored.valor_recebido) && stored.valor_recebido >= 0
+        ? stored.valor_recebido
+        : d.valor_recebido,
   };
 }
 
@@ -76,13 +88,17 @@ export function viewOfCart(
   return { itens, count: itens.length, total: totalCents / 100, opcoes: optionsOf(stored) };
 }
 
-/** The sale a cart becomes: its lines above zero at the price shown, the type, customer and payment columns. */
+/**
+ * The sale a cart becomes: its lines above zero at the price shown, the type, customer and payment columns, and the
+ * cash received when it covers the total.
+ */
 export function saleOfCart(lines: Iterable<CartLine>, stored: Readonly<Record<string, unknown>>): NewSale {
   const options = optionsOf(stored);
   const itens = byOrder(lines)
     .map((line) => ({ produto_id: line.produto_id, quantidade: quantityOf(line.quantidade), preco_unitario: line.preco }))
     .filter((item) => item.quantidade > 0);
-  return { itens, tipo: options.tipo, cliente_id: options.cliente_id, ...paymentOf(options) };
+  const sale: NewSale = { itens, tipo: options.tipo, cliente_id: options.cliente_id, ...paymentOf(options) };
+  return { ...sale, valor_recebido: cashReceivedOf(options, totalOf(sale)) };
 }
 
 /** A sale's total as sales.register stores it: each line rounded to cents, then summed. */

@@ -1,7 +1,7 @@
 // The cart's command inputs (docs/product.md §3 cart item, §4, §5): a line's quantity as typed (digits and one comma),
 // the sale's type and payment method, and the payment description the server keeps as JSON text.
 import * as v from 'valibot';
-import { MAX_QUANTITY, optionalText, positiveNumber, recordId, requiredText } from '../contract/input.ts';
+import { MAX_MONEY, MAX_QUANTITY, numberIn, optionalText, positiveNumber, recordId, requiredText } from '../contract/input.ts';
 
 /** Card installments (docs/product.md §9). */
 export const MAX_INSTALLMENTS = 12;
@@ -57,6 +57,8 @@ export const cartOptionsSchema = v.partial(
       v.maxValue(MAX_INSTALLMENTS, 'too_large'),
     ),
     outro: v.pipe(v.string('invalid_type'), v.maxLength(200, 'too_long')),
+    /** 'Valor recebido' in cash, in reais (null while nothing readable is typed). */
+    valor_recebido: v.nullable(numberIn(0, MAX_MONEY)),
   }),
 );
 
@@ -72,6 +74,7 @@ export interface CartOptions {
   readonly tipo_cartao: CardKind;
   readonly parcelas: number;
   readonly outro: string;
+  readonly valor_recebido: number | null;
 }
 
 export const DEFAULT_CART_OPTIONS: CartOptions = {
@@ -82,9 +85,19 @@ export const DEFAULT_CART_OPTIONS: CartOptions = {
   tipo_cartao: 'avista',
   parcelas: 1,
   outro: '',
+  valor_recebido: null,
 };
 
 const otherText = optionalText(200);
+
+/**
+ * The cash received stored with the sale: only for a sale paid in cash, and only when it covers the total
+ * (less received is what the counter shows as still missing, not a payment).
+ */
+export function cashReceivedOf(options: CartOptions, total: number): number | null {
+  if (options.tipo !== 'avista' || options.forma_pagamento !== 'dinheiro' || options.valor_recebido === null) return null;
+  return Math.round(options.valor_recebido * 100) >= Math.round(total * 100) ? options.valor_recebido : null;
+}
 
 /**
  * The sale's payment columns (docs/product.md §3): only an à vista sale has a method. A card keeps

@@ -17,7 +17,7 @@ export const collectionMergeRules: MergeRules = {
   // A sale's lines and total, and its type, client and payment, each change together (workers/sales/edit.ts).
   fieldGroups: [
     ['itens', 'total'],
-    ['tipo', 'cliente_id', 'forma_pagamento', 'forma_pagamento_descricao'],
+    ['tipo', 'cliente_id', 'forma_pagamento', 'forma_pagamento_descricao', 'valor_recebido'],
   ],
 };
 

@@ -29,6 +29,12 @@ function withQuantity(line: SaleLine, quantidade: number): SaleLine {
   return { ...line, quantidade, preco_total: cents(line.preco_unitario * quantidade) };
 }
 
+/** The cash received stays with an edited sale still paid in cash whose new total it covers; otherwise it goes. */
+function cashKept(received: number | null, edit: { tipo: string; forma_pagamento: string | null }, total: number): number | null {
+  if (received === null || edit.tipo !== 'avista' || edit.forma_pagamento !== 'dinheiro') return null;
+  return Math.round(received * 100) >= Math.round(total * 100) ? received : null;
+}
+
 export async function updateSale(workspace: Workspace, input: SaleEdit): Promise<void> {
   const edit = parseInput(saleEditSchema, input);
   const doc = await workspace.database.vendas.findOne(edit.id).exec();
@@ -65,6 +71,7 @@ export async function updateSale(workspace: Workspace, input: SaleEdit): Promise
       item.quantidade,
     );
   });
+  const total = totalOf(itens);
   await patchOwned(workspace, 'vendas', edit.id, {
     data: edit.data,
     tipo: edit.tipo,
@@ -72,6 +79,7 @@ export async function updateSale(workspace: Workspace, input: SaleEdit): Promise
     forma_pagamento: edit.forma_pagamento,
     forma_pagamento_descricao: edit.forma_pagamento_descricao,
     itens,
-    total: totalOf(itens),
+    total,
+    valor_recebido: cashKept(current.valor_recebido ?? null, edit, total),
   });
 }

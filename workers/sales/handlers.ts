@@ -51,13 +51,21 @@ export function createSalesDomain(holder: WorkspaceHolder) {
             unidade_produto: product.unidade,
           };
         });
+        const total = cents(itens.reduce((sum, item) => sum + Math.round(item.preco_total * 100), 0) / 100);
+        const received = sale.valor_recebido === null ? null : cents(sale.valor_recebido);
+        // Cash received is a cash sale's, and never less than what it pays.
+        if (received !== null && (sale.tipo !== 'avista' || sale.forma_pagamento !== 'dinheiro'))
+          throw DataError.invalid([{ field: 'valor_recebido', code: 'invalid_option' }]);
+        if (received !== null && Math.round(received * 100) < Math.round(total * 100))
+          throw DataError.invalid([{ field: 'valor_recebido', code: 'too_small', limit: total }]);
         return insertOwned(workspace, 'vendas', {
           data: todayOf(workspace),
-          total: cents(itens.reduce((sum, item) => sum + Math.round(item.preco_total * 100), 0) / 100),
+          total,
           tipo: sale.tipo,
           cliente_id: sale.cliente_id,
           forma_pagamento: sale.forma_pagamento,
           forma_pagamento_descricao: sale.forma_pagamento_descricao,
+          valor_recebido: received,
           hlc: workspace.clock.now(),
           itens,
         });

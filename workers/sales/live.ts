@@ -20,6 +20,8 @@ export interface SaleDetails {
   readonly formaPagamento: string | null;
   readonly formaPagamentoDescricao: string | null;
   readonly total: number;
+  /** The cash received at the counter, null when not kept (another method, or a sale made before it was kept). */
+  readonly valorRecebido: number | null;
   readonly itens: readonly {
     readonly produtoId: string;
     readonly nome: string;
@@ -103,7 +105,16 @@ function salesOfDay$(workspace: Workspace, params: SalesListParams, today: strin
 
 type DetailedSale = Pick<
   VendasDoc,
-  'id' | 'data' | 'tipo' | 'cliente_id' | 'forma_pagamento' | 'forma_pagamento_descricao' | 'total' | 'itens' | 'created_at'
+  | 'id'
+  | 'data'
+  | 'tipo'
+  | 'cliente_id'
+  | 'forma_pagamento'
+  | 'forma_pagamento_descricao'
+  | 'valor_recebido'
+  | 'total'
+  | 'itens'
+  | 'created_at'
 >;
 
 function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails {
@@ -116,6 +127,7 @@ function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails 
     formaPagamento: sale.forma_pagamento ?? null,
     formaPagamentoDescricao: sale.forma_pagamento_descricao ?? null,
     total: sale.total,
+    valorRecebido: sale.valor_recebido ?? null,
     itens: sale.itens.map((item) => ({
       produtoId: item.produto_id,
       nome: item.nome_produto,

@@ -33,6 +33,8 @@ export const newSaleSchema = v.pipe(
     cliente_id: v.nullish(recordId, null),
     forma_pagamento: optionalText(60),
     forma_pagamento_descricao: optionalText(2000),
+    /** The cash received at the counter (a sale paid in cash); checked against the total when it is stored. */
+    valor_recebido: v.nullish(numberIn(0, MAX_MONEY), null),
   }),
   v.forward(
     v.check((sale) => sale.tipo !== 'fiado' || sale.cliente_id !== null, 'required'),

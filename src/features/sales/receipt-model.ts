@@ -1,10 +1,11 @@
 // What a printed receipt says, once for every way out (the print view, the PDF and the thermal printer): shop,
-// number, date and time, lines with quantity and unit price, total, type and payment, the client and the
+// number, date and time, lines with quantity and unit price, total, type and payment, cash received and change, the client and the
 // balance they owe after a fiado sale, and the shop's PIX code when the shop has a key.
 import type { SaleDetails } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { formatBRL, formatDate, formatTime } from '../../lib/format.ts';
 import { pixPayload } from '../clients/index.ts';
+import { cashOfSale } from './cash-change.ts';
 import { paymentLabel, quantityLabel, typeLabel } from './receipt.ts';
 import { saleNumber } from './sale-number.ts';
 
@@ -26,6 +27,8 @@ export interface Receipt {
   readonly type: string;
   /** Null for a fiado sale (no payment at the counter). */
   readonly payment: string | null;
+  /** 'Valor recebido' and 'Troco' of a cash sale that kept them. */
+  readonly cash: { readonly received: string; readonly change: string } | null;
   readonly client: string | null;
   /** What the client owes now, on a fiado sale whose client is on this device. */
   readonly balance: string | null;
@@ -42,6 +45,7 @@ export interface ReceiptShop {
 export function receiptOf(sale: SaleDetails, shop: ReceiptShop, clientBalance: number | null): Receipt {
   const fiado = sale.tipo === 'fiado';
   const balance = fiado && clientBalance !== null ? clientBalance : null;
+  const cash = cashOfSale(sale.total, sale.valorRecebido);
   return {
     shopName: shop.name,
     number: saleNumber(sale.id),
@@ -57,6 +61,7 @@ export function receiptOf(sale: SaleDetails, shop: ReceiptShop, clientBalance: n
     total: formatBRL(sale.total),
     type: typeLabel(sale.tipo),
     payment: fiado ? null : paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao),
+    cash: cash ? { received: formatBRL(cash.received), change: formatBRL(cash.change) } : null,
     client: sale.cliente?.nome ?? null,
     balance: balance === null ? null : formatBRL(balance),
     pixCode: shop.pixKey
@@ -126,6 +131,11 @@ export function receiptRows(receipt: Receipt, columns: number): ReceiptRow[] {
   if (receipt.payment)
     rows.push(
       ...wrap(`${copy.payment}: ${receipt.payment}`, columns).map((text) => ({ text, align: 'left' as const, bold: false })),
+    );
+  if (receipt.cash)
+    rows.push(
+      { text: spread(copy.received, plain(receipt.cash.received), columns), align: 'left', bold: false },
+      { text: spread(copy.change, plain(receipt.cash.change), columns), align: 'left', bold: true },
     );
   if (receipt.client)
     rows.push(

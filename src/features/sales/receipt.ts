@@ -3,6 +3,7 @@
 import type { SaleDetails } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { formatBRL, formatDate, formatTime } from '../../lib/format.ts';
+import { cashOfSale } from './cash-change.ts';
 import { saleNumber } from './sale-number.ts';
 
 const copy = t.salesHistory;
@@ -46,7 +47,10 @@ export function typeLabel(tipo: 'avista' | 'fiado'): string {
   return tipo === 'fiado' ? copy.types.fiado : copy.types.avista;
 }
 
-/** The receipt: market, number, date and time, one line per item with quantity and price, total, type, payment and client. */
+/**
+ * The receipt: market, number, date and time, one line per item with quantity and price, total, type, payment, cash
+ * received and change, and client.
+ */
 export function receiptText(sale: SaleDetails, marketName: string): string {
   const lines = sale.itens.map((item) => {
     const name = item.marca ? `${item.nome} ${item.marca}` : item.nome;
@@ -55,6 +59,8 @@ export function receiptText(sale: SaleDetails, marketName: string): string {
   });
   const terms = [`${copy.type}: ${typeLabel(sale.tipo)}`];
   if (sale.formaPagamento) terms.push(`${copy.payment}: ${paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao)}`);
+  const cash = cashOfSale(sale.total, sale.valorRecebido);
+  if (cash) terms.push(`${copy.received}: ${formatBRL(cash.received)}`, `${copy.change}: ${formatBRL(cash.change)}`);
   if (sale.cliente) terms.push(`${copy.client}: ${sale.cliente.nome}`);
   return [
     marketName,

@@ -1,5 +1,5 @@
 // The receipt as it prints: the roll's width (58 or 80 mm), shop, number, date and time, lines, total, type,
-// payment, client and balance, and the shop's PIX QR; the same element on screen and on paper.
+// payment, cash received and change, client and balance, and the shop's PIX QR; the same element on screen and on paper.
 import { QrCode } from '../../../ui/QrCode.tsx';
 import { t } from '../../../i18n/pt-BR.ts';
 import type { Receipt, RollWidth } from '../receipt-model.ts';
@@ -43,6 +43,12 @@ export function ReceiptView({ receipt, roll }: { receipt: Receipt; roll: RollWid
       <Row term={copy.total} value={receipt.total} strong />
       <Row term={copy.type} value={receipt.type} />
       {receipt.payment ? <Row term={copy.payment} value={receipt.payment} /> : null}
+      {receipt.cash ? (
+        <>
+          <Row term={copy.received} value={receipt.cash.received} />
+          <Row term={copy.change} value={receipt.cash.change} strong />
+        </>
+      ) : null}
       {receipt.client ? <Row term={copy.client} value={receipt.client} /> : null}
       {receipt.balance ? <Row term={copy.balance} value={receipt.balance} strong /> : null}
       {receipt.pixCode ? (

@@ -1,4 +1,5 @@
-// 'Detalhes da Venda': number, date and time, type, client, payment, the items (scrolling above 6), total;
+// 'Detalhes da Venda': number, date and time, type, client, payment, the items (scrolling above 6), total, cash
+// received and change;
 // 'Compartilhar' (share sheet → WhatsApp → clipboard), 'Imprimir recibo', 'Editar' (→ /sales/edit/{id}; for a sale
 // older than the window, read online, 'Excluir' sent to the server instead) and 'Fechar'; loading, error and empty states.
 import { Dialog } from 'radix-ui';
@@ -13,6 +14,7 @@ import { useOnline } from '../../../lib/use-online.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
+import { cashOfSale } from '../cash-change.ts';
 import { paymentLabel, quantityLabel, receiptText } from '../receipt.ts';
 import { saleNumber } from '../sale-number.ts';
 import { openReceipt } from '../receipt-request.ts';
@@ -67,6 +69,24 @@ function ItemsTable({ sale }: { sale: SaleDetails }) {
   );
 }
 
+/** 'Valor recebido' and 'Troco' of a cash sale that kept them. */
+function CashLines({ sale }: { sale: SaleDetails }) {
+  const cash = cashOfSale(sale.total, sale.valorRecebido);
+  if (!cash) return null;
+  return (
+    <dl className="flex flex-col gap-1 text-sm">
+      <div className="flex items-baseline justify-between">
+        <dt className="text-ink/60">{copy.received}</dt>
+        <dd className="font-medium text-ink tabular-nums">{formatBRL(cash.received)}</dd>
+      </div>
+      <div className="flex items-baseline justify-between">
+        <dt className="text-ink/60">{copy.change}</dt>
+        <dd className="font-semibold text-ink tabular-nums">{formatBRL(cash.change)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) {
   const account = useSignedInAccount();
   const online = useOnline();
@@ -111,6 +131,7 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
         <span>{copy.total}</span>
         <span className="tabular-nums">{formatBRL(sale.total)}</span>
       </p>
+      <CashLines sale={sale} />
       <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:justify-end">
         <Button
           variant="secondary"
