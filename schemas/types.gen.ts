@@ -206,6 +206,7 @@ export type VendasDoc = {
   readonly user_id: string;
   readonly data: string;
   readonly total: number;
+  readonly desconto?: number | null;
   readonly tipo: 'avista' | 'fiado';
   readonly cliente_id?: string | null;
   readonly forma_pagamento?: string | null;
@@ -217,6 +218,7 @@ export type VendasDoc = {
     readonly quantidade: number;
     readonly preco_unitario: number;
     readonly preco_total: number;
+    readonly desconto?: number;
     readonly nome_produto: string;
     readonly marca_produto?: string | null;
     readonly unidade_produto: string;

@@ -337,4 +337,56 @@ describe('sale schema', () => {
     await api.sales.update({ ...edit, itens: [{ produto_id: pao, quantidade: 3 }] });
     expect(await detailsOf(api, id)).toMatchObject({ total: 12, valorRecebido: null });
   });
+
+  it('discounts a line by a percentage and the sale in reais: exact cents, stock by quantity, fiado balance by the net', async () => {
+    const { api, workspace } = await openPage(newDevice());
+    const queijo = await api.products.create({ nome: 'Queijo', preco: 33.33, unidade: 'un' });
+    const pao = await api.products.create({ nome: 'Pão', preco: 0.75, unidade: 'un' });
+    await api.stock.count({ produto_id: queijo, quantidade: 10 });
+    const cliente = await api.clients.create({ nome: 'Ana', telefone: '11987654321' });
+    await api.cart.add({ produto_id: queijo, quantidade: 3 });
+    await api.cart.add({ produto_id: pao, quantidade: 4 });
+    // 10% of R$ 99,99 is R$ 10,00 (rounded to the cent); then R$ 2,50 off the sale.
+    await api.cart.setLineDiscount({ produto_id: queijo, desconto: { tipo: 'percentual', valor: 10 } });
+    await api.cart.setOptions({
+      desconto: { tipo: 'valor', valor: 2.5 },
+      tipo: 'fiado',
+      cliente_id: cliente,
+      cliente_nome: 'Ana',
+    });
+    const cart = await cartOf(api);
+    expect(cart.itens.map((line) => [line.nome, line.subtotal, line.descontoValor])).toEqual([
+      ['Queijo', 99.99, 10],
+      ['Pão', 3, 0],
+    ]);
+    expect(cart).toMatchObject({ bruto: 102.99, descontos: 12.5, total: 90.49 });
+
+    const sold = await api.cart.checkout();
+    expect(sold.total).toBe(90.49);
+    const sale = (await workspace.database.vendas.findOne(sold.id).exec())?.toJSON();
+    expect(sale).toMatchObject({ total: 90.49, desconto: 2.5 });
+    expect(sale?.itens.map((item) => [item.preco_total, item.desconto ?? 0])).toEqual([
+      [99.99, 10],
+      [3, 0],
+    ]);
+    expect(await api.products.stockOf(queijo)).toBe(7);
+    expect(await api.clients.balanceOf(cliente)).toBe(90.49);
+    expect(await detailsOf(api, sold.id)).toMatchObject({ total: 90.49, desconto: 2.5 });
+  });
+
+  it('a discount never takes a total below zero: the cart caps it, a sale asking for more is refused', async () => {
+    const { api } = await openPage(newDevice());
+    const bala = await api.products.create({ nome: 'Bala', preco: 0.5 });
+    await api.cart.add({ produto_id: bala, quantidade: 2 });
+    await api.cart.setLineDiscount({ produto_id: bala, desconto: { tipo: 'valor', valor: 5 } });
+    await api.cart.setOptions({ desconto: { tipo: 'percentual', valor: 50 } });
+    expect(await cartOf(api)).toMatchObject({ bruto: 1, descontos: 1, total: 0 });
+    const refusedPercent = await refusal(api.cart.setOptions({ desconto: { tipo: 'percentual', valor: 120 } }));
+    expect(refusedPercent.issueOf('desconto.valor')?.code).toBe('too_large');
+
+    let error = await refusal(api.sales.register({ itens: [{ produto_id: bala, quantidade: 2, desconto: 1.01 }] }));
+    expect(error.issueOf('itens.0.desconto')?.code).toBe('too_large');
+    error = await refusal(api.sales.register({ itens: [{ produto_id: bala, quantidade: 2, desconto: 0.5 }], desconto: 0.51 }));
+    expect(error.issueOf('desconto')?.code).toBe('too_large');
+  });
 });

@@ -20,6 +20,8 @@ export interface SaleDetails {
   readonly formaPagamento: string | null;
   readonly formaPagamentoDescricao: string | null;
   readonly total: number;
+  /** The sale's own discount in reais (0 without one); each line's is the line's `desconto`. */
+  readonly desconto: number;
   /** The cash received at the counter, null when not kept (another method, or a sale made before it was kept). */
   readonly valorRecebido: number | null;
   readonly itens: readonly {
@@ -30,6 +32,8 @@ export interface SaleDetails {
     readonly quantidade: number;
     readonly precoUnitario: number;
     readonly precoTotal: number;
+    /** The line's discount in reais (0 without one). */
+    readonly desconto: number;
   }[];
   readonly createdAt: string;
   /**
@@ -112,6 +116,7 @@ type DetailedSale = Pick<
   | 'forma_pagamento'
   | 'forma_pagamento_descricao'
   | 'valor_recebido'
+  | 'desconto'
   | 'total'
   | 'itens'
   | 'created_at'
@@ -127,6 +132,7 @@ function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails 
     formaPagamento: sale.forma_pagamento ?? null,
     formaPagamentoDescricao: sale.forma_pagamento_descricao ?? null,
     total: sale.total,
+    desconto: sale.desconto ?? 0,
     valorRecebido: sale.valor_recebido ?? null,
     itens: sale.itens.map((item) => ({
       produtoId: item.produto_id,
@@ -136,6 +142,7 @@ function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails 
       quantidade: item.quantidade,
       precoUnitario: item.preco_unitario,
       precoTotal: item.preco_total,
+      desconto: item.desconto ?? 0,
     })),
     createdAt: sale.created_at,
     source: 'device',
