@@ -85,7 +85,7 @@ export function CartLineRow({ line }: { line: CartLineView }) {
           ) : null}
         </p>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
         {line.pesavel ? (
           <WeightInput line={line} />
         ) : (
