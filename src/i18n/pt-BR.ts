@@ -1052,9 +1052,11 @@ export const ptBR = {
       costOfGoods: 'Custo das mercadorias vendidas',
       grossMargin: 'Margem bruta',
       expenses: 'Despesas',
+      discounts: 'Descontos',
     },
     kpiHelp: {
-      revenue: 'Tudo o que foi vendido no período, à vista e fiado.',
+      revenue: 'Tudo o que foi vendido no período, à vista e fiado, já com os descontos.',
+      discounts: 'Descontos dados nos itens e nas vendas do período; o faturamento já os desconta.',
       costOfGoods: 'Quanto custaram os produtos vendidos, pelo preço de compra atual de cada um.',
       grossMargin: 'Faturamento menos o custo das mercadorias vendidas.',
       expenses: 'Contas e compras lançadas em Despesas no período, inclusive reposição de estoque.',

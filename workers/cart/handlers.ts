@@ -17,11 +17,13 @@ import {
   barcodeSchema,
   cartOptionsSchema,
   cartQuantitySchema,
+  lineDiscountSchema,
   quantityOf,
   quantityTextOf,
   type AddToCart,
   type CartOptionsInput,
   type CartQuantity,
+  type LineDiscount,
 } from './schema.ts';
 
 export type { CartLineView, CartView } from './cart-view.ts';
@@ -73,6 +75,7 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
       unidade: product.unidade,
       quantidade: quantityTextOf(before + adding),
       ordem,
+      desconto: existing?.desconto ?? null,
     });
   }
 
@@ -114,6 +117,14 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
         const line = cart.itens.get(produto_id);
         if (!line) throw new DataError('not_found', { diagnostic: `item ${produto_id}` });
         if (line.quantidade !== quantidade) cart.itens.set(produto_id, { ...line, quantidade });
+      },
+      /** A line's discount in reais or as a percentage of the line (null removes it). */
+      async setLineDiscount(input: LineDiscount): Promise<void> {
+        const { produto_id, desconto } = parseInput(lineDiscountSchema, input);
+        const { cart } = await current();
+        const line = cart.itens.get(produto_id);
+        if (!line) throw new DataError('not_found', { diagnostic: `item ${produto_id}` });
+        cart.itens.set(produto_id, { ...line, desconto });
       },
       async remove(produtoId: string): Promise<void> {
         const { produto_id } = parseInput(cartQuantitySchema, { produto_id: produtoId, quantidade: '' });

@@ -21,6 +21,10 @@ export interface SaleDetails {
   readonly formaPagamento: string | null;
   readonly formaPagamentoDescricao: string | null;
   readonly total: number;
+  /** The sale's own discount in reais (0 without one); each line's is the line's `desconto`. */
+  readonly desconto: number;
+  /** The cash received at the counter, null when not kept (another method, or a sale made before it was kept). */
+  readonly valorRecebido: number | null;
   readonly itens: readonly {
     readonly produtoId: string;
     readonly nome: string;
@@ -29,6 +33,8 @@ export interface SaleDetails {
     readonly quantidade: number;
     readonly precoUnitario: number;
     readonly precoTotal: number;
+    /** The line's discount in reais (0 without one). */
+    readonly desconto: number;
   }[];
   readonly createdAt: string;
   /**
@@ -99,7 +105,17 @@ function salesOfDay$(workspace: Workspace, params: SalesListParams, today: strin
 
 type DetailedSale = Pick<
   VendasDoc,
-  'id' | 'data' | 'tipo' | 'cliente_id' | 'forma_pagamento' | 'forma_pagamento_descricao' | 'total' | 'itens' | 'created_at'
+  | 'id'
+  | 'data'
+  | 'tipo'
+  | 'cliente_id'
+  | 'forma_pagamento'
+  | 'forma_pagamento_descricao'
+  | 'valor_recebido'
+  | 'desconto'
+  | 'total'
+  | 'itens'
+  | 'created_at'
 >;
 
 function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails {
@@ -112,6 +128,8 @@ function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails 
     formaPagamento: sale.forma_pagamento ?? null,
     formaPagamentoDescricao: sale.forma_pagamento_descricao ?? null,
     total: sale.total,
+    desconto: sale.desconto ?? 0,
+    valorRecebido: sale.valor_recebido ?? null,
     itens: sale.itens.map((item) => ({
       produtoId: item.produto_id,
       nome: item.nome_produto,
@@ -120,6 +138,7 @@ function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails 
       quantidade: item.quantidade,
       precoUnitario: item.preco_unitario,
       precoTotal: item.preco_total,
+      desconto: item.desconto ?? 0,
     })),
     createdAt: sale.created_at,
     source: 'device',

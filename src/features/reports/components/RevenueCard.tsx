@@ -93,6 +93,12 @@ export function RevenueCard({ report }: { report: SalesReport }) {
           value={formatBRL(report.expenses.total)}
           help={copy.kpiHelp.expenses}
         />
+        <Kpi
+          testId="kpi-discounts"
+          label={copy.kpis.discounts}
+          value={formatBRL(report.discounts)}
+          help={copy.kpiHelp.discounts}
+        />
         <Kpi testId="kpi-count" label={copy.kpis.count} value={String(report.revenue.count)} />
         <Kpi testId="kpi-averageTicket" label={copy.kpis.averageTicket} value={formatBRL(report.revenue.averageTicket)} />
       </dl>
