@@ -55,7 +55,9 @@ $$;
 GRANT EXECUTE ON FUNCTION public.is_admin() TO anon, authenticated, service_role;
 
 -- What the app asks before opening the admin screens: whether this admin session still has to prove a second factor.
-CREATE OR REPLACE FUNCTION public.admin_falta_segundo_fator()
+-- Any signed-in session may ask (an owner's answer is false), so it is not named as an admin call (admin_*), which
+-- refuses non-admins.
+CREATE OR REPLACE FUNCTION public.segundo_fator_pendente()
 RETURNS boolean
 LANGUAGE sql STABLE SECURITY INVOKER SET search_path = ''
 AS $$
@@ -63,8 +65,8 @@ AS $$
      AND auth.jwt() ->> 'aal' IS DISTINCT FROM 'aal2'
      AND public.segundo_fator_exigido_admin()
 $$;
-REVOKE ALL ON FUNCTION public.admin_falta_segundo_fator() FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION public.admin_falta_segundo_fator() TO authenticated;
+REVOKE ALL ON FUNCTION public.segundo_fator_pendente() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.segundo_fator_pendente() TO authenticated;
 
 -- The log of a setting's change asks who wrote it after the change: an admin switching 2FA on from an aal1 session
 -- is no longer is_admin() by then. Row-level security already let only an admin write the row, so the admin role in

@@ -42,7 +42,7 @@ async function settingsSeen(client: SupabaseClient): Promise<number> {
 }
 
 async function stillOwesSecondFactor(client: SupabaseClient): Promise<unknown> {
-  const answer: { data: unknown; error: unknown } = await client.rpc('admin_falta_segundo_fator');
+  const answer: { data: unknown; error: unknown } = await client.rpc('segundo_fator_pendente');
   expect(answer.error).toBeNull();
   return answer.data;
 }

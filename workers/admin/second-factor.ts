@@ -1,5 +1,5 @@
 // The admin's second factor ('Exigir autenticação de dois fatores (2FA)'): whether this session still owes one
-// before the admin screens open (the server's admin_falta_segundo_fator), enrolling a TOTP authenticator, and
+// before the admin screens open (the server's segundo_fator_pendente), enrolling a TOTP authenticator, and
 // proving a code, which moves the session to aal2 (Supabase Auth MFA through supabase-js).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as v from 'valibot';
@@ -44,7 +44,7 @@ export function createSecondFactorDomain(options: { client: () => SupabaseClient
     handlers: {
       async state(): Promise<SecondFactorState> {
         const client = server.online();
-        const owed = await reaching(() => client.rpc('admin_falta_segundo_fator'));
+        const owed = await reaching(() => client.rpc('segundo_fator_pendente'));
         if (owed.error) throw serverError(owed.error, owed.status);
         if (owed.data !== true) return { owed: false, factorId: null };
         const factors = await reaching(() => client.auth.mfa.listFactors());
