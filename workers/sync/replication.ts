@@ -275,6 +275,11 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   let older: OlderPart | null | undefined;
   /** The live pull has rows to fetch (asked for, or its last page was full): it goes before the older part. */
   let liveDue = true;
+  /**
+   * Counts the rows streamed before any live pull placed the device (they are pulled, not applied): one heard while
+   * a live pull is on its way may have committed after the server read that page.
+   */
+  let streamedToPull = 0;
   /** The older part's last page was pulled; once the replication is idle it is stored. */
   let olderFinished = false;
   const olderPulled = new BehaviorSubject(false);
@@ -489,13 +494,16 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
 
   /** The live pull: every row after `from` (inside the window from `desde` when windowed). */
   async function pullLive(from: ReplicationPosition | undefined, size: number, desde: string | undefined) {
+    const streamedBefore = streamedToPull;
     const data = await pullPage(from, size, desde);
     const rows = data.documents;
     const last = rows.at(-1);
     const next =
       (options.window ? data.checkpoint : undefined) ?? (last ? { modified: String(last._modified), id: String(last.id) } : from);
     if (next) lastCheckpoint = next;
-    liveDue = rows.length >= size || data.more === true;
+    // A row streamed while this page was on its way may have committed after the server read it: the live pull
+    // stays due, or the older part's pages would go first and end where this one began, and nothing would pull it.
+    liveDue = rows.length >= size || data.more === true || streamedToPull !== streamedBefore;
     if (rows.length < size && data.more !== true) reachedHorizon = true;
     if (options.window && rows.length === 0 && next) passedThrough = laterCheckpoint(next, passedThrough);
     // A page that is not full holds every row up to the horizon; a full one every row before its last.
@@ -664,6 +672,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       // `_modified`, and only the pull (bounded by the server's horizon) may advance past it.
       const outside = options.window && (windowStart === undefined || !options.window.holds(row, windowStart));
       if (!lastCheckpoint || options.foldsRowsBefore || outside) {
+        if (!lastCheckpoint) streamedToPull += 1;
         pullLiveSoon();
         return Promise.resolve();
       }
