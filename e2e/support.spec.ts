@@ -64,6 +64,8 @@ for (const viewport of VIEWPORTS) {
     await expect(owner.page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     await expect(owner.page.getByText('Ainda sem resposta do suporte.', { exact: false })).toBeVisible();
     await shot(owner.page, 'owner-ticket', viewport.width);
+    // The owner leaves the thread: an open thread is live and reads the support's reply as it arrives.
+    await owner.page.goto('/account');
 
     // The admin: the ticket in Abertos, without 'Novo do Cliente' (no reply of the owner yet).
     const admin = await signedInContext(browser, adminEmail, viewport);

@@ -206,16 +206,19 @@ export type VendasDoc = {
   readonly user_id: string;
   readonly data: string;
   readonly total: number;
+  readonly desconto?: number | null;
   readonly tipo: 'avista' | 'fiado';
   readonly cliente_id?: string | null;
   readonly forma_pagamento?: string | null;
   readonly forma_pagamento_descricao?: string | null;
+  readonly valor_recebido?: number | null;
   readonly hlc: string;
   readonly itens: ReadonlyArray<{
     readonly produto_id: string;
     readonly quantidade: number;
     readonly preco_unitario: number;
     readonly preco_total: number;
+    readonly desconto?: number;
     readonly nome_produto: string;
     readonly marca_produto?: string | null;
     readonly unidade_produto: string;

@@ -7,13 +7,19 @@ import { configureLiveQueries, LiveQueryStore } from './lib/live-query.ts';
 import { relayConnectivity } from './lib/connectivity-relay.ts';
 import { DataClientContext } from './lib/use-data-client.ts';
 import { cacheOptionalAssetsWhenIdle } from './lib/optional-assets.ts';
+import { createLastAccount } from './lib/last-account.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
 const data = getDataClient();
 relayConnectivity(data);
 configureLiveQueries(() => new LiveQueryStore(data));
-const router = createAppRouter({ data });
+// A warm start routes by the account this browser last knew; the worker's answer corrects it when it differs.
+const account = createLastAccount(() => data.account.current(), window.localStorage);
+const router = createAppRouter({ data, account });
+account.whenRerouted(() => {
+  void router.invalidate();
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root ausente em index.html');

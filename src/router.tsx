@@ -2,10 +2,13 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import type { DataClient } from './lib/data-client.ts';
+import type { LastAccount } from './lib/last-account.ts';
 import { LoadingScreen } from './ui/LoadingScreen.tsx';
 
 export interface RouterContext {
   data: DataClient;
+  /** The account the guards route by: the one this browser last knew until the worker answers. */
+  account: LastAccount;
 }
 
 export function createAppRouter(context: RouterContext) {

@@ -101,5 +101,6 @@ export const ownerSupportText = {
   replyError: (message: string) => `Erro ao enviar resposta: ${message}`,
   typeMessage: 'Digite uma mensagem',
   closedNotice: 'Este ticket foi encerrado. Para um novo assunto, abra outro ticket.',
+  resolvedNotice: 'Este ticket foi resolvido. Para um novo assunto, abra outro ticket.',
   openedAt: (when: string) => `Aberto em ${when}`,
 };

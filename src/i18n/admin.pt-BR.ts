@@ -121,6 +121,9 @@ export const adminText = {
     page: (page: number, pages: number) => `Página ${String(page)} de ${String(pages)}`,
     previous: 'Anterior',
     next: 'Próxima',
+    jumpTo: 'Ir para a página',
+    go: 'Ir',
+    pageSize: 'Por página',
     actionsOf: (name: string) => `Ações de ${name}`,
     // Actions
     resend: 'Reenviar confirmação',

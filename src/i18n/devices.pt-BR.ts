@@ -5,6 +5,8 @@ export const devicesText = {
   intro:
     'Sem internet, os aparelhos desta conta na mesma rede Wi-Fi trocam vendas, estoque, fiado e despesas entre si. Quando a internet voltar, cada um envia ao servidor o que fez.',
   thisDevice: (label: string) => `Este aparelho: ${label}`,
+  /** The owner's devices online now, this one included (Realtime presence). */
+  connectedNow: (count: number) => (count === 1 ? '1 aparelho conectado' : `${count} aparelhos conectados`),
   linksTitle: 'Aparelhos conectados',
   noLinks: 'Nenhum aparelho conectado ainda.',
   state: {

@@ -27,6 +27,7 @@ export const errorMessages: Readonly<Record<DataErrorCode, string>> = {
   profile_failed: t.auth.login.profileFailed,
   unsynced_changes: 'Há alterações neste aparelho que ainda não foram enviadas ao servidor.',
   function_failed: t.account.unknownError,
+  mfa_code_invalid: t.adminSecondFactor.invalidCode,
   stale_revision: 'Esta venda foi alterada em outro aparelho. Feche e abra a venda de novo para ver como está agora.',
   peer_code_invalid: 'Este não é um código de pareamento do Caderneta. Confira o código e tente novamente.',
   peer_code_used: 'Este código de pareamento já foi usado. Gere um novo código no outro aparelho.',

@@ -9,6 +9,8 @@ export const numberInputText = {
     not_whole: 'Use no máximo 2 casas decimais (centavos).',
     too_large: (max: string) => `O valor máximo é R$ ${max}.`,
   },
+  percent: '%',
+  percentTooLarge: 'O máximo é 100%.',
   quantity: {
     unreadable: 'Quantidade inválida. Digite como 1.234,5 (vírgula antes dos decimais).',
     negative: 'A quantidade não pode ser negativa.',

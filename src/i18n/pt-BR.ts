@@ -1,12 +1,10 @@
-// Every user-facing sentence of Caderneta, in Brazilian Portuguese, in one catalogue.
+// Every user-facing sentence of Caderneta, in Brazilian Portuguese, in one catalogue; the admin's own areas are
+// added by i18n/admin-catalogue.ts, which only the admin's screens load.
 import { newSaleText } from './new-sale.pt-BR.ts';
 import { expensesText } from './expenses.pt-BR.ts';
-import { adminText } from './admin.pt-BR.ts';
 import { adminSupportText, ownerSupportText } from './admin-support.pt-BR.ts';
-import { adminProductsSalesText } from './admin-products-sales.pt-BR.ts';
-import { adminNotificationsText } from './admin-notifications.pt-BR.ts';
-import { adminPaymentsText } from './admin-payments.pt-BR.ts';
 import { adminSettingsText } from './admin-settings.pt-BR.ts';
+import { adminSecondFactorText } from './admin-second-factor.pt-BR.ts';
 import { tillText } from './till.pt-BR.ts';
 import { devicesText } from './devices.pt-BR.ts';
 import { salesHistoryText } from './sales-history.pt-BR.ts';
@@ -17,12 +15,9 @@ import { counterText } from './counter.pt-BR.ts';
 export const ptBR = {
   newSale: newSaleText,
   expenses: expensesText,
-  admin: adminText,
   adminSupport: adminSupportText,
+  adminSecondFactor: adminSecondFactorText,
   ownerSupport: ownerSupportText,
-  adminProductsSales: adminProductsSalesText,
-  adminNotifications: adminNotificationsText,
-  adminPayments: adminPaymentsText,
   adminSettings: adminSettingsText,
   till: tillText,
   devices: devicesText,
@@ -1057,9 +1052,11 @@ export const ptBR = {
       costOfGoods: 'Custo das mercadorias vendidas',
       grossMargin: 'Margem bruta',
       expenses: 'Despesas',
+      discounts: 'Descontos',
     },
     kpiHelp: {
-      revenue: 'Tudo o que foi vendido no período, à vista e fiado.',
+      revenue: 'Tudo o que foi vendido no período, à vista e fiado, já com os descontos.',
+      discounts: 'Descontos dados nos itens e nas vendas do período; o faturamento já os desconta.',
       costOfGoods: 'Quanto custaram os produtos vendidos, pelo preço de compra atual de cada um.',
       grossMargin: 'Faturamento menos o custo das mercadorias vendidas.',
       expenses: 'Contas e compras lançadas em Despesas no período, inclusive reposição de estoque.',

@@ -1,9 +1,12 @@
 // The root of every page: skip link, the routed page, toasts and the update prompt.
+import { lazy, Suspense } from 'react';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router.tsx';
 import { t } from '../i18n/pt-BR.ts';
-import { Toaster } from '../ui/Toaster.tsx';
 import { UpdatePrompt } from '../ui/UpdatePrompt.tsx';
+
+// The toast library is not needed to paint a page: it loads right after.
+const Toaster = lazy(() => import('../ui/Toaster.tsx').then(({ Toaster }) => ({ default: Toaster })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -19,7 +22,9 @@ function RootLayout() {
         {t.app.skipToContent}
       </a>
       <Outlet />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <UpdatePrompt />
     </>
   );

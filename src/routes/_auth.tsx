@@ -9,7 +9,7 @@ const TRIAL_TOAST_MS = 10_000;
 
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
-    const account = await context.data.account.current();
+    const account = await context.account.current();
     if (account.status !== 'signed_in') throw redirect({ to: '/login', replace: true });
     if (account.plan.kind === 'trial_expired' && !account.user.isAdmin && !allowedWithExpiredTrial(location.pathname)) {
       showToast({

@@ -4,7 +4,7 @@ import { LandingPage } from '../features/public/components/LandingPage.tsx';
 
 export const Route = createFileRoute('/')({
   beforeLoad: async ({ context }) => {
-    if ((await context.data.account.current()).status === 'signed_in') throw redirect({ to: '/dashboard', replace: true });
+    if ((await context.account.current()).status === 'signed_in') throw redirect({ to: '/dashboard', replace: true });
   },
   component: LandingPage,
 });

@@ -9,9 +9,9 @@ export const Route = createFileRoute('/login')({
   validateSearch: (search) =>
     v.parse(searchSchema, { verified: search.verified === 1 || search.verified === '1' ? '1' : undefined }),
   beforeLoad: async ({ context }) => {
-    const account = await context.data.account.current();
+    const account = await context.account.current();
     if (account.status === 'signed_in') throw redirect({ to: '/dashboard', replace: true });
-    return { signedOutReason: account.status === 'signed_out' ? account.reason : 'signed_out' };
+    return { signedOutReason: account.reason };
   },
   component: LoginRoute,
 });

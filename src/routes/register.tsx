@@ -4,7 +4,7 @@ import { RegisterPage } from '../features/account/components/RegisterPage.tsx';
 
 export const Route = createFileRoute('/register')({
   beforeLoad: async ({ context }) => {
-    if ((await context.data.account.current()).status === 'signed_in') throw redirect({ to: '/dashboard', replace: true });
+    if ((await context.account.current()).status === 'signed_in') throw redirect({ to: '/dashboard', replace: true });
   },
   component: RegisterPage,
 });

@@ -1,5 +1,6 @@
 // Toasts as the app uses them: at most 3, durations by kind, and the same message never shown twice at once.
-import { toast as sonner } from 'sonner';
+// sonner's code loads with the toast region (ui/Toaster.tsx) after the first paint; a toast asked for before the
+// region is on screen waits for it rather than being lost.
 
 export type ToastKind = 'default' | 'success' | 'destructive';
 
@@ -15,6 +16,16 @@ export interface ToastInput {
 export const TOAST_DURATION_MS: Record<ToastKind, number> = { default: 4000, success: 3000, destructive: 5000 };
 export const MAX_VISIBLE_TOASTS = 3;
 
+let regionMounted: () => void = () => undefined;
+const toastRegion = new Promise<void>((resolve) => {
+  regionMounted = resolve;
+});
+
+/** Called by the toast region once it listens: the toasts asked for meanwhile are shown then. */
+export function toastRegionIsMounted(): void {
+  regionMounted();
+}
+
 /**
  * Shows a toast. The id is derived from title and description, so showing the same message again while it
  * is on screen refreshes it instead of stacking a duplicate.
@@ -28,8 +39,12 @@ export function showToast(input: ToastInput): string {
     duration: input.durationMs ?? TOAST_DURATION_MS[kind],
     action: input.action,
   };
-  if (kind === 'success') sonner.success(input.title, options);
-  else if (kind === 'destructive') sonner.error(input.title, options);
-  else sonner(input.title, options);
+  void toastRegion
+    .then(() => import('sonner'))
+    .then(({ toast: sonner }) => {
+      if (kind === 'success') sonner.success(input.title, options);
+      else if (kind === 'destructive') sonner.error(input.title, options);
+      else sonner(input.title, options);
+    });
   return id;
 }

@@ -94,6 +94,10 @@ const CHECKS: Readonly<Record<string, Rule>> = {
   vendas_forma_pagamento_max_60: maxText('vendas', 'forma_pagamento', 60),
   vendas_forma_pagamento_descricao_max_2000: maxText('vendas', 'forma_pagamento_descricao', 2000),
   vendas_hlc_valido: { table: 'vendas', field: 'hlc', invalid: badHlc },
+  vendas_valor_recebido_nao_negativo: { table: 'vendas', field: 'valor_recebido', invalid: [negative] },
+  vendas_valor_recebido_finito: { table: 'vendas', field: 'valor_recebido', invalid: notNumbers },
+  vendas_desconto_nao_negativo: { table: 'vendas', field: 'desconto', invalid: [negative] },
+  vendas_desconto_finito: { table: 'vendas', field: 'desconto', invalid: notNumbers },
   // The item trigger runs before the CHECK and stops a non-array first (22023: not an array).
   vendas_itens_lista: {
     table: 'vendas',
@@ -239,6 +243,7 @@ const ITEM_RULES: readonly { readonly message: string; readonly field: string; r
     invalid: [{ device: -1, code: 'too_small' }],
   },
   { message: 'os preços não podem ser negativos', field: 'preco_total', invalid: [{ device: -1, code: 'too_small' }] },
+  { message: 'o desconto vai de zero ao total do item', field: 'desconto', invalid: [{ device: -1, code: 'too_small' }] },
   { message: 'o nome do produto é obrigatório', field: 'nome_produto', invalid: blank },
   { message: 'a unidade do produto é obrigatória', field: 'unidade_produto', invalid: blank },
 ];

@@ -180,8 +180,14 @@ describe('admin settings', () => {
       key: 'security_settings',
       value: { max_login_attempts: 4, lockout_duration: '20', require_2fa: true },
     });
-    const security = (await admin.settings()).find((setting) => setting.key === 'security_settings');
-    expect(security?.value).toEqual({ max_login_attempts: 4, lockout_duration: 20, require_2fa: true });
+    const { rows: stored } = await stack.db.query<{ value: unknown }>(
+      `SELECT value FROM public.system_settings WHERE key = 'security_settings'`,
+    );
+    expect(stored[0]?.value).toEqual({ max_login_attempts: 4, lockout_duration: 20, require_2fa: true });
+    // From now on this admin's session (aal1) is no longer admin: 2FA is switched off again behind its back.
+    await stack.db.query(
+      `UPDATE public.system_settings SET value = jsonb_set(value, '{require_2fa}', 'false') WHERE key = 'security_settings'`,
+    );
     await admin.updateSetting({ key: 'free_plan_limits', value: { products: 50, clients: 100 } });
     expect(await adminLogs('update_setting')).toHaveLength(3);
   });

@@ -71,6 +71,19 @@ describe('admin users page', () => {
     expect(await admin.usersPage({ page: 9 })).toMatchObject({ page: 3, pages: 3, total: OWNERS + 1 });
   });
 
+  it('pages of 20, 50 or 100 when asked: the rows, the page count and a jump past the end', async () => {
+    const twenty = await admin.usersPage({ pageSize: 20 });
+    expect(twenty).toMatchObject({ total: OWNERS + 1, page: 1, pages: 2 });
+    expect(twenty.rows).toHaveLength(20);
+    const second = await admin.usersPage({ pageSize: 20, page: 2 });
+    expect(second.rows.map((row) => row.nome)).toEqual(['Dona Loja 20', 'Dona Loja 21', 'Dona Loja 22', 'Administração']);
+    const fifty = await admin.usersPage({ pageSize: 50 });
+    expect(fifty).toMatchObject({ page: 1, pages: 1 });
+    expect(fifty.rows).toHaveLength(OWNERS + 1);
+    expect(await admin.usersPage({ pageSize: 100, page: 7 })).toMatchObject({ page: 1, pages: 1 });
+    expect((await failure(admin.usersPage({ pageSize: 30 as 20 }))).issues[0]).toMatchObject({ field: 'pageSize' });
+  });
+
   it('filters by search (name, email, market, literal % and _), plan, status, confirmation and inactivity', async () => {
     expect((await admin.usersPage({ search: 'loja 1' })).total).toBe(10);
     expect((await admin.usersPage({ search: '  LOJA 07 ' })).rows.map((row) => row.nome)).toEqual(['Dona Loja 07']);

@@ -121,6 +121,7 @@ interface PullBody {
   p_table?: string;
   p_desde?: string;
   p_after_modified?: string | null;
+  p_limit?: number;
 }
 const parsed = (body: string): PullBody => (body === '' ? {} : (JSON.parse(body) as PullBody));
 
@@ -193,6 +194,58 @@ describe('first download in phases', () => {
         else expect(ids.length, table).toBe(expected.length);
         for (const id of expected) expect(ids.includes(id), table).toBe(true);
       }
+      await expectExact(owner, device, shop);
+    },
+  );
+
+  it(
+    'a stock fact streamed while the first live pull after a reopen is on its way is pulled, though the older part has pages to go',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await newOwner(harness.stack);
+      const shop = await seedShop(owner);
+      const wide = windowStart(Date.now());
+      // With pages of 4, the older part asks for 3 rows at a time and the live pull for 4: the window's nine stock
+      // facts (eight older days and today) are three full pages, the last one ending where the live pull began.
+      const stockPull = (limit: number) => (body: string) => {
+        const pull = parsed(body);
+        return pull.p_table === 'historico_estoque' && pull.p_desde === wide && pull.p_limit === limit;
+      };
+      const olderHeld = proxy.hold('replicate_pull', stockPull(3));
+      const device = await harness.open(owner, { name: 'reaberto', url: proxy.url, batchSize: 4 });
+      await eventually(() => {
+        expect(olderHeld.held()).toBe(1);
+      }, 60_000);
+
+      // Reopened in the middle of the older part: its first live pull is answered only once a delivery made after
+      // the server read the page has reached the device through Realtime.
+      const liveHeld = proxy.holdAnswers('replicate_pull', stockPull(4));
+      await device.reopen();
+      await eventually(() => {
+        expect(liveHeld.held()).toBe(1);
+      }, 30_000);
+      const db = harness.stack.db;
+      const delivery = randomUUID();
+      await db.query(
+        `INSERT INTO historico_estoque (id, user_id, produto_id, tipo, quantidade, hlc, created_at) VALUES ($1, $2, $3, 'entrada', 7, $4, $5)`,
+        [delivery, owner.userId, shop.produto, hlcAt(Date.now()), iso(Date.now())],
+      );
+      // A product inserted after it reaches the device after it on the same channel: then the delivery was heard.
+      const marker = randomUUID();
+      await db.query(`INSERT INTO produtos (id, user_id, nome, preco, estoque_minimo) VALUES ($1, $2, 'Feijão', 8, 0)`, [
+        marker,
+        owner.userId,
+      ]);
+      await eventually(async () => {
+        expect((await device.docs('produtos')).some((doc) => doc.id === marker)).toBe(true);
+      });
+      liveHeld.release();
+      olderHeld.release();
+
+      await eventually(async () => {
+        expect((await device.status()).download).toBeNull();
+        expect(await idsOn(device, 'historico_estoque')).toContain(delivery);
+      }, 20_000);
       await expectExact(owner, device, shop);
     },
   );

@@ -238,7 +238,8 @@ describe('the window of facts', () => {
 
       await device.api.sales.update({
         id: venda,
-        data: iso(Date.now()).slice(0, 10),
+        // A day before the window whatever the hour (the UTC date may still be inside it in the owner's evening).
+        data: iso(Date.now() - 2 * DAY).slice(0, 10),
         tipo: 'avista',
         cliente_id: null,
         itens: [{ produto_id: produto, quantidade: 3 }],
@@ -254,6 +255,62 @@ describe('the window of facts', () => {
         expect(await device.stockOf(produto)).toBe(7);
         expect(copy?.server_modified).toBe(server?._modified);
       }, 10_000);
+      await device.reopen();
+      expect(await device.stockOf(produto)).toBe(7);
+      expect((await device.docs('vendas')).filter((doc) => doc.id === venda && doc._deleted !== true)).toEqual([]);
+    },
+  );
+});
+
+describe('the server version of a fact pushed from outside the window', () => {
+  it(
+    'is read back after a restart that came before it, and the stock counts a sale edited from outside the window once',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await newOwner(harness.stack);
+      const device = await harness.open(owner, { name: 'reiniciado', url: proxy.url });
+      const produto = await device.api.products.create({ nome: 'Arroz', preco: 5, estoque: 10 });
+      const venda = await device.api.sales.register({ itens: [{ produto_id: produto, quantidade: 1 }] });
+      await converged(owner, [device]);
+      // The days go by with the app open: the owner's cut and the window's first day pass the sale's day, and the
+      // device still holds its copy.
+      const { error } = await harness.stack
+        .serviceClient()
+        .rpc('avancar_corte_ate', { p_user_id: owner.userId, p_corte: iso(Date.now() + 2 * DAY) });
+      expect(error).toBeNull();
+      await device.setWindowShift(WINDOW_DAYS + 1);
+      await device.api.sync.syncNow();
+      const baseOf = async () =>
+        (await device.docs('bases_contadores')).find((doc) => doc.tipo === 'estoque' && doc.ref_id === produto);
+      await eventually(async () => {
+        expect(Number((await baseOf())?.valor)).toBe(9);
+      });
+
+      // The sale is edited from 1 to 3 (on a day before the window); the server takes it, and the app stops before
+      // it reads the sale back.
+      const readBack = proxy.hold('/rest/v1/vendas?', () => true);
+      await device.api.sales.update({
+        id: venda,
+        data: iso(Date.now() - 2 * DAY).slice(0, 10),
+        tipo: 'avista',
+        cliente_id: null,
+        itens: [{ produto_id: produto, quantidade: 3 }],
+      });
+      await eventually(async () => {
+        expect((await device.status()).pending).toBe(0);
+        expect(readBack.held()).toBeGreaterThan(0);
+      });
+      await device.restart();
+      readBack.release();
+
+      // Started again, it reads the sale back and takes the new base: the stock is 7, not 5.
+      const server = (await serverRows(owner, 'vendas')).find((row) => row.id === venda);
+      await eventually(async () => {
+        expect(Number((await baseOf())?.valor)).toBe(7);
+        expect(await device.stockOf(produto)).toBe(7);
+        const copy = (await device.docs('vendas')).find((doc) => doc.id === venda);
+        expect(copy?.server_modified).toBe(server?._modified);
+      }, 30_000);
       await device.reopen();
       expect(await device.stockOf(produto)).toBe(7);
       expect((await device.docs('vendas')).filter((doc) => doc.id === venda && doc._deleted !== true)).toEqual([]);

@@ -2,7 +2,7 @@
 // Portuguese and known to the worker's schema), the owner as shown on a row, and the send form's required fields.
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES, SENDABLE_NOTIFICATION_TYPES } from '../../workers/admin/notifications-schema.ts';
-import { t } from '../../src/i18n/pt-BR.ts';
+import { t } from '../../src/i18n/admin-catalogue.ts';
 import {
   EMPTY_SEND_FORM,
   isSendableType,

@@ -112,9 +112,20 @@ describe('receiptEscPos', () => {
     formaPagamento: null,
     formaPagamentoDescricao: null,
     total: 21.7,
+    desconto: 0,
+    valorRecebido: null,
     itens: [
-      { produtoId: 'a', nome: 'Arroz', marca: null, unidade: 'un', quantidade: 2, precoUnitario: 5, precoTotal: 10 },
-      { produtoId: 'b', nome: 'Queijo', marca: 'Minas', unidade: 'kg', quantidade: 0.255, precoUnitario: 45.9, precoTotal: 11.7 },
+      { produtoId: 'a', nome: 'Arroz', marca: null, unidade: 'un', quantidade: 2, precoUnitario: 5, precoTotal: 10, desconto: 0 },
+      {
+        produtoId: 'b',
+        nome: 'Queijo',
+        marca: 'Minas',
+        unidade: 'kg',
+        quantidade: 0.255,
+        precoUnitario: 45.9,
+        precoTotal: 11.7,
+        desconto: 0,
+      },
     ],
     createdAt: new Date(2026, 10, 27, 14, 5).toISOString(),
     source: 'device',
@@ -144,6 +155,16 @@ describe('receiptEscPos', () => {
     expect(qr).toMatchObject({ op: 'qr', data: receipt.pixCode });
     expect(receipt.pixCode).toContain('540561.70');
     expect(ops.at(-1)).toEqual({ op: 'cut' });
+  });
+
+  it('prints the cash received and the change of a cash sale that kept them', () => {
+    const cash = receiptOf(
+      { ...sale, tipo: 'avista', formaPagamento: 'dinheiro', cliente: null, clienteId: null, valorRecebido: 50 },
+      { name: 'Mercadinho São João', pixKey: null, city: null },
+      null,
+    );
+    const lines = decode(receiptEscPos(cash, 58)).flatMap((op) => (op.op === 'line' ? [op.text] : []));
+    expect(lines).toEqual(expect.arrayContaining(['Valor recebido          R$ 50,00', 'Troco                   R$ 28,30']));
   });
 
   it('uses 48 columns on an 80 mm roll', () => {

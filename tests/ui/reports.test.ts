@@ -69,6 +69,7 @@ const report: SalesReport = {
     { key: '2026-11-24', total: 1234.5, count: 3 },
   ],
   revenue: { total: 1234.5, count: 3, averageTicket: 411.5 },
+  discounts: 0,
   byType: { avista: { total: 1000, count: 2 }, fiado: { total: 234.5, count: 1 } },
   byMethod: [
     { method: 'dinheiro', total: 400, count: 1 },

@@ -15,9 +15,20 @@ const sale: SaleDetails = {
   formaPagamento: 'cartao',
   formaPagamentoDescricao: JSON.stringify({ tipo_cartao: 'parcelado', parcelas: 3 }),
   total: 21.7,
+  desconto: 0,
+  valorRecebido: null,
   itens: [
-    { produtoId: 'a', nome: 'Arroz', marca: null, unidade: 'un', quantidade: 2, precoUnitario: 5, precoTotal: 10 },
-    { produtoId: 'b', nome: 'Queijo', marca: 'Minas', unidade: 'kg', quantidade: 0.255, precoUnitario: 45.9, precoTotal: 11.7 },
+    { produtoId: 'a', nome: 'Arroz', marca: null, unidade: 'un', quantidade: 2, precoUnitario: 5, precoTotal: 10, desconto: 0 },
+    {
+      produtoId: 'b',
+      nome: 'Queijo',
+      marca: 'Minas',
+      unidade: 'kg',
+      quantidade: 0.255,
+      precoUnitario: 45.9,
+      precoTotal: 11.7,
+      desconto: 0,
+    },
   ],
   // 15:04 on the device's clock, whatever its time zone.
   createdAt: new Date(2026, 2, 15, 15, 4).toISOString(),
@@ -53,6 +64,28 @@ describe('receipt text', () => {
     const text = receiptText({ ...sale, tipo: 'fiado', formaPagamento: null, formaPagamentoDescricao: null }, 'CadernetaPro');
     expect(text).toContain('Tipo: Fiado');
     expect(text).not.toContain('Pagamento:');
+  });
+
+  it('a cash sale that kept the amount received shows it and the change; an older one without it shows neither', () => {
+    const cash = { ...sale, formaPagamento: 'dinheiro', formaPagamentoDescricao: null, valorRecebido: 50 };
+    const text = brl(receiptText(cash, 'CadernetaPro'));
+    expect(text).toContain('Pagamento: Dinheiro\nValor recebido: R$ 50,00\nTroco: R$ 28,30');
+    const older = brl(receiptText({ ...cash, valorRecebido: null }, 'CadernetaPro'));
+    expect(older).not.toContain('Valor recebido');
+    expect(older).not.toContain('Troco');
+  });
+
+  it('a discounted sale shows each line discount, the subtotal and the discounts before the total', () => {
+    const discounted = {
+      ...sale,
+      total: 19.2,
+      desconto: 1.5,
+      itens: sale.itens.map((item, index) => (index === 0 ? { ...item, desconto: 1 } : item)),
+    };
+    const text = brl(receiptText(discounted, 'CadernetaPro'));
+    expect(text).toContain('2 x Arroz (R$ 5,00) = R$ 10,00 (Desconto −R$ 1,00)');
+    expect(text).toContain('Subtotal: R$ 21,70\nDescontos: −R$ 2,50\nTotal: R$ 19,20');
+    expect(brl(receiptText(sale, 'CadernetaPro'))).not.toContain('Desconto');
   });
 
   it('weighed quantities always show 3 decimals; units none', () => {

@@ -196,6 +196,19 @@ describe('sales figures', () => {
     expect(figures.points.find((point) => point.key === '2026-11-24')).toEqual({ key: '2026-11-24', total: 50.3, count: 3 });
   });
 
+  it("counts discounts apart: revenue is net, 'Descontos' is the lines' gross amounts less it", () => {
+    expect(figures.discounts).toBe(0);
+    const discounted = sale({
+      id: 's4',
+      // 10,00 less 1,00 off the line and 0,50 off the sale.
+      total: 8.5,
+      itens: [{ ...item('arroz', 'Arroz', 1, 10), desconto: 1 }],
+    });
+    const withDiscounts = salesFigures([...sales, discounted], range, (id) => costs[id] ?? 0);
+    expect(withDiscounts.revenue.total).toBe(58.8);
+    expect(withDiscounts.discounts).toBe(1.5);
+  });
+
   it('ranks products by what they brought in, and by margin = (price − purchase price) × quantity, leaving out those with no cost', () => {
     expect(figures.topByRevenue.map((product) => [product.nome, product.receita, product.quantidade])).toEqual([
       ['Arroz', 30, 3],

@@ -65,6 +65,7 @@ async function answerOf<N extends 'olderSales' | 'saleDetails'>(
 const newestFirst = (a: SeededSale, b: SeededSale) => (a.data === b.data ? (a.id < b.id ? 1 : -1) : a.data < b.data ? 1 : -1);
 let owned: SeededSale[] = [];
 let maria = '';
+let discounted: SeededSale;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -76,6 +77,24 @@ beforeAll(async () => {
   for (let index = 0; index < 24; index++)
     owned.push(await seedSale(userId, daysBefore(keptFrom, 1 + Math.floor(index / 2) * 3), 10 + index));
   owned.push(await seedSale(userId, daysBefore(keptFrom, 2), 7.5, { tipo: 'fiado', cliente_id: maria }));
+  // A cash sale of R$ 20,00 with R$ 1,00 off its line and R$ 1,00 off the sale, paid with a R$ 20,00 note.
+  discounted = await seedSale(userId, daysBefore(keptFrom, 5), 18, {
+    forma_pagamento: 'dinheiro',
+    valor_recebido: 20,
+    desconto: 1,
+    itens: [
+      {
+        produto_id: randomUUID(),
+        quantidade: 2,
+        preco_unitario: 10,
+        preco_total: 20,
+        desconto: 1,
+        nome_produto: 'Arroz 1kg',
+        unidade_produto: 'un',
+      },
+    ],
+  });
+  owned.push(discounted);
   owned = owned.sort(newestFirst);
   // Another owner's old sale is never shown.
   const other = randomUUID();
@@ -119,6 +138,17 @@ describe('sales older than the window', () => {
       itens: [{ nome: 'Café 500g', quantidade: 1, precoTotal: 7.5 }],
     });
     expect(details?.revision).toEqual(expect.any(String));
+  });
+
+  it("shows an older sale's discounts and the cash received, as the counter stored them", async () => {
+    const details = await answerOf('saleDetails', { saleId: discounted.id }, (sale) => sale !== null);
+    expect(details).toMatchObject({
+      source: 'server',
+      total: 18,
+      desconto: 1,
+      valorRecebido: 20,
+      itens: [{ nome: 'Arroz 1kg', quantidade: 2, precoTotal: 20, desconto: 1 }],
+    });
   });
 
   it('offline keeps what was read and says the rest is online only', async () => {

@@ -1,6 +1,7 @@
 // The new sale's cart and its finishing, offline, through the real API: the cart is a Y.Doc kept on the device
 // (a second API on the same store stands for the reloaded page), one line per product, finishing stores one sale
-// and clears the cart, selling past the stock is allowed and marked, and the sale rules refuse with their fields.
+// and clears the cart, selling past the stock is allowed and marked, and the sale rules refuse with their fields;
+// the cash received goes with a cash sale.
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
@@ -9,7 +10,7 @@ import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { fieldMessages } from '../../src/i18n/errors.ts';
-import { createDataApiParts, type CartView } from '../../workers/api.ts';
+import { createDataApiParts, type CartView, type SaleDetails } from '../../workers/api.ts';
 import { DataError } from '../../workers/contract/errors.ts';
 import type { OwnerSession } from '../../workers/db/workspace.ts';
 import { memoryDraftPersistence, type DraftPersistence } from '../../workers/drafts/persistence.ts';
@@ -93,6 +94,19 @@ async function cartOf(api: Awaited<ReturnType<typeof openPage>>['api']): Promise
     });
   });
   return first;
+}
+
+/** A sale's details as the dialog reads them. */
+async function detailsOf(api: Awaited<ReturnType<typeof openPage>>['api'], saleId: string): Promise<SaleDetails> {
+  return new Promise<SaleDetails>((resolve, reject) => {
+    const id = api.live.subscribe('saleDetails', { saleId }, (update) => {
+      queueMicrotask(() => {
+        api.live.unsubscribe(id);
+      });
+      if (update.status === 'ok' && update.value) resolve(update.value);
+      else reject(new Error(update.status === 'ok' ? 'not_found' : update.error.code));
+    });
+  });
 }
 
 async function refusal(command: Promise<unknown>): Promise<DataError> {
@@ -273,5 +287,106 @@ describe('sale schema', () => {
       ['Açúcar', 0.5, 2.25],
     ]);
     expect(sale?.total).toBe(11.25);
+  });
+
+  it("keeps 'Valor recebido' with a cash sale, shown with its change in the details; not when it falls short or is not cash", async () => {
+    const { api } = await openPage(newDevice());
+    const cafe = await api.products.create({ nome: 'Café', preco: 15.9 });
+    await api.cart.add({ produto_id: cafe });
+    await api.cart.setOptions({ valor_recebido: 20 });
+    expect((await cartOf(api)).opcoes.valor_recebido).toBe(20);
+    const cash = await api.cart.checkout();
+    expect(await detailsOf(api, cash.id)).toMatchObject({ total: 15.9, valorRecebido: 20 });
+    expect((await cartOf(api)).opcoes.valor_recebido).toBeNull();
+
+    await api.cart.add({ produto_id: cafe });
+    await api.cart.setOptions({ valor_recebido: 10 });
+    const short = await api.cart.checkout();
+    expect(await detailsOf(api, short.id)).toMatchObject({ valorRecebido: null });
+
+    await api.cart.add({ produto_id: cafe });
+    await api.cart.setOptions({ valor_recebido: 20, forma_pagamento: 'pix' });
+    const pix = await api.cart.checkout();
+    expect(await detailsOf(api, pix.id)).toMatchObject({ valorRecebido: null });
+
+    const error = await refusal(
+      api.sales.register({ itens: [{ produto_id: cafe, quantidade: 2 }], forma_pagamento: 'dinheiro', valor_recebido: 30 }),
+    );
+    expect(error.issueOf('valor_recebido')?.code).toBe('too_small');
+  });
+
+  it('an edited cash sale keeps the amount received while it covers the total, and drops it otherwise', async () => {
+    const { api } = await openPage(newDevice());
+    const pao = await api.products.create({ nome: 'Pão', preco: 4 });
+    const id = await api.sales.register({
+      itens: [{ produto_id: pao, quantidade: 2 }],
+      forma_pagamento: 'dinheiro',
+      valor_recebido: 10,
+    });
+    const sale = await detailsOf(api, id);
+    const edit = {
+      id,
+      data: sale.data,
+      tipo: 'avista' as const,
+      cliente_id: null,
+      forma_pagamento: 'dinheiro',
+      forma_pagamento_descricao: null,
+    };
+    await api.sales.update({ ...edit, itens: [{ produto_id: pao, quantidade: 1 }] });
+    expect(await detailsOf(api, id)).toMatchObject({ total: 4, valorRecebido: 10 });
+    await api.sales.update({ ...edit, itens: [{ produto_id: pao, quantidade: 3 }] });
+    expect(await detailsOf(api, id)).toMatchObject({ total: 12, valorRecebido: null });
+  });
+
+  it('discounts a line by a percentage and the sale in reais: exact cents, stock by quantity, fiado balance by the net', async () => {
+    const { api, workspace } = await openPage(newDevice());
+    const queijo = await api.products.create({ nome: 'Queijo', preco: 33.33, unidade: 'un' });
+    const pao = await api.products.create({ nome: 'Pão', preco: 0.75, unidade: 'un' });
+    await api.stock.count({ produto_id: queijo, quantidade: 10 });
+    const cliente = await api.clients.create({ nome: 'Ana', telefone: '11987654321' });
+    await api.cart.add({ produto_id: queijo, quantidade: 3 });
+    await api.cart.add({ produto_id: pao, quantidade: 4 });
+    // 10% of R$ 99,99 is R$ 10,00 (rounded to the cent); then R$ 2,50 off the sale.
+    await api.cart.setLineDiscount({ produto_id: queijo, desconto: { tipo: 'percentual', valor: 10 } });
+    await api.cart.setOptions({
+      desconto: { tipo: 'valor', valor: 2.5 },
+      tipo: 'fiado',
+      cliente_id: cliente,
+      cliente_nome: 'Ana',
+    });
+    const cart = await cartOf(api);
+    expect(cart.itens.map((line) => [line.nome, line.subtotal, line.descontoValor])).toEqual([
+      ['Queijo', 99.99, 10],
+      ['Pão', 3, 0],
+    ]);
+    expect(cart).toMatchObject({ bruto: 102.99, descontos: 12.5, total: 90.49 });
+
+    const sold = await api.cart.checkout();
+    expect(sold.total).toBe(90.49);
+    const sale = (await workspace.database.vendas.findOne(sold.id).exec())?.toJSON();
+    expect(sale).toMatchObject({ total: 90.49, desconto: 2.5 });
+    expect(sale?.itens.map((item) => [item.preco_total, item.desconto ?? 0])).toEqual([
+      [99.99, 10],
+      [3, 0],
+    ]);
+    expect(await api.products.stockOf(queijo)).toBe(7);
+    expect(await api.clients.balanceOf(cliente)).toBe(90.49);
+    expect(await detailsOf(api, sold.id)).toMatchObject({ total: 90.49, desconto: 2.5 });
+  });
+
+  it('a discount never takes a total below zero: the cart caps it, a sale asking for more is refused', async () => {
+    const { api } = await openPage(newDevice());
+    const bala = await api.products.create({ nome: 'Bala', preco: 0.5 });
+    await api.cart.add({ produto_id: bala, quantidade: 2 });
+    await api.cart.setLineDiscount({ produto_id: bala, desconto: { tipo: 'valor', valor: 5 } });
+    await api.cart.setOptions({ desconto: { tipo: 'percentual', valor: 50 } });
+    expect(await cartOf(api)).toMatchObject({ bruto: 1, descontos: 1, total: 0 });
+    const refusedPercent = await refusal(api.cart.setOptions({ desconto: { tipo: 'percentual', valor: 120 } }));
+    expect(refusedPercent.issueOf('desconto.valor')?.code).toBe('too_large');
+
+    let error = await refusal(api.sales.register({ itens: [{ produto_id: bala, quantidade: 2, desconto: 1.01 }] }));
+    expect(error.issueOf('itens.0.desconto')?.code).toBe('too_large');
+    error = await refusal(api.sales.register({ itens: [{ produto_id: bala, quantidade: 2, desconto: 0.5 }], desconto: 0.51 }));
+    expect(error.issueOf('desconto')?.code).toBe('too_large');
   });
 });

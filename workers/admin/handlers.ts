@@ -11,7 +11,6 @@ import { createProductsHandlers } from './products.ts';
 import { createSalesHandlers } from './sales.ts';
 import { createNotificationsHandlers } from './notifications.ts';
 import {
-  ADMIN_PAGE_SIZE,
   editUserSchema,
   LOGS_PAGE_SIZE,
   logsQuerySchema,
@@ -32,6 +31,22 @@ import {
 import { createAdminServer, reaching, rowsOrThrow, serverError } from './server.ts';
 import { createSettingsHandlers } from './settings.ts';
 import { createSupportHandlers } from './support.ts';
+
+export type { AdminPaymentRow, AdminPaymentsPage, AdminPaymentStats } from './payments.ts';
+export type { AdminSetting, BlockedIp, BlockedIpsList, SlaAlert } from './settings.ts';
+export type { AdminProductCategory, AdminProductOwner, AdminProductRow, AdminProductsPage } from './products.ts';
+export type { AdminSaleRow, AdminSalesPage } from './sales.ts';
+export type { OwnersQuery, ProductsQuery, SalesQuery, SaleType } from './products-sales-schema.ts';
+export type { AdminNotificationRow, AdminNotificationsPage } from './notifications.ts';
+export type {
+  NotificationsQuery,
+  NotificationType,
+  ReadFilter,
+  SendableNotificationType,
+  SendNotificationInput,
+} from './notifications-schema.ts';
+export type { BoardQuery } from './support-schema.ts';
+export type { SupportBoard, SupportColumn, SupportMessage, SupportTicketCard, SupportTicketDetail } from './support.ts';
 
 export interface AdminLogEntry {
   readonly id: string;
@@ -209,8 +224,8 @@ export function createAdminDomain(options: AdminDomainOptions) {
         p_confirmed: values.confirmed,
         p_inactive_days: values.inactiveDays,
         p_sort: values.sort,
-        p_limit: ADMIN_PAGE_SIZE,
-        p_offset: (page - 1) * ADMIN_PAGE_SIZE,
+        p_limit: values.pageSize,
+        p_offset: (page - 1) * values.pageSize,
       });
       return rowsOrThrow(answer as { data: UsersPageRow[] | null; error: typeof answer.error; status: number });
     };
@@ -220,11 +235,11 @@ export function createAdminDomain(options: AdminDomainOptions) {
     if (rows.length === 0 && page > 1) {
       const first = await reaching(() => ask(1));
       const total = Number(first[0]?.total ?? 0);
-      page = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+      page = Math.max(1, Math.ceil(total / values.pageSize));
       rows = page === 1 ? first : await reaching(() => ask(page));
     }
     const total = Number(rows[0]?.total ?? 0);
-    return { rows: rows.map(toUserRow), total, page, pages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)) };
+    return { rows: rows.map(toUserRow), total, page, pages: Math.max(1, Math.ceil(total / values.pageSize)) };
   }
 
   async function suspendWith(input: { userId: string; reason: string }, ban: boolean): Promise<void> {

@@ -5,6 +5,8 @@ import { optionalText, recordId } from '../contract/input.ts';
 
 /** Admin page size (docs/product.md §9): users, products, payments and sales. */
 export const ADMIN_PAGE_SIZE = 10;
+/** The users a page of /admin/users may hold: the spec's ten, or more at a time. */
+export const USERS_PAGE_SIZES = [10, 20, 50, 100] as const;
 /** Days since the last sign-in the inactivity filter offers (docs/product.md §9). */
 export const INACTIVITY_DAYS = [30, 60, 90, 180] as const;
 /** Days of premium the plan toggle grants (docs/product.md §9). */
@@ -26,8 +28,10 @@ export const usersQuerySchema = v.object({
   inactiveDays: v.optional(v.nullable(v.picklist(INACTIVITY_DAYS, 'invalid_option')), null),
   sort: v.optional(v.picklist(PLAN_SORTS, 'invalid_option'), 'plan_desc'),
   page: v.optional(v.pipe(v.number('invalid_type'), v.integer('invalid_type'), v.minValue(1, 'too_small')), 1),
+  pageSize: v.optional(v.picklist(USERS_PAGE_SIZES, 'invalid_option'), ADMIN_PAGE_SIZE),
 });
 
+export type UsersPageSize = (typeof USERS_PAGE_SIZES)[number];
 export type UsersQuery = v.InferInput<typeof usersQuerySchema>;
 export type UsersQueryValues = v.InferOutput<typeof usersQuerySchema>;
 

@@ -1,6 +1,7 @@
 // The admin's support board (docs/product.md §2 /admin/support, §4 ticket status, §7 support calls): the four columns read
 // on the server (each its count and its newest tickets, archived ones left out), a ticket's conversation, status
 // moves, archiving a closed ticket, the admin read mark and replies. The server logs each change (0018).
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../support/schema.ts';
@@ -107,6 +108,17 @@ export const toMessage = (row: ResponseRow): SupportMessage => ({
   createdAt: row.created_at,
 });
 
+/** A ticket's conversation, oldest first, as the owner's and the admin's screens both read it. */
+export function responsesOf(client: SupabaseClient, ticketId: string): PromiseLike<ResponseRow[]> {
+  return client
+    .from('support_responses')
+    .select('id, responder_type, message, created_at')
+    .eq('ticket_id', ticketId)
+    .order('created_at', { ascending: true })
+    .order('id', { ascending: true })
+    .then((answer) => rowsOrThrow<ResponseRow>(answer));
+}
+
 export function createSupportHandlers(server: AdminServer) {
   /** The signed-in client when the server says it is an admin's (is_admin), else DataError 'forbidden'. */
   async function adminClient() {
@@ -173,13 +185,7 @@ export function createSupportHandlers(server: AdminServer) {
       const ticket = await ticketCard(ticketId);
       const [responses, owner] = await reaching(() =>
         Promise.all([
-          client
-            .from('support_responses')
-            .select('id, responder_type, message, created_at')
-            .eq('ticket_id', ticketId)
-            .order('created_at', { ascending: true })
-            .order('id', { ascending: true })
-            .then((answer) => rowsOrThrow<ResponseRow>(answer)),
+          responsesOf(client, ticketId),
           client
             .from('users')
             .select('nome, email, nome_mercado')

@@ -2,7 +2,18 @@
 // and the stock shown now, the sale's options with their defaults, and the sale a finished cart becomes.
 import { cents } from '../db/records.ts';
 import type { NewSale } from '../sales/schema.ts';
-import { CARD_KINDS, DEFAULT_CART_OPTIONS, PAYMENT_METHODS, paymentOf, quantityOf, type CartOptions } from './schema.ts';
+import {
+  CARD_KINDS,
+  cashReceivedOf,
+  DEFAULT_CART_OPTIONS,
+  discountCents,
+  discountOf,
+  type Discount,
+  PAYMENT_METHODS,
+  paymentOf,
+  quantityOf,
+  type CartOptions,
+} from './schema.ts';
 
 /** A cart item as kept on the device (docs/product.md §3): the product's name and price when it was added. */
 export interface CartLine {
@@ -15,10 +26,15 @@ export interface CartLine {
   readonly quantidade: string;
   /** Position in the cart (the order of adding). */
   readonly ordem: number;
+  /** The line's discount as typed (absent: none). */
+  readonly desconto?: Discount | null;
 }
 
 export interface CartLineView extends CartLine {
+  /** Quantity times price, before the line's discount. */
   readonly subtotal: number;
+  /** The line's discount in reais (0 without one), never more than its subtotal. */
+  readonly descontoValor: number;
   /** The product's stock shown now (derived from the device's facts). */
   readonly estoque: number;
   /** Sells more than the stock shows: allowed (the shelf is the truth), marked 'Acima do estoque'. */
@@ -31,6 +47,11 @@ export interface CartView {
   readonly itens: readonly CartLineView[];
   /** How many lines (products) the cart holds. */
   readonly count: number;
+  /** The lines' subtotals before any discount. */
+  readonly bruto: number;
+  /** Every discount in reais: the lines' and the sale's. */
+  readonly descontos: number;
+  /** What the client pays: `bruto` less `descontos`, never below zero. */
   readonly total: number;
   readonly opcoes: CartOptions;
 }
@@ -49,6 +70,11 @@ export function optionsOf(stored: Readonly<Record<string, unknown>>): CartOption
     tipo_cartao: pick(stored.tipo_cartao, CARD_KINDS, d.tipo_cartao),
     parcelas: typeof stored.parcelas === 'number' ? stored.parcelas : d.parcelas,
     outro: typeof stored.outro === 'string' ? stored.outro : d.outro,
+    desconto: discountOf(stored.desconto),
+    valor_recebido:
+      typeof stored.valor_recebido === 'number' && Number.isFinite(stored.valor_recebido) && stored.valor_recebido >= 0
+        ? stored.valor_recebido
+        : d.valor_recebido,
   };
 }
 
@@ -59,37 +85,73 @@ export function viewOfCart(
   stored: Readonly<Record<string, unknown>>,
   stockOf: (productId: string) => number,
 ): CartView {
-  let totalCents = 0;
-  const itens = byOrder(lines).map((line): CartLineView => {
-    const quantidade = quantityOf(line.quantidade);
-    const subtotal = cents(line.preco * quantidade);
-    totalCents += Math.round(subtotal * 100);
+  const options = optionsOf(stored);
+  const priced = pricedLines(lines, options);
+  const itens = priced.lines.map(({ line, quantidade, grossCents, discount }): CartLineView => {
     const estoque = stockOf(line.produto_id);
     return {
       ...line,
-      subtotal,
+      subtotal: grossCents / 100,
+      descontoValor: discount / 100,
       estoque,
       acimaDoEstoque: Math.round(quantidade * 1000) > Math.round(estoque * 1000),
       pesavel: line.unidade === 'kg' || line.unidade === 'g',
     };
   });
-  return { itens, count: itens.length, total: totalCents / 100, opcoes: optionsOf(stored) };
+  const grossCents = priced.lines.reduce((sum, line) => sum + line.grossCents, 0);
+  return {
+    itens,
+    count: itens.length,
+    bruto: grossCents / 100,
+    descontos: (grossCents - priced.totalCents) / 100,
+    total: priced.totalCents / 100,
+    opcoes: options,
+  };
 }
 
-/** The sale a cart becomes: its lines above zero at the price shown, the type, customer and payment columns. */
+/** Each line's quantity, gross amount and discount in cents, the sale's discount and what is left to pay. */
+function pricedLines(lines: Iterable<CartLine>, options: CartOptions) {
+  const priced = byOrder(lines).map((line) => {
+    const quantidade = quantityOf(line.quantidade);
+    const grossCents = Math.round(cents(line.preco * quantidade) * 100);
+    return { line, quantidade, grossCents, discount: discountCents(grossCents, line.desconto ?? null) };
+  });
+  const netCents = priced.reduce((sum, line) => sum + line.grossCents - line.discount, 0);
+  const saleDiscount = discountCents(netCents, options.desconto);
+  return { lines: priced, saleDiscount, totalCents: netCents - saleDiscount };
+}
+
+/**
+ * The sale a cart becomes: its lines above zero at the price shown, the type, customer and payment columns, and the
+ * cash received when it covers the total.
+ */
 export function saleOfCart(lines: Iterable<CartLine>, stored: Readonly<Record<string, unknown>>): NewSale {
   const options = optionsOf(stored);
-  const itens = byOrder(lines)
-    .map((line) => ({ produto_id: line.produto_id, quantidade: quantityOf(line.quantidade), preco_unitario: line.preco }))
-    .filter((item) => item.quantidade > 0);
-  return { itens, tipo: options.tipo, cliente_id: options.cliente_id, ...paymentOf(options) };
+  const priced = pricedLines(lines, options);
+  const itens = priced.lines
+    .filter((line) => line.quantidade > 0)
+    .map(({ line, quantidade, discount }) => ({
+      produto_id: line.produto_id,
+      quantidade,
+      preco_unitario: line.preco,
+      ...(discount > 0 ? { desconto: discount / 100 } : {}),
+    }));
+  const sale: NewSale = {
+    itens,
+    tipo: options.tipo,
+    cliente_id: options.cliente_id,
+    ...paymentOf(options),
+    desconto: priced.saleDiscount > 0 ? priced.saleDiscount / 100 : null,
+  };
+  return { ...sale, valor_recebido: cashReceivedOf(options, totalOf(sale)) };
 }
 
-/** A sale's total as sales.register stores it: each line rounded to cents, then summed. */
+/** A sale's total as sales.register stores it: each line rounded to cents less its discount, less the sale's. */
 export function totalOf(sale: NewSale): number {
-  const totalCents = sale.itens.reduce(
-    (sum, item) => sum + Math.round(cents((item.preco_unitario ?? 0) * item.quantidade) * 100),
+  const linesCents = sale.itens.reduce(
+    (sum, item) =>
+      sum + Math.round(cents((item.preco_unitario ?? 0) * item.quantidade) * 100) - Math.round((item.desconto ?? 0) * 100),
     0,
   );
-  return totalCents / 100;
+  return (linesCents - Math.round((sale.desconto ?? 0) * 100)) / 100;
 }

@@ -1,13 +1,15 @@
 // The new-sale cart (docs/product.md §3–§5): a Y.Doc per owner kept on the device like the form drafts, so a reload or a
-// crashed tab keeps it; finishing turns it into one sale document (the sales domain's register) and clears it.
-import { EMPTY, map, merge, Observable, startWith, switchMap } from 'rxjs';
+// crashed tab keeps it; finishing turns it into one sale document (the sales domain's recordSale) and clears it.
+import { map, merge, Observable, startWith, switchMap } from 'rxjs';
 import * as Y from 'yjs';
 import type { ProdutosDoc } from '../../schemas/index.ts';
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { indexedDbDraftPersistence, type DraftPersistence, type DraftStore } from '../drafts/persistence.ts';
-import { createSalesDomain } from '../sales/handlers.ts';
+import { recordSale } from '../sales/handlers.ts';
+import { newSaleSchema } from '../sales/schema.ts';
 import { saleOfCart, totalOf, viewOfCart, type CartLine, type CartView } from './cart-view.ts';
 import { pickerOf, type CustomerPickerPage, type CustomerPickerParams } from './customer-picker.ts';
 import {
@@ -15,11 +17,13 @@ import {
   barcodeSchema,
   cartOptionsSchema,
   cartQuantitySchema,
+  lineDiscountSchema,
   quantityOf,
   quantityTextOf,
   type AddToCart,
   type CartOptionsInput,
   type CartQuantity,
+  type LineDiscount,
 } from './schema.ts';
 
 export type { CartLineView, CartView } from './cart-view.ts';
@@ -41,7 +45,6 @@ const isWeighed = (unidade: string) => unidade === 'kg' || unidade === 'g';
 
 export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPersistence = indexedDbDraftPersistence) {
   const open = new Map<string, Promise<OpenCart>>();
-  const sales = createSalesDomain(holder);
 
   function cartOf(userId: string): Promise<OpenCart> {
     const key = `${userId}-carrinho`;
@@ -72,6 +75,7 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
       unidade: product.unidade,
       quantidade: quantityTextOf(before + adding),
       ordem,
+      desconto: existing?.desconto ?? null,
     });
   }
 
@@ -114,6 +118,14 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
         if (!line) throw new DataError('not_found', { diagnostic: `item ${produto_id}` });
         if (line.quantidade !== quantidade) cart.itens.set(produto_id, { ...line, quantidade });
       },
+      /** A line's discount in reais or as a percentage of the line (null removes it). */
+      async setLineDiscount(input: LineDiscount): Promise<void> {
+        const { produto_id, desconto } = parseInput(lineDiscountSchema, input);
+        const { cart } = await current();
+        const line = cart.itens.get(produto_id);
+        if (!line) throw new DataError('not_found', { diagnostic: `item ${produto_id}` });
+        cart.itens.set(produto_id, { ...line, desconto });
+      },
       async remove(produtoId: string): Promise<void> {
         const { produto_id } = parseInput(cartQuantitySchema, { produto_id: produtoId, quantidade: '' });
         const { cart } = await current();
@@ -136,9 +148,9 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
        * cart on `itens`, fiado without a customer on `cliente_id`); the cart is cleared once it is stored.
        */
       async checkout(): Promise<{ id: string; total: number }> {
-        const { cart } = await current();
+        const { workspace, cart } = await current();
         const sale = saleOfCart(cart.itens.values(), cart.opcoes.toJSON());
-        const id = await sales.handlers.register(sale);
+        const id = await recordSale(workspace, parseInput(newSaleSchema, sale));
         clearCart(cart);
         return { id, total: totalOf(sale) };
       },
@@ -146,74 +158,67 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
     live: {
       /** The cart with each line's subtotal and the stock shown now ('Acima do estoque' when it sells more). */
       cart: (): Observable<CartView> =>
-        holder.workspace$.pipe(
-          switchMap((workspace) =>
-            !workspace
-              ? EMPTY
-              : new Observable<CartView>((subscriber) => {
-                  let opened: OpenCart | undefined;
-                  const emit = () => {
-                    if (opened)
-                      subscriber.next(
-                        viewOfCart(opened.itens.values(), opened.opcoes.toJSON(), (id) => workspace.counters.stockOf(id)),
-                      );
-                  };
-                  const { vendas, historico_estoque } = workspace.database;
-                  const stock = merge(vendas.eventBulks$, historico_estoque.eventBulks$).subscribe(emit);
-                  cartOf(workspace.userId).then(
-                    (cart) => {
-                      opened = cart;
-                      cart.doc.on('update', emit);
-                      emit();
-                    },
-                    (error: unknown) => {
-                      subscriber.error(error);
-                    },
+        liveInWorkspace(
+          holder,
+          'nothing',
+          (workspace) =>
+            new Observable<CartView>((subscriber) => {
+              let opened: OpenCart | undefined;
+              const emit = () => {
+                if (opened)
+                  subscriber.next(
+                    viewOfCart(opened.itens.values(), opened.opcoes.toJSON(), (id) => workspace.counters.stockOf(id)),
                   );
-                  return () => {
-                    stock.unsubscribe();
-                    opened?.doc.off('update', emit);
-                  };
-                }),
-          ),
+              };
+              const { vendas, historico_estoque } = workspace.database;
+              const stock = merge(vendas.eventBulks$, historico_estoque.eventBulks$).subscribe(emit);
+              cartOf(workspace.userId).then(
+                (cart) => {
+                  opened = cart;
+                  cart.doc.on('update', emit);
+                  emit();
+                },
+                (error: unknown) => {
+                  subscriber.error(error);
+                },
+              );
+              return () => {
+                stock.unsubscribe();
+                opened?.doc.off('update', emit);
+              };
+            }),
         ),
       /** '/sales/weighted': the products sold by weight (kg or g), by name, with their stock. */
       weighedProducts: (): Observable<
         { id: string; nome: string; marca: string | null; preco: number; unidade: string; estoque: number }[]
       > =>
-        holder.workspace$.pipe(
-          switchMap((workspace) =>
-            !workspace
-              ? EMPTY
-              : merge(
-                  workspace.database.produtos.eventBulks$,
-                  workspace.database.vendas.eventBulks$,
-                  workspace.database.historico_estoque.eventBulks$,
-                ).pipe(
-                  startWith(null),
-                  switchMap(async () => {
-                    await workspace.products.ready;
-                    return workspace.products
-                      .search('', Number.MAX_SAFE_INTEGER)
-                      .filter((doc) => isWeighed(doc.unidade))
-                      .map((doc) => ({
-                        id: doc.id,
-                        nome: doc.nome,
-                        marca: doc.marca ?? null,
-                        preco: doc.preco,
-                        unidade: doc.unidade,
-                        estoque: workspace.counters.stockOf(doc.id),
-                      }));
-                  }),
-                ),
+        liveInWorkspace(holder, 'nothing', (workspace) =>
+          merge(
+            workspace.database.produtos.eventBulks$,
+            workspace.database.vendas.eventBulks$,
+            workspace.database.historico_estoque.eventBulks$,
+          ).pipe(
+            startWith(null),
+            switchMap(async () => {
+              await workspace.products.ready;
+              return workspace.products
+                .search('', Number.MAX_SAFE_INTEGER)
+                .filter((doc) => isWeighed(doc.unidade))
+                .map((doc) => ({
+                  id: doc.id,
+                  nome: doc.nome,
+                  marca: doc.marca ?? null,
+                  preco: doc.preco,
+                  unidade: doc.unidade,
+                  estoque: workspace.counters.stockOf(doc.id),
+                }));
+            }),
           ),
         ),
       /** The customer picker: names containing the search (accents and case ignored), the first `limit` by name. */
       customerPicker: (params: CustomerPickerParams): Observable<CustomerPickerPage> =>
-        holder.workspace$.pipe(
-          switchMap((workspace) =>
-            !workspace ? EMPTY : workspace.database.clientes.find().$.pipe(map((docs) => pickerOf(docs, params))),
-          ),
+        liveInWorkspace(holder, 'nothing', (workspace) =>
+          workspace.database.clientes.find().$.pipe(map((docs) => pickerOf(docs, params))),
         ),
     },
   };

@@ -1,7 +1,7 @@
 // The cart's command inputs (docs/product.md §3 cart item, §4, §5): a line's quantity as typed (digits and one comma),
-// the sale's type and payment method, and the payment description the server keeps as JSON text.
+// the sale's type and payment method, the payment description the server keeps as JSON text, and discounts.
 import * as v from 'valibot';
-import { MAX_QUANTITY, optionalText, positiveNumber, recordId, requiredText } from '../contract/input.ts';
+import { MAX_MONEY, MAX_QUANTITY, numberIn, optionalText, positiveNumber, recordId, requiredText } from '../contract/input.ts';
 
 /** Card installments (docs/product.md §9). */
 export const MAX_INSTALLMENTS = 12;
@@ -10,6 +10,40 @@ export const PAYMENT_METHODS = ['dinheiro', 'cartao', 'pix', 'outro'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const CARD_KINDS = ['avista', 'parcelado'] as const;
 export type CardKind = (typeof CARD_KINDS)[number];
+
+// Discounts at the counter (docs/product.md §10): a line's or the sale's, typed in reais or as a percentage, turned
+// into an amount in whole cents that never exceeds what it discounts, so a total never goes below zero.
+export const DISCOUNT_KINDS = ['valor', 'percentual'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/** A discount as typed: an amount in reais ('valor') or a percentage of what it applies to ('percentual'). */
+export interface Discount {
+  readonly tipo: DiscountKind;
+  readonly valor: number;
+}
+
+export const discountSchema = v.pipe(
+  v.object({ tipo: v.picklist(DISCOUNT_KINDS, 'invalid_option'), valor: numberIn(0, MAX_MONEY) }),
+  v.forward(
+    v.check((discount) => discount.tipo !== 'percentual' || discount.valor <= 100, 'too_large'),
+    ['valor'],
+  ),
+);
+
+/** The discount in cents on `baseCents`: a percentage rounded to the cent, an amount as typed; at most the base. */
+export function discountCents(baseCents: number, discount: Discount | null): number {
+  if (!discount || baseCents <= 0) return 0;
+  const asked =
+    discount.tipo === 'percentual' ? Math.round((baseCents * discount.valor) / 100) : Math.round(discount.valor * 100);
+  return Math.max(0, Math.min(baseCents, asked));
+}
+
+/** A discount kept in the cart, read back (null, absent or unreadable: none). */
+export function discountOf(value: unknown): Discount | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const result = v.safeParse(discountSchema, value);
+  return result.success ? result.output : null;
+}
 
 /** A quantity as the cart keeps it: digits with at most one comma ('2', '0,750', '' while typing). */
 export const quantityText = v.pipe(
@@ -57,8 +91,16 @@ export const cartOptionsSchema = v.partial(
       v.maxValue(MAX_INSTALLMENTS, 'too_large'),
     ),
     outro: v.pipe(v.string('invalid_type'), v.maxLength(200, 'too_long')),
+    /** 'Valor recebido' in cash, in reais (null while nothing readable is typed). */
+    valor_recebido: v.nullable(numberIn(0, MAX_MONEY)),
+    /** The sale's own discount, on what the lines come to after theirs. */
+    desconto: v.nullable(discountSchema),
   }),
 );
+
+/** A line's discount (null removes it). */
+export const lineDiscountSchema = v.object({ produto_id: recordId, desconto: v.nullable(discountSchema) });
+export type LineDiscount = v.InferInput<typeof lineDiscountSchema>;
 
 export type AddToCart = v.InferInput<typeof addToCartSchema>;
 export type CartQuantity = v.InferInput<typeof cartQuantitySchema>;
@@ -72,6 +114,8 @@ export interface CartOptions {
   readonly tipo_cartao: CardKind;
   readonly parcelas: number;
   readonly outro: string;
+  readonly valor_recebido: number | null;
+  readonly desconto: Discount | null;
 }
 
 export const DEFAULT_CART_OPTIONS: CartOptions = {
@@ -82,9 +126,20 @@ export const DEFAULT_CART_OPTIONS: CartOptions = {
   tipo_cartao: 'avista',
   parcelas: 1,
   outro: '',
+  valor_recebido: null,
+  desconto: null,
 };
 
 const otherText = optionalText(200);
+
+/**
+ * The cash received stored with the sale: only for a sale paid in cash, and only when it covers the total
+ * (less received is what the counter shows as still missing, not a payment).
+ */
+export function cashReceivedOf(options: CartOptions, total: number): number | null {
+  if (options.tipo !== 'avista' || options.forma_pagamento !== 'dinheiro' || options.valor_recebido === null) return null;
+  return Math.round(options.valor_recebido * 100) >= Math.round(total * 100) ? options.valor_recebido : null;
+}
 
 /**
  * The sale's payment columns (docs/product.md §3): only an à vista sale has a method. A card keeps

@@ -3,11 +3,11 @@
 // an opposite entry naming it (estorno_de), with the reason as its description.
 // A payment that settles the balance exactly removes the client's 'fiado_vencido' notices (docs/product.md §4).
 import type { Observable } from 'rxjs';
-import { of, switchMap } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { cents, insertOwned, patchOwned, softRemove, todayOf } from '../db/records.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { clientQueries } from './queries.ts';
 import { toCents } from './statement.ts';
 import {
@@ -105,7 +105,7 @@ export function createClientsDomain(holder: WorkspaceHolder) {
     live: {
       ...clientQueries(holder),
       clientBalance: (params: { clientId: string }): Observable<number> =>
-        holder.workspace$.pipe(switchMap((workspace) => (workspace ? workspace.counters.balance$(params.clientId) : of(0)))),
+        liveInWorkspace(holder, { value: 0 }, (workspace) => workspace.counters.balance$(params.clientId)),
     },
   };
 }

@@ -3,6 +3,7 @@
 import { combineLatest, distinctUntilChanged, from, map, of, startWith, switchMap, type Observable } from 'rxjs';
 import type { ClientesDoc, FiadoLancamentosDoc, VendasDoc } from '../../schemas/index.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { normalize } from '../products/search-index.ts';
 import { serverStatements, STATEMENT_PAGE_SIZE, type ServerStatements, type StatementPosition } from './online-statement.ts';
 import { effectInCents, statementOf, toCents, type StatementEntry, type StatementFact } from './statement.ts';
@@ -193,7 +194,7 @@ export function clientQueries(holder: WorkspaceHolder) {
     return found;
   };
   const whenSignedIn = <T>(read: (workspace: Workspace) => Observable<T>, signedOut: T): Observable<T> =>
-    holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : of(signedOut))));
+    liveInWorkspace(holder, { value: signedOut }, read);
   return {
     clientsPage: (params: ClientsPageParams): Observable<ClientsPage> =>
       whenSignedIn((workspace) => clientsPage$(workspace, params), {

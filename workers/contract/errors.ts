@@ -26,6 +26,8 @@ export const DATA_ERROR_CODES = [
   'profile_failed',
   'unsynced_changes',
   'function_failed',
+  // The admin's second factor: the authenticator's code is wrong or too old
+  'mfa_code_invalid',
   // A change sent online over a revision the server no longer holds (a sale changed or cancelled elsewhere)
   'stale_revision',
   // Pairing with another device of the owner

@@ -2,8 +2,9 @@
 // today's sales and the sales the rollups do not hold yet (docs/growth.md §5), and the low-stock list from the
 // products; recomputed when a sale, a rollup, a product or a stock fact changes (here, in another tab or from
 // another device) and every minute (the hour and the day move on by themselves).
-import { interval, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
+import { interval, map, merge, startWith, switchMap, type Observable } from 'rxjs';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { periodSumsOnDevice } from '../reports/period-sums.ts';
 import { deviceTimeZone, localTimeOf, periodRange, type Period } from './buckets.ts';
 import { dashboardFiguresOf, type DashboardFigures } from './figures.ts';
@@ -39,10 +40,6 @@ export interface DashboardOptions {
   tickMs?: number;
 }
 
-function withWorkspace<T>(holder: WorkspaceHolder, empty: T, read: (workspace: Workspace) => Observable<T>): Observable<T> {
-  return holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : of(empty))));
-}
-
 /** Whether the owner has sold anything: a sale on the device, or a day of the rollups with sales. */
 async function anySalesOf(workspace: Workspace): Promise<boolean> {
   const [sale, day] = await Promise.all([
@@ -75,7 +72,7 @@ export function createDashboardDomain(holder: WorkspaceHolder, options: Dashboar
     live: {
       /** Today's sales and the period's chart, KPI cards and top products. */
       dashboardFigures: (params: { period: Period }): Observable<DashboardView | null> =>
-        withWorkspace(holder, null, (workspace) =>
+        liveInWorkspace(holder, { value: null }, (workspace) =>
           merge(workspace.database.vendas.eventBulks$, workspace.database.resumos_dia.eventBulks$, interval(tickMs)).pipe(
             startWith(null),
             switchMap(async () => {
@@ -93,7 +90,7 @@ export function createDashboardDomain(holder: WorkspaceHolder, options: Dashboar
         ),
       /** Products whose stock is below their minimum (the first few and the count). */
       dashboardLowStock: (): Observable<LowStockList> =>
-        withWorkspace(holder, { items: [], total: 0 }, (workspace) => {
+        liveInWorkspace(holder, { value: { items: [], total: 0 } }, (workspace) => {
           const { produtos, historico_estoque, vendas } = workspace.database;
           return merge(produtos.eventBulks$, historico_estoque.eventBulks$, vendas.eventBulks$).pipe(
             startWith(null),

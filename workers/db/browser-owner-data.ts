@@ -1,7 +1,21 @@
 // The owner's data in a browser tab's worker: RxDB on IndexedDB (Dexie), shared by the tabs of this browser,
 // which elect one leader to replicate; persistent storage asked for once the owner is signed in.
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { RxStorage } from 'rxdb';
+import { RXDB_VERSION } from 'rxdb/plugins/utils';
 import type { OwnerDataOptions } from '../api.ts';
+
+/** Dexie's storage, whose code loads when the first collection opens (after sign-in), not with the worker. */
+function lazyDexieStorage(): RxStorage<unknown, unknown> {
+  let dexie: Promise<RxStorage<unknown, unknown>> | undefined;
+  return {
+    name: 'dexie',
+    rxdbVersion: RXDB_VERSION,
+    async createStorageInstance(params) {
+      dexie ??= import('rxdb/plugins/storage-dexie').then(({ getRxStorageDexie }) => getRxStorageDexie());
+      return (await dexie).createStorageInstance(params);
+    },
+  };
+}
 
 interface PersistableStorage {
   persist?: () => Promise<boolean>;
@@ -17,7 +31,7 @@ async function requestPersistence(storage: PersistableStorage | undefined): Prom
 
 export function browserOwnerData(serverUrl: string, scope: { navigator: { storage?: unknown } }): OwnerDataOptions {
   return {
-    storage: getRxStorageDexie(),
+    storage: lazyDexieStorage(),
     multiInstance: true,
     serverUrl,
     // Names this tab's writes in hybrid-logical-clock stamps; unique is all it must be.

@@ -21,7 +21,7 @@ import {
 import { conflictHandlerOf } from './merge-rules.ts';
 import { migrationStrategies } from './migrations.ts';
 import { withTombstoneEvents } from './tombstone-events.ts';
-import { withDocumentValidation } from './validation.ts';
+import { withDocumentValidation } from './validating-storage.ts';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 addRxPlugin(RxDBLeaderElectionPlugin);

@@ -14,10 +14,10 @@ export const collectionMergeRules: MergeRules = {
   trueWinsFields: ['_deleted', 'lido'],
   serverFields: SERVER_FIELDS,
   editOrder: (doc) => (typeof doc.updated_at === 'string' ? doc.updated_at : ''),
-  // A sale's lines and total, and its type, client and payment, each change together (workers/sales/edit.ts).
+  // A sale's lines, total and discount, and its type, client and payment, each change together (workers/sales/edit.ts).
   fieldGroups: [
-    ['itens', 'total'],
-    ['tipo', 'cliente_id', 'forma_pagamento', 'forma_pagamento_descricao'],
+    ['itens', 'total', 'desconto'],
+    ['tipo', 'cliente_id', 'forma_pagamento', 'forma_pagamento_descricao', 'valor_recebido'],
   ],
 };
 

@@ -4,6 +4,8 @@
 // Version 2 of the stock facts and of the ledger added an index on the fact's time (`hlc`, `created_at`), so
 // opening the app reads the day's facts by range (docs/growth.md §4); the documents keep their shape.
 // Version 3 of the ledger added `estorno_de` (the entry a reversal corrects); older entries reverse nothing.
+// Version 2 of the sales added `valor_recebido` (the cash received at the counter); older sales have none.
+// Version 3 of the sales added discounts (`desconto` of the sale and of a line); older sales have none.
 import type { MigrationStrategies } from 'rxdb';
 import type { CollectionName } from '../../schemas/index.ts';
 
@@ -14,7 +16,7 @@ export const migrationStrategies: Record<CollectionName, MigrationStrategies> = 
   produtos: { 1: sameShape },
   clientes: { 1: sameShape },
   fiado_lancamentos: { 1: sameShape, 2: sameShape, 3: sameShape },
-  vendas: { 1: sameShape },
+  vendas: { 1: sameShape, 2: sameShape, 3: sameShape },
   historico_estoque: { 1: sameShape, 2: sameShape },
   despesas: { 1: sameShape },
   despesa_categorias: { 1: sameShape },

@@ -1,7 +1,5 @@
-// Document validation on the device: every collection's storage checks writes against its JSON schema (the
-// server's CHECK and NOT NULL rules, schemas/*.json), and a refused write becomes a DataError with field issues.
-import type { RxStorage } from 'rxdb';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+// Document validation on the device: a write the storage refused against its JSON schema (the server's CHECK and
+// NOT NULL rules, schemas/*.json; db/validating-storage.ts) becomes a DataError with field issues.
 import { DataError, type FieldIssue, type IssueCode } from '../contract/errors.ts';
 
 /** One schema violation as ajv reports it (RxDB passes them through as `validationErrors`). */
@@ -20,12 +18,6 @@ const TRIMMED_MINIMUM: Readonly<Record<string, number>> = {
 
 /** Keywords that only say "a sub-schema failed"; the failing keyword inside it is reported too. */
 const SUMMARY_KEYWORDS = new Set(['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf']);
-
-export function withDocumentValidation<Internals, Options>(
-  storage: RxStorage<Internals, Options>,
-): RxStorage<Internals, Options> {
-  return wrappedValidateAjvStorage({ storage });
-}
 
 function valueAt(document: unknown, path: readonly string[]): unknown {
   let value: unknown = document;

@@ -1,21 +1,19 @@
 // Everything one signed-in owner has on this device: the database, the clock, the derived counters, the
-// product search and the sync engine; opened on sign-in and closed on sign-out.
+// product search and the sync engine; opened on sign-in (db/open-workspace.ts, whose code loads then) and closed on
+// sign-out.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxStorage } from 'rxdb';
 import { BehaviorSubject, filter, type Observable } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
-import { followCounters, type LiveCounters } from '../ledger/live-counters.ts';
-import { followUnfoldedSales, type UnfoldedSales } from '../ledger/unfolded-sales.ts';
-import { openProductCap, type ProductCap } from '../products/plan-cap.ts';
-import { followProductSearch, type ProductSearch } from '../products/search-index.ts';
-import { compactBeforeWindow } from '../sync/compaction.ts';
-import { startSyncEngine, type SyncEngine } from '../sync/engine.ts';
-import { createHybridClock, type HybridClock } from '../sync/hlc.ts';
-import { openOffsetStore } from '../sync/offset-store.ts';
-import { windowStart } from '../sync/window.ts';
+import type { LiveCounters } from '../ledger/live-counters.ts';
+import type { UnfoldedSales } from '../ledger/unfolded-sales.ts';
+import type { ProductCap } from '../products/plan-cap.ts';
+import type { ProductSearch } from '../products/search-index.ts';
+import type { DevicePresence } from '../devices/presence.ts';
+import type { SyncEngine } from '../sync/engine.ts';
+import type { HybridClock } from '../sync/hlc.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
-import { clockNodeOf, deviceNameOf } from './device-identity.ts';
-import { openLocalDatabase, type LocalDatabase, type LocalDatabaseOptions } from './local-database.ts';
+import type { LocalDatabase, LocalDatabaseOptions } from './local-database.ts';
 
 /** The signed-in owner as the account domain hands it over: who, and a client that acts as them. */
 export interface OwnerSession {
@@ -39,6 +37,8 @@ export interface WorkspaceOptions {
   retryTime?: number;
   batchSize?: number;
   realtime?: boolean;
+  /** Whether this device shows itself to the owner's other devices (Realtime presence); as `realtime` by default. */
+  presence?: boolean;
   /** How often the syncing tab pulls again, and offers refused documents again, while online. */
   resyncIntervalMs?: number;
   overrides?: LocalDatabaseOptions['overrides'];
@@ -64,101 +64,12 @@ export interface Workspace {
   /** The product cap of the owner's plan, as the server last said. */
   productCap: ProductCap;
   sync: SyncEngine;
+  /** The owner's devices connected now, through Realtime presence. */
+  presence: DevicePresence;
   /** A client acting as the owner, for the few requests beside the sync (the peer domain's pairing key). */
   client: SupabaseClient;
   connectivity: ConnectivitySource;
   close(): Promise<void>;
-}
-
-export async function openWorkspace(session: OwnerSession, options: WorkspaceOptions): Promise<Workspace> {
-  const wallClock = options.wallClock ?? Date.now;
-  const database = await openLocalDatabase({
-    userId: session.userId,
-    storage: options.storage,
-    multiInstance: options.multiInstance,
-    namePrefix: options.namePrefix,
-    overrides: options.overrides,
-  });
-  const device = await deviceNameOf(database);
-  const clock = createHybridClock({ node: clockNodeOf(device, options.deviceId), wallClock });
-  const windowStartAt = options.windowStartAt ?? windowStart;
-  const keptFrom = (): string => windowStartAt(clock.correctedNow());
-  await compactAtStart(database, clock, options.serverUrl, keptFrom);
-  // The clock starts after every stamp the device holds; the counters read only the facts since the cut.
-  for (const latest of await Promise.all([
-    database.vendas.findOne({ sort: [{ hlc: 'desc' }] }).exec(),
-    database.historico_estoque.findOne({ sort: [{ hlc: 'desc' }] }).exec(),
-  ]))
-    if (latest) clock.receive(latest.hlc);
-  const counters = followCounters(database, {
-    onHlc: (hlc) => {
-      clock.receive(hlc);
-    },
-  });
-  const unfoldedSales = followUnfoldedSales(database, { windowStart: keptFrom });
-  const products = followProductSearch(database);
-  await Promise.all([counters.ready, products.ready]);
-  const sync = await startSyncEngine({
-    database,
-    client: session.client,
-    userId: session.userId,
-    serverUrl: options.serverUrl,
-    connectivity: options.connectivity,
-    clock,
-    wallClock,
-    accessToken: session.accessToken,
-    retryTime: options.retryTime,
-    batchSize: options.batchSize,
-    realtime: options.realtime,
-    resyncIntervalMs: options.resyncIntervalMs,
-    windowStartAt,
-  });
-  const productCap = await openProductCap({ database, client: session.client, connectivity: options.connectivity });
-  void options.requestPersistence?.().catch(() => false);
-  return {
-    userId: session.userId,
-    device,
-    database,
-    clock,
-    now: wallClock,
-    windowStart: keptFrom,
-    counters,
-    unfoldedSales,
-    products,
-    productCap,
-    sync,
-    client: session.client,
-    connectivity: options.connectivity,
-    async close() {
-      productCap.close();
-      await sync.close();
-      await counters.close();
-      await unfoldedSales.close();
-      products.close();
-      await database.close();
-    },
-  };
-}
-
-/**
- * Drops the copies of facts before the window (sync/compaction.ts) before anything follows the collections' changes:
- * only with the server's clock known (an earlier run measured it), so the window's start is the owner's day.
- * A failure leaves the copies for the next start.
- */
-async function compactAtStart(
-  database: LocalDatabase,
-  clock: HybridClock,
-  serverUrl: string,
-  keptFrom: () => string,
-): Promise<void> {
-  const offsets = await openOffsetStore(database);
-  if (!offsets.saved) return;
-  clock.setServerOffset(offsets.saved.offsetMs);
-  try {
-    await compactBeforeWindow({ database, serverUrl, start: keptFrom() });
-  } catch {
-    // Kept as they were: asked again at the next start.
-  }
 }
 
 export interface WorkspaceHolder {
@@ -193,6 +104,9 @@ export function holdWorkspace(session$: Observable<OwnerSession | null>, options
         // for the owner's data instead of answering with the signed-out emptiness ('Todos os produtos estão com
         // estoque adequado!', zero sales).
         workspace.next(undefined);
+        // The database, the sync engine and the validator load here, not with the worker: a signed-out screen
+        // never waits for them.
+        const { openWorkspace } = await import('./open-workspace.ts');
         const opened = await openWorkspace(session, options);
         workspace.next(opened);
         return opened;

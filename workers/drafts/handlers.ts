@@ -1,9 +1,10 @@
 // The drafts domain: a form kept across reloads (docs/product.md §4: product_draft) as a Y.Doc per owner and draft name,
 // persisted on the device; read live, replaced as the owner types, cleared after a successful save.
-import { EMPTY, Observable, switchMap } from 'rxjs';
+import { Observable } from 'rxjs';
 import * as Y from 'yjs';
 import { parseInput } from '../contract/input.ts';
 import type { WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { indexedDbDraftPersistence, type DraftPersistence, type DraftStore } from './persistence.ts';
 import { draftFieldsSchema, draftNameSchema, type DraftFields } from './schema.ts';
 
@@ -64,30 +65,29 @@ export function createDraftsDomain(holder: WorkspaceHolder, persistence: DraftPe
     live: {
       /** A draft as it changes; null when there is none. */
       draft: (params: { name: string }): Observable<DraftFields | null> =>
-        holder.workspace$.pipe(
-          switchMap((workspace) =>
-            !workspace
-              ? EMPTY
-              : new Observable<DraftFields | null>((subscriber) => {
-                  let fields: Y.Map<string> | undefined;
-                  const emit = () => {
-                    if (fields) subscriber.next(snapshot(fields));
-                  };
-                  draft(workspace.userId, parseInput(draftNameSchema, params.name)).then(
-                    (opened) => {
-                      fields = opened.fields;
-                      fields.observe(emit);
-                      emit();
-                    },
-                    (error: unknown) => {
-                      subscriber.error(error);
-                    },
-                  );
-                  return () => {
-                    fields?.unobserve(emit);
-                  };
-                }),
-          ),
+        liveInWorkspace(
+          holder,
+          'nothing',
+          (workspace) =>
+            new Observable<DraftFields | null>((subscriber) => {
+              let fields: Y.Map<string> | undefined;
+              const emit = () => {
+                if (fields) subscriber.next(snapshot(fields));
+              };
+              draft(workspace.userId, parseInput(draftNameSchema, params.name)).then(
+                (opened) => {
+                  fields = opened.fields;
+                  fields.observe(emit);
+                  emit();
+                },
+                (error: unknown) => {
+                  subscriber.error(error);
+                },
+              );
+              return () => {
+                fields?.unobserve(emit);
+              };
+            }),
         ),
     },
   };

@@ -1,9 +1,10 @@
 // What the expenses page reads, live from the device's database (offline as online): a page of expenses for the
 // filters, the summary (figures, previous period, largest expense) and the categories by name.
-import { combineLatest, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
+import { combineLatest, map, shareReplay, type Observable } from 'rxjs';
 import type { DespesaCategoriasDoc, DespesasDoc } from '../../schemas/index.ts';
 import { parseInput } from '../contract/input.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { windowStart } from '../sync/window.ts';
 import { expenseFilterSchema, type ExpenseFilter } from './schema.ts';
 import {
@@ -96,7 +97,7 @@ export function joinedRows$(workspace: Workspace): Observable<ExpenseRow[]> {
 /** The live queries of the expenses page (names unique across the API). */
 export function expenseQueries(holder: WorkspaceHolder) {
   const whenSignedIn = <T>(read: (workspace: Workspace) => Observable<T>, signedOut: T): Observable<T> =>
-    holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : of(signedOut))));
+    liveInWorkspace(holder, { value: signedOut }, read);
   return {
     expensesPage: (params: ExpensesPageParams): Observable<ExpensesPage> => {
       const filter = parseInput(expenseFilterSchema, params.filter);

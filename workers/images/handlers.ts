@@ -4,10 +4,11 @@
 // is saved; an upload that died half-way is retried to the same path (upsert). A photo no product shows any more
 // (the product deleted here or on another device, the photo replaced or removed, offline too) is queued for removal
 // from the bucket the same way, so nothing is left behind in the owner's folder.
-import { BehaviorSubject, EMPTY, filter, map, switchMap, type Observable } from 'rxjs';
+import { BehaviorSubject, filter, map, type Observable } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import { patchOwned } from '../db/records.ts';
 import type { OwnerSession, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import { canvasImageProcessor, type ImageProcessor } from './process.ts';
 import { checkImageFile, IMAGE_MAX_BYTES, isPdf, objectPathOf } from './schema.ts';
@@ -153,16 +154,14 @@ export function createImagesDomain(
   holder.workspace$.pipe(filter((workspace) => workspace !== null)).subscribe(() => void drain());
   // A product deleted on this device or on another one (through replication): its waiting image is dropped and
   // its photo leaves the bucket.
-  holder.workspace$
-    .pipe(switchMap((workspace) => (workspace ? workspace.database.produtos.remove$ : EMPTY)))
-    .subscribe((event) => {
-      const product = event.previousDocumentData;
-      void (async () => {
-        await forget(`${product.user_id}/${product.id}`);
-        await discard(product.user_id, objectPathOf(product.imagem_url));
-        await drain();
-      })();
-    });
+  liveInWorkspace(holder, 'nothing', (workspace) => workspace.database.produtos.remove$).subscribe((event) => {
+    const product = event.previousDocumentData;
+    void (async () => {
+      await forget(`${product.user_id}/${product.id}`);
+      await discard(product.user_id, objectPathOf(product.imagem_url));
+      await drain();
+    })();
+  });
 
   async function prepare(file: Blob, name: string, productId: string): Promise<QueuedImage> {
     const problem = checkImageFile({ name, type: file.type, size: file.size });
@@ -244,17 +243,13 @@ export function createImagesDomain(
     live: {
       /** The images kept on this device for the signed-in owner, by product id ('novo': the form's). */
       localImages: (_params: undefined): Observable<Record<string, Blob>> =>
-        holder.workspace$.pipe(
-          switchMap((workspace) =>
-            !workspace
-              ? EMPTY
-              : entries.pipe(
-                  map((all) => {
-                    const mine: Record<string, Blob> = {};
-                    for (const entry of all.values()) if (entry.userId === workspace.userId) mine[entry.productId] = entry.blob;
-                    return mine;
-                  }),
-                ),
+        liveInWorkspace(holder, 'nothing', (workspace) =>
+          entries.pipe(
+            map((all) => {
+              const mine: Record<string, Blob> = {};
+              for (const entry of all.values()) if (entry.userId === workspace.userId) mine[entry.productId] = entry.blob;
+              return mine;
+            }),
           ),
         ),
     },

@@ -1,8 +1,9 @@
 // The notifications domain: the owner's 50 newest notices from the local copy (readable offline), the live
 // unread count, and marking read or deleting, which sync to the server like any other change.
-import { map, of, switchMap, type Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { patchOwned, softRemove } from '../db/records.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 
 export const NOTIFICATION_LIST_LIMIT = 50;
 
@@ -68,14 +69,10 @@ export function createNotificationsDomain(holder: WorkspaceHolder) {
     },
     live: {
       notifications: (_params: undefined): Observable<NotificationItem[]> =>
-        holder.workspace$.pipe(
-          switchMap((workspace) => (workspace ? rows$(workspace).pipe(map((rows) => newestFirst(rows))) : of([]))),
-        ),
+        liveInWorkspace(holder, { value: [] }, (workspace) => rows$(workspace).pipe(map((rows) => newestFirst(rows)))),
       unreadNotifications: (_params: undefined): Observable<number> =>
-        holder.workspace$.pipe(
-          switchMap((workspace) =>
-            workspace ? rows$(workspace).pipe(map((rows) => rows.filter((row) => !row.lido).length)) : of(0),
-          ),
+        liveInWorkspace(holder, { value: 0 }, (workspace) =>
+          rows$(workspace).pipe(map((rows) => rows.filter((row) => !row.lido).length)),
         ),
     },
   };

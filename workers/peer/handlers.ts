@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { BehaviorSubject, combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import { DataError } from '../contract/errors.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import {
   answerProofMessage,
   decodeCode,
@@ -19,8 +20,10 @@ import {
 } from './codes.ts';
 import type { BytePort } from './link.ts';
 import { keepPairingKey, type PairingKeyState } from './pairing-key.ts';
-import { openPeerSession, type PeerSession, type PeerSessionView } from './replication.ts';
+import type { PeerSession, PeerSessionView, openPeerSession } from './replication.ts';
 import { usedInvitations } from './used-invitations.ts';
+
+export type { BytePort } from './link.ts';
 
 /** How long an invitation waits for its answer. */
 const INVITE_TTL_MS = 15 * 60_000;
@@ -67,7 +70,7 @@ interface PeerHub {
   readInvite(code: string): Promise<ReadCode>;
   createAnswer(invite: string, sdp: string): Promise<{ code: string }>;
   readAnswer(code: string): Promise<ReadCode>;
-  attach(invite: string, port: BytePort): void;
+  attach(invite: string, port: BytePort): Promise<void>;
   end(peerDevice: string): void;
   readonly status$: Observable<PeerStatus>;
   close(): Promise<void>;
@@ -88,10 +91,10 @@ function openHub(workspace: Workspace): PeerHub {
   const paired = new Map<string, { linkSecret: string; peerDevice: string }>();
   const sessions = new BehaviorSubject<ReadonlyMap<string, PeerSession>>(new Map());
 
-  function sessionFor(peerDevice: string): PeerSession {
+  function sessionFor(peerDevice: string, open: typeof openPeerSession): PeerSession {
     const existing = sessions.getValue().get(peerDevice);
     if (existing) return existing;
-    const session = openPeerSession({
+    const session = open({
       database: workspace.database,
       owner,
       device,
@@ -194,7 +197,7 @@ function openHub(workspace: Workspace): PeerHub {
       paired.set(code.invite, { linkSecret, peerDevice: code.device });
       return { invite: code.invite, sdp: code.sdp, peerLabel: deviceLabel(code.device) };
     },
-    attach(invite, port) {
+    async attach(invite, port) {
       const pairing = paired.get(invite);
       if (!pairing) {
         port.postMessage(null);
@@ -202,7 +205,13 @@ function openHub(workspace: Workspace): PeerHub {
         throw new DataError('peer_code_expired');
       }
       paired.delete(invite);
-      sessionFor(pairing.peerDevice).connect(port, pairing.linkSecret);
+      // The link's replication (RxDB's protocol, the schema check of what arrives) loads with the first link.
+      const replication = await import('./replication.ts').catch((error: unknown) => {
+        port.postMessage(null);
+        port.close();
+        throw new DataError('offline', { diagnostic: `peer link code did not load: ${String(error)}` });
+      });
+      sessionFor(pairing.peerDevice, replication.openPeerSession).connect(port, pairing.linkSecret);
     },
     end(peerDevice) {
       sessions.getValue().get(peerDevice)?.end();
@@ -234,8 +243,8 @@ export function createPeerDomain(holder: WorkspaceHolder) {
     if (!found) throw new DataError('internal', { diagnostic: 'no workspace' });
     return found;
   };
-  const hub$: Observable<PeerHub | null> = holder.workspace$.pipe(
-    map((workspace) => (workspace && current?.workspace === workspace ? current.hub : null)),
+  const hub$: Observable<PeerHub | null> = liveInWorkspace(holder, { value: null }, (workspace) =>
+    of(current?.workspace === workspace ? current.hub : null),
   );
 
   return {
@@ -258,7 +267,7 @@ export function createPeerDomain(holder: WorkspaceHolder) {
       },
       /** The relay hands over its end of the open data channel for an agreed pairing. */
       async attach(invite: string, port: BytePort): Promise<void> {
-        (await hub()).attach(invite, port);
+        await (await hub()).attach(invite, port);
       },
       /** Ends the link with a device (the other side sees it ended). */
       async end(input: { device: string }): Promise<void> {

@@ -1,11 +1,11 @@
 // The products domain in the worker: create, edit, delete and search products; stock is derived, not written.
 import type { Observable } from 'rxjs';
-import { switchMap, of } from 'rxjs';
 import type { ProdutosDoc } from '../../schemas/index.ts';
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { insertOwned, patchOwned, softRemove } from '../db/records.ts';
 import type { WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { recordStock } from '../stock/handlers.ts';
 import { productLiveQueries } from './live.ts';
 import { newProductSchema, productChangesSchema, type NewProduct, type ProductChanges } from './schema.ts';
@@ -58,7 +58,7 @@ export function createProductsDomain(holder: WorkspaceHolder) {
     live: {
       ...productLiveQueries(holder),
       productStock: (params: { productId: string }): Observable<number> =>
-        holder.workspace$.pipe(switchMap((workspace) => (workspace ? workspace.counters.stock$(params.productId) : of(0)))),
+        liveInWorkspace(holder, { value: 0 }, (workspace) => workspace.counters.stock$(params.productId)),
     },
   };
 }

@@ -1,8 +1,9 @@
 // The products screens' live reads: the page-able list with stock, one product, its stock history and the count
 // for the free plan cap; each recomputes when a product, a stock fact or a sale changes on the device.
-import { combineLatest, EMPTY, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
+import { combineLatest, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
 import type { ProdutosDoc } from '../../schemas/index.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 
 /** A product as the screens show it: its document, the derived stock and whether it is below the minimum. */
 export type ProductView = ProdutosDoc & { estoque: number; estoqueBaixo: boolean };
@@ -33,11 +34,6 @@ export function viewOf(workspace: Workspace, doc: ProdutosDoc): ProductView {
 function changes(workspace: Workspace): Observable<unknown> {
   const { produtos, historico_estoque, vendas } = workspace.database;
   return merge(produtos.eventBulks$, historico_estoque.eventBulks$, vendas.eventBulks$).pipe(startWith(null));
-}
-
-/** Reads from the open workspace; nothing while none is open (a screen keeps loading rather than show 'empty'). */
-function withWorkspace<T>(holder: WorkspaceHolder, read: (workspace: Workspace) => Observable<T>): Observable<T> {
-  return holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : EMPTY)));
 }
 
 /** Stock facts and sales of one product, newest first, each with the stock it left (same rule as the counters). */
@@ -80,7 +76,7 @@ export function productLiveQueries(holder: WorkspaceHolder) {
     /** The list screen: products whose name, brand or barcode contains `text` (accents and case ignored), name
      * matches first, by name within each kind of match; with `lowStock`, only those below their minimum stock. */
     productList: (params: { text: string; limit: number; lowStock?: boolean }): Observable<ProductPage> =>
-      withWorkspace(holder, (workspace) =>
+      liveInWorkspace(holder, 'nothing', (workspace) =>
         changes(workspace).pipe(
           map(() => {
             const found = workspace.products.search(params.text, Number.MAX_SAFE_INTEGER);
@@ -97,7 +93,7 @@ export function productLiveQueries(holder: WorkspaceHolder) {
       ),
     /** One product with its stock; null when it does not exist (or was deleted). */
     productDetail: (params: { productId: string }): Observable<ProductView | null> =>
-      withWorkspace(holder, (workspace) =>
+      liveInWorkspace(holder, 'nothing', (workspace) =>
         combineLatest([
           workspace.database.produtos.findOne(params.productId).$,
           workspace.counters.stock$(params.productId),
@@ -105,10 +101,12 @@ export function productLiveQueries(holder: WorkspaceHolder) {
       ),
     /** The product's counts, deliveries and sales, newest first. */
     productStockHistory: (params: { productId: string }): Observable<StockHistoryEntry[]> =>
-      withWorkspace(holder, (workspace) => changes(workspace).pipe(switchMap(() => historyOf(workspace, params.productId)))),
+      liveInWorkspace(holder, 'nothing', (workspace) =>
+        changes(workspace).pipe(switchMap(() => historyOf(workspace, params.productId))),
+      ),
     /** The product that already has this exact barcode (the form's duplicate check); null for a blank code. */
     productByBarcode: (params: { code: string }): Observable<{ id: string; nome: string } | null> =>
-      withWorkspace(holder, (workspace) => {
+      liveInWorkspace(holder, 'nothing', (workspace) => {
         const code = params.code.trim();
         if (code === '') return of(null);
         return workspace.database.produtos
@@ -116,10 +114,10 @@ export function productLiveQueries(holder: WorkspaceHolder) {
           .$.pipe(map((doc) => (doc ? { id: doc.id, nome: doc.nome } : null)));
       }),
     /** The product cap of the owner's plan as the server last said (null: none, or not known yet). */
-    productCap: (): Observable<number | null> => withWorkspace(holder, (workspace) => workspace.productCap.cap$),
+    productCap: (): Observable<number | null> => liveInWorkspace(holder, 'nothing', (workspace) => workspace.productCap.cap$),
     /** How many products the owner has (the free plan allows 50). */
     productCount: (): Observable<number> =>
-      withWorkspace(holder, (workspace) =>
+      liveInWorkspace(holder, 'nothing', (workspace) =>
         workspace.database.produtos.eventBulks$.pipe(
           startWith(null),
           map(() => workspace.products.size()),

@@ -47,6 +47,11 @@ export interface MarginFigure extends ProductFigure {
 export interface SalesFigures {
   readonly points: readonly ReportPoint[];
   readonly revenue: Amount & { readonly averageTicket: number };
+  /**
+   * Every discount of the period's sales (docs/product.md §10): what the products sold for before discounts (their
+   * lines' gross amounts) less the revenue, which is net.
+   */
+  readonly discounts: number;
   readonly byType: { readonly avista: Amount; readonly fiado: Amount };
   readonly byMethod: readonly (Amount & { readonly method: ReportMethod })[];
   /** By receita; each keeps its quantity in its own unit. */
@@ -142,6 +147,7 @@ export function periodFigures(
       return { key, total: point.cents / 100, count: point.count };
     }),
     revenue: { total: totalCents / 100, count, averageTicket: count > 0 ? Math.round(totalCents / count) / 100 : 0 },
+    discounts: Math.max(0, [...sums.products.values()].reduce((sum, product) => sum + product.cents, 0) - totalCents) / 100,
     byType: {
       avista: { total: total.avista.cents / 100, count: total.avista.count },
       fiado: { total: total.fiado.cents / 100, count: total.fiado.count },

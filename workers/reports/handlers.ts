@@ -4,22 +4,11 @@
 // sync, and is unavailable offline. Receivables read the fiado sales and the ledger; oversold sales the period's
 // sales (and, where a later count needs it, the sales since the count before them) with the stock facts.
 // Recomputed when any of them changes (a sale in another tab, a sync) and every minute.
-import {
-  auditTime,
-  distinctUntilChanged,
-  interval,
-  map,
-  merge,
-  of,
-  skip,
-  startWith,
-  switchMap,
-  tap,
-  type Observable,
-} from 'rxjs';
+import { auditTime, distinctUntilChanged, interval, map, merge, skip, startWith, switchMap, tap, type Observable } from 'rxjs';
 import type { DespesasDoc, FiadoLancamentosDoc, HistoricoEstoqueDoc, VendasDoc } from '../../schemas/index.ts';
 import { parseInput } from '../contract/input.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { addDays } from '../dashboard/buckets.ts';
 import { WINDOW_DAYS } from '../sync/window.ts';
 import { receivablesOf, type AgeingBand, type DebtFact } from './ageing.ts';
@@ -290,42 +279,38 @@ export function createReportsDomain(holder: WorkspaceHolder, options: ReportsOpt
       /** The reports page: the period's figures, receivables by age and oversold sales; null while signed out. */
       salesReport: (params: ReportParams): Observable<SalesReportView | null> => {
         const checked = parseInput(reportParamsSchema, params);
-        return holder.workspace$.pipe(
-          switchMap((workspace) => {
-            if (!workspace) return of(null);
-            const server = serverPeriodsOf(workspace);
-            const { vendas, despesas, fiado_lancamentos, historico_estoque, produtos, clientes, resumos_dia } =
-              workspace.database;
-            return merge(
-              vendas.eventBulks$,
-              despesas.eventBulks$,
-              fiado_lancamentos.eventBulks$,
-              historico_estoque.eventBulks$,
-              produtos.eventBulks$,
-              clientes.eventBulks$,
-              resumos_dia.eventBulks$,
-              workspace.connectivity.changes.pipe(
-                map((state) => state.online),
-                distinctUntilChanged(),
-              ),
-              // After a sync the server's rollups may have moved: its answers are asked for again.
-              workspace.sync.status$.pipe(
-                map((status) => status.lastSyncedAt),
-                distinctUntilChanged(),
-                skip(1),
-                tap(() => {
-                  server.refresh();
-                }),
-              ),
-              interval(tickMs),
-            ).pipe(
-              // A burst of changes (a sync pulling thousands of sales) recomputes once, after it.
-              auditTime(REFRESH_MS),
-              startWith(null),
-              switchMap(() => computeReport(workspace, checked, workspace.now(), timeZone, server)),
-            );
-          }),
-        );
+        return liveInWorkspace(holder, { value: null }, (workspace) => {
+          const server = serverPeriodsOf(workspace);
+          const { vendas, despesas, fiado_lancamentos, historico_estoque, produtos, clientes, resumos_dia } = workspace.database;
+          return merge(
+            vendas.eventBulks$,
+            despesas.eventBulks$,
+            fiado_lancamentos.eventBulks$,
+            historico_estoque.eventBulks$,
+            produtos.eventBulks$,
+            clientes.eventBulks$,
+            resumos_dia.eventBulks$,
+            workspace.connectivity.changes.pipe(
+              map((state) => state.online),
+              distinctUntilChanged(),
+            ),
+            // After a sync the server's rollups may have moved: its answers are asked for again.
+            workspace.sync.status$.pipe(
+              map((status) => status.lastSyncedAt),
+              distinctUntilChanged(),
+              skip(1),
+              tap(() => {
+                server.refresh();
+              }),
+            ),
+            interval(tickMs),
+          ).pipe(
+            // A burst of changes (a sync pulling thousands of sales) recomputes once, after it.
+            auditTime(REFRESH_MS),
+            startWith(null),
+            switchMap(() => computeReport(workspace, checked, workspace.now(), timeZone, server)),
+          );
+        });
       },
     },
   };

@@ -19,14 +19,40 @@ import { saleEditSchema, type SaleEdit } from './schema.ts';
 
 type SaleLine = VendasDoc['itens'][number];
 
-/** Money of each line summed in cents (no floating-point drift over many lines). */
-export function totalOf(lines: readonly { preco_total: number }[]): number {
-  return cents(lines.reduce((sum, line) => sum + Math.round(line.preco_total * 100), 0) / 100);
+/** Money of each line less its discount, summed in cents (no floating-point drift over many lines). */
+export function totalOf(lines: readonly { preco_total: number; desconto?: number }[]): number {
+  return cents(
+    lines.reduce((sum, line) => sum + Math.round(line.preco_total * 100) - Math.round((line.desconto ?? 0) * 100), 0) / 100,
+  );
 }
 
-/** A line with a new quantity: its price is the sale's, never today's product price. */
+/**
+ * What a sale comes to: its lines less their discounts, less the sale's discount, which is refused above what the
+ * lines come to (docs/product.md §10). Amounts in reais, exact to the cent.
+ */
+export function totalsOf(
+  lines: readonly { preco_total: number; desconto?: number }[],
+  saleDiscount: number,
+): { total: number; desconto: number } {
+  const linesTotal = totalOf(lines);
+  const desconto = cents(saleDiscount);
+  if (Math.round(desconto * 100) > Math.round(linesTotal * 100))
+    throw DataError.invalid([{ field: 'desconto', code: 'too_large', limit: linesTotal }]);
+  return { total: (Math.round(linesTotal * 100) - Math.round(desconto * 100)) / 100, desconto };
+}
+
+/** A line with a new quantity: its price is the sale's, never today's product price; its discount at most its amount. */
 function withQuantity(line: SaleLine, quantidade: number): SaleLine {
-  return { ...line, quantidade, preco_total: cents(line.preco_unitario * quantidade) };
+  const precoTotal = cents(line.preco_unitario * quantidade);
+  return line.desconto === undefined
+    ? { ...line, quantidade, preco_total: precoTotal }
+    : { ...line, quantidade, preco_total: precoTotal, desconto: Math.min(line.desconto, precoTotal) };
+}
+
+/** The cash received stays with an edited sale still paid in cash whose new total it covers; otherwise it goes. */
+function cashKept(received: number | null, edit: { tipo: string; forma_pagamento: string | null }, total: number): number | null {
+  if (received === null || edit.tipo !== 'avista' || edit.forma_pagamento !== 'dinheiro') return null;
+  return Math.round(received * 100) >= Math.round(total * 100) ? received : null;
 }
 
 export async function updateSale(workspace: Workspace, input: SaleEdit): Promise<void> {
@@ -65,6 +91,9 @@ export async function updateSale(workspace: Workspace, input: SaleEdit): Promise
       item.quantidade,
     );
   });
+  // The sale's discount stays as given, lowered to what the edited lines come to.
+  const total = Math.max(0, Math.round(totalOf(itens) * 100) - Math.round((current.desconto ?? 0) * 100)) / 100;
+  const desconto = Math.round((totalOf(itens) - total) * 100) / 100;
   await patchOwned(workspace, 'vendas', edit.id, {
     data: edit.data,
     tipo: edit.tipo,
@@ -72,6 +101,8 @@ export async function updateSale(workspace: Workspace, input: SaleEdit): Promise
     forma_pagamento: edit.forma_pagamento,
     forma_pagamento_descricao: edit.forma_pagamento_descricao,
     itens,
-    total: totalOf(itens),
+    total,
+    desconto: desconto > 0 ? desconto : null,
+    valor_recebido: cashKept(current.valor_recebido ?? null, edit, total),
   });
 }

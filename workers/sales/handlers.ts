@@ -1,9 +1,10 @@
 // The sales domain: a sale with its items is one document, one atomic write; stock and balances follow from it.
+import type { InferOutput } from 'valibot';
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { cents, insertOwned, softRemove, todayOf } from '../db/records.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
-import { updateSale } from './edit.ts';
+import { totalsOf, updateSale } from './edit.ts';
 import { salesLiveQueries } from './live.ts';
 import { cancelOlderSale, olderSaleRemovalSchema, type OlderSaleRemoval } from './older-sale-removal.ts';
 import { serverSales, type ServerSales } from './online-sales.ts';
@@ -23,6 +24,52 @@ export type {
   SalesTypeFilter,
 } from './live.ts';
 
+/** A new sale as its schema leaves it (parsed and checked). */
+export type CheckedSale = InferOutput<typeof newSaleSchema>;
+
+/** Records one sale (already checked) as one document: each line priced and named from its product, HLC-stamped. */
+export async function recordSale(workspace: Workspace, sale: CheckedSale): Promise<string> {
+  const products = await workspace.database.produtos.findByIds(sale.itens.map((item) => item.produto_id)).exec();
+  const itens = sale.itens.map((item, index) => {
+    const product = products.get(item.produto_id);
+    if (!product) throw new DataError('not_found', { issues: [{ field: `itens.${index}.produto_id`, code: 'required' }] });
+    const preco = item.preco_unitario ?? product.preco;
+    const precoTotal = cents(preco * item.quantidade);
+    const desconto = item.desconto === undefined ? 0 : cents(item.desconto);
+    if (desconto > precoTotal)
+      throw DataError.invalid([{ field: `itens.${String(index)}.desconto`, code: 'too_large', limit: precoTotal }]);
+    return {
+      produto_id: item.produto_id,
+      quantidade: item.quantidade,
+      preco_unitario: preco,
+      preco_total: precoTotal,
+      ...(desconto > 0 ? { desconto } : {}),
+      nome_produto: product.nome,
+      marca_produto: product.marca ?? null,
+      unidade_produto: product.unidade,
+    };
+  });
+  const { total, desconto } = totalsOf(itens, sale.desconto ?? 0);
+  const received = sale.valor_recebido === null ? null : cents(sale.valor_recebido);
+  // Cash received is a cash sale's, and never less than what it pays.
+  if (received !== null && (sale.tipo !== 'avista' || sale.forma_pagamento !== 'dinheiro'))
+    throw DataError.invalid([{ field: 'valor_recebido', code: 'invalid_option' }]);
+  if (received !== null && Math.round(received * 100) < Math.round(total * 100))
+    throw DataError.invalid([{ field: 'valor_recebido', code: 'too_small', limit: total }]);
+  return insertOwned(workspace, 'vendas', {
+    data: todayOf(workspace),
+    total,
+    tipo: sale.tipo,
+    cliente_id: sale.cliente_id,
+    forma_pagamento: sale.forma_pagamento,
+    forma_pagamento_descricao: sale.forma_pagamento_descricao,
+    valor_recebido: received,
+    desconto: desconto > 0 ? desconto : null,
+    hlc: workspace.clock.now(),
+    itens,
+  });
+}
+
 export function createSalesDomain(holder: WorkspaceHolder) {
   /** Per workspace, the sales older than the window read online this session. */
   const online = new WeakMap<Workspace, ServerSales>();
@@ -35,32 +82,7 @@ export function createSalesDomain(holder: WorkspaceHolder) {
     handlers: {
       async register(input: NewSale): Promise<string> {
         const sale = parseInput(newSaleSchema, input);
-        const workspace = await holder.current();
-        const products = await workspace.database.produtos.findByIds(sale.itens.map((item) => item.produto_id)).exec();
-        const itens = sale.itens.map((item, index) => {
-          const product = products.get(item.produto_id);
-          if (!product) throw new DataError('not_found', { issues: [{ field: `itens.${index}.produto_id`, code: 'required' }] });
-          const preco = item.preco_unitario ?? product.preco;
-          return {
-            produto_id: item.produto_id,
-            quantidade: item.quantidade,
-            preco_unitario: preco,
-            preco_total: cents(preco * item.quantidade),
-            nome_produto: product.nome,
-            marca_produto: product.marca ?? null,
-            unidade_produto: product.unidade,
-          };
-        });
-        return insertOwned(workspace, 'vendas', {
-          data: todayOf(workspace),
-          total: cents(itens.reduce((sum, item) => sum + Math.round(item.preco_total * 100), 0) / 100),
-          tipo: sale.tipo,
-          cliente_id: sale.cliente_id,
-          forma_pagamento: sale.forma_pagamento,
-          forma_pagamento_descricao: sale.forma_pagamento_descricao,
-          hlc: workspace.clock.now(),
-          itens,
-        });
+        return recordSale(await holder.current(), sale);
       },
       /** 'Editar Venda': date, terms and lines rewritten in one write; the sale keeps its hlc (see edit.ts). */
       async update(input: SaleEdit): Promise<void> {

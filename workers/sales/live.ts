@@ -1,9 +1,10 @@
 // The sales screens' live reads: the filtered list (period, type, page) and one sale with its client's name;
 // both from the device's database, so they answer offline exactly as online.
-import { combineLatest, distinctUntilChanged, EMPTY, from, map, merge, Observable, of, startWith, switchMap } from 'rxjs';
+import { combineLatest, distinctUntilChanged, from, map, merge, Observable, of, startWith, switchMap } from 'rxjs';
 import type { ClientesDoc, VendasDoc } from '../../schemas/index.ts';
 import { todayOf } from '../db/records.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { windowStart } from '../sync/window.ts';
 import { periodRange, saleRowOf, salesListPage, type SaleRow, type SalesListPage, type SalesListParams } from './list.ts';
 import { ONLINE_PAGE_SIZE, type OlderSalesQuery, type ServerSale, type ServerSales } from './online-sales.ts';
@@ -20,6 +21,10 @@ export interface SaleDetails {
   readonly formaPagamento: string | null;
   readonly formaPagamentoDescricao: string | null;
   readonly total: number;
+  /** The sale's own discount in reais (0 without one); each line's is the line's `desconto`. */
+  readonly desconto: number;
+  /** The cash received at the counter, null when not kept (another method, or a sale made before it was kept). */
+  readonly valorRecebido: number | null;
   readonly itens: readonly {
     readonly produtoId: string;
     readonly nome: string;
@@ -28,6 +33,8 @@ export interface SaleDetails {
     readonly quantidade: number;
     readonly precoUnitario: number;
     readonly precoTotal: number;
+    /** The line's discount in reais (0 without one). */
+    readonly desconto: number;
   }[];
   readonly createdAt: string;
   /**
@@ -53,11 +60,6 @@ export interface OlderSalesView {
 export interface OlderSalesParams extends SalesListParams {
   /** Which page of the older sales (1 first; 'Ver mais' shows the next one below). */
   readonly page: number;
-}
-
-/** Reads from the open workspace; nothing while none is open (a screen keeps loading rather than show 'empty'). */
-function withWorkspace<T>(holder: WorkspaceHolder, read: (workspace: Workspace) => Observable<T>): Observable<T> {
-  return holder.workspace$.pipe(switchMap((workspace) => (workspace ? read(workspace) : EMPTY)));
 }
 
 /** The device's today, again at each midnight (a list left open on 'Hoje' moves to the new day). */
@@ -103,7 +105,17 @@ function salesOfDay$(workspace: Workspace, params: SalesListParams, today: strin
 
 type DetailedSale = Pick<
   VendasDoc,
-  'id' | 'data' | 'tipo' | 'cliente_id' | 'forma_pagamento' | 'forma_pagamento_descricao' | 'total' | 'itens' | 'created_at'
+  | 'id'
+  | 'data'
+  | 'tipo'
+  | 'cliente_id'
+  | 'forma_pagamento'
+  | 'forma_pagamento_descricao'
+  | 'valor_recebido'
+  | 'desconto'
+  | 'total'
+  | 'itens'
+  | 'created_at'
 >;
 
 function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails {
@@ -116,6 +128,8 @@ function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails 
     formaPagamento: sale.forma_pagamento ?? null,
     formaPagamentoDescricao: sale.forma_pagamento_descricao ?? null,
     total: sale.total,
+    desconto: sale.desconto ?? 0,
+    valorRecebido: sale.valor_recebido ?? null,
     itens: sale.itens.map((item) => ({
       produtoId: item.produto_id,
       nome: item.nome_produto,
@@ -124,6 +138,7 @@ function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails 
       quantidade: item.quantidade,
       precoUnitario: item.preco_unitario,
       precoTotal: item.preco_total,
+      desconto: item.desconto ?? 0,
     })),
     createdAt: sale.created_at,
     source: 'device',
@@ -218,12 +233,12 @@ export function salesLiveQueries(holder: WorkspaceHolder, serverSalesOf: (worksp
   return {
     /** Sales of a period ('hoje', '7dias', '30dias' or 'personalizado'), by type, newest first, a page at a time. */
     salesList: (params: SalesListParams): Observable<SalesListPage> =>
-      withWorkspace(holder, (workspace) => salesList$(workspace, params)),
+      liveInWorkspace(holder, 'nothing', (workspace) => salesList$(workspace, params)),
     /** The period's sales older than the window, read online (`keptFrom` null when the period is inside it). */
     olderSales: (params: OlderSalesParams): Observable<OlderSalesView> =>
-      withWorkspace(holder, (workspace) => olderSales$(workspace, serverSalesOf(workspace), params)),
+      liveInWorkspace(holder, 'nothing', (workspace) => olderSales$(workspace, serverSalesOf(workspace), params)),
     /** One sale with its lines and its client, online for one older than the window; null when it does not exist. */
     saleDetails: (params: { saleId: string }): Observable<SaleDetails | null> =>
-      withWorkspace(holder, (workspace) => sale$(workspace, serverSalesOf(workspace), params.saleId)),
+      liveInWorkspace(holder, 'nothing', (workspace) => sale$(workspace, serverSalesOf(workspace), params.saleId)),
   };
 }

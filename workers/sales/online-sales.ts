@@ -19,6 +19,9 @@ const serverSaleSchema = v.object({
   forma_pagamento: v.nullable(v.string()),
   forma_pagamento_descricao: v.nullable(v.string()),
   total: v.number(),
+  /** Cash received and the sale's own discount (reais), absent on sales made before the counter stored them. */
+  valor_recebido: v.optional(v.nullable(v.number()), null),
+  desconto: v.optional(v.nullable(v.number()), null),
   itens: v.array(
     v.object({
       produto_id: v.string(),
@@ -28,6 +31,7 @@ const serverSaleSchema = v.object({
       nome_produto: v.string(),
       marca_produto: v.optional(v.nullable(v.string()), null),
       unidade_produto: v.string(),
+      desconto: v.optional(v.number()),
     }),
   ),
   created_at: v.string(),
@@ -138,7 +142,9 @@ export function serverSales(client: SupabaseClient): ServerSales {
       if (found || !online) return found ?? null;
       const answer: RpcAnswer = await client
         .from('vendas')
-        .select('id, data, tipo, cliente_id, forma_pagamento, forma_pagamento_descricao, total, itens, created_at, _modified')
+        .select(
+          'id, data, tipo, cliente_id, forma_pagamento, forma_pagamento_descricao, total, valor_recebido, desconto, itens, created_at, _modified',
+        )
         .eq('id', id)
         .eq('_deleted', false)
         .limit(1);

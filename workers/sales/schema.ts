@@ -8,6 +8,8 @@ const saleItem = v.object({
   quantidade: positiveNumber(MAX_QUANTITY),
   /** Defaults to the product's price. */
   preco_unitario: v.optional(numberIn(0, MAX_MONEY)),
+  /** The line's discount in reais, at most the line's amount (checked when it is stored). */
+  desconto: v.optional(numberIn(0, MAX_MONEY)),
 });
 
 /**
@@ -33,6 +35,10 @@ export const newSaleSchema = v.pipe(
     cliente_id: v.nullish(recordId, null),
     forma_pagamento: optionalText(60),
     forma_pagamento_descricao: optionalText(2000),
+    /** The cash received at the counter (a sale paid in cash); checked against the total when it is stored. */
+    valor_recebido: v.nullish(numberIn(0, MAX_MONEY), null),
+    /** The sale's own discount in reais, at most what the lines come to after theirs. */
+    desconto: v.nullish(numberIn(0, MAX_MONEY), null),
   }),
   v.forward(
     v.check((sale) => sale.tipo !== 'fiado' || sale.cliente_id !== null, 'required'),

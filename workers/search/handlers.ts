@@ -3,6 +3,7 @@
 import { merge, of, startWith, switchMap, type Observable } from 'rxjs';
 import type { ClientesDoc } from '../../schemas/index.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { normalize } from '../products/search-index.ts';
 
 /** At most this many results of each kind are listed (the totals say how many matched). */
@@ -71,22 +72,20 @@ export function createSearchDomain(holder: WorkspaceHolder) {
       /** Products and clients matching `text`; nothing for a blank text. */
       search: (params: { text: string }): Observable<SearchResults> => {
         const text = params.text.trim();
-        return holder.workspace$.pipe(
-          switchMap((workspace) => {
-            if (!workspace || text === '') return of(nothing(text));
-            const { produtos, clientes, historico_estoque, vendas, fiado_lancamentos } = workspace.database;
-            return merge(
-              produtos.eventBulks$,
-              clientes.eventBulks$,
-              historico_estoque.eventBulks$,
-              vendas.eventBulks$,
-              fiado_lancamentos.eventBulks$,
-            ).pipe(
-              startWith(null),
-              switchMap(() => searchOn(workspace, text)),
-            );
-          }),
-        );
+        return liveInWorkspace(holder, { value: nothing(text) }, (workspace) => {
+          if (text === '') return of(nothing(text));
+          const { produtos, clientes, historico_estoque, vendas, fiado_lancamentos } = workspace.database;
+          return merge(
+            produtos.eventBulks$,
+            clientes.eventBulks$,
+            historico_estoque.eventBulks$,
+            vendas.eventBulks$,
+            fiado_lancamentos.eventBulks$,
+          ).pipe(
+            startWith(null),
+            switchMap(() => searchOn(workspace, text)),
+          );
+        });
       },
     },
   };

@@ -1,8 +1,9 @@
 // What the suppliers screen reads: the owner's suppliers by name, filtered by a search on name (case- and
 // accent-insensitive) or phone digits; from the device's database, so it answers offline exactly as online.
-import { map, of, switchMap, type Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import type { FornecedoresDoc } from '../../schemas/index.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { normalize } from '../products/search-index.ts';
 
 export interface SupplierView {
@@ -76,6 +77,6 @@ function suppliers$(workspace: Workspace, params: SupplierListParams): Observabl
 export function supplierQueries(holder: WorkspaceHolder) {
   return {
     suppliers: (params: SupplierListParams): Observable<SupplierList> =>
-      holder.workspace$.pipe(switchMap((workspace) => (workspace ? suppliers$(workspace, params) : of({ items: [], total: 0 })))),
+      liveInWorkspace(holder, { value: { items: [], total: 0 } }, (workspace) => suppliers$(workspace, params)),
   };
 }

@@ -1,15 +1,18 @@
 // The support domain (docs/product.md §3, §4, §6: premium support): a premium owner's tickets, their conversation, a new
 // ticket and replies, online only against the server (tickets are not kept on the device). Reads are live: they
-// answer 'offline' while there is no connection and ask again when it returns, after the owner's own writes,
-// and every `pollMs` while someone watches.
+// answer 'offline' while there is no connection and ask again when it returns, after the owner's own writes, when
+// Realtime tells of a change to the owner's tickets (the support's reply, a new status), and every `pollMs` while
+// someone watches.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   combineLatest,
   distinctUntilChanged,
   from,
   map,
+  EMPTY,
   merge,
   of,
+  share,
   startWith,
   Subject,
   switchMap,
@@ -22,8 +25,8 @@ import { reaching, rowsOrThrow, serverError } from '../admin/server.ts';
 import {
   TICKET_COLUMNS,
   toCard,
+  responsesOf,
   toMessage,
-  type ResponseRow,
   type SupportMessage,
   type SupportTicketCard,
   type TicketRow,
@@ -32,6 +35,7 @@ import { DataError, type DataErrorCode } from '../contract/errors.ts';
 import { checkInput, parseInput } from '../contract/input.ts';
 import type { ConnectivitySource } from '../system/connectivity.ts';
 import { openTicketSchema, replySchema, ticketRefSchema, type OpenTicketInput, type ReplyInput } from './schema.ts';
+import { ticketChanges } from './ticket-changes.ts';
 
 export interface OwnerTicket extends SupportTicketCard {
   /** The support answered and the owner has not read it yet. */
@@ -93,14 +97,21 @@ export function createSupportDomain(options: SupportDomainOptions) {
     return { client: options.client(), userId };
   }
 
-  /** A read that follows the owner, the connection, the owner's writes and the poll. */
+  const online$ = connectivity.changes.pipe(
+    map((change) => change.online),
+    startWith(connectivity.current().online),
+    distinctUntilChanged(),
+  );
+  /** The owner's tickets changing on the server while online: one Realtime channel for every watched read. A join
+   * counts too, for what changed before it. */
+  const serverChanges$ = combineLatest([owner$, online$]).pipe(
+    switchMap(([userId, online]) => (userId && online ? ticketChanges(options.client(), `user_id=eq.${userId}`) : EMPTY)),
+    share(),
+  );
+
+  /** A read that follows the owner, the connection, the owner's writes, the server's changes and the poll. */
   function watched<View>(read: (client: SupabaseClient, userId: string) => Promise<View>): Observable<View | SupportUnavailable> {
-    const online$ = connectivity.changes.pipe(
-      map((change) => change.online),
-      startWith(connectivity.current().online),
-      distinctUntilChanged(),
-    );
-    const again$ = merge(changed, pollMs > 0 ? timer(pollMs, pollMs) : of()).pipe(startWith(undefined));
+    const again$ = merge(changed, serverChanges$, pollMs > 0 ? timer(pollMs, pollMs) : of()).pipe(startWith(undefined));
     return combineLatest([owner$, online$]).pipe(
       switchMap(([userId, online]) => {
         if (!online) return of<SupportUnavailable>({ state: 'offline' });
@@ -141,13 +152,7 @@ export function createSupportDomain(options: SupportDomainOptions) {
           .eq('id', ticketId)
           .eq('user_id', userId)
           .then((answer) => rowsOrThrow<OwnerTicketRow>(answer)),
-        client
-          .from('support_responses')
-          .select('id, responder_type, message, created_at')
-          .eq('ticket_id', ticketId)
-          .order('created_at', { ascending: true })
-          .order('id', { ascending: true })
-          .then((answer) => rowsOrThrow<ResponseRow>(answer)),
+        responsesOf(client, ticketId),
       ]),
     );
     const ticket = tickets[0];

@@ -22,6 +22,7 @@ import { hlcPrefixAt } from './hlc.ts';
 import { compactedCollections, surelyBeforeWindow } from './fact-days.ts';
 import { comparable } from './pending.ts';
 import { valuesEqual } from './merge.ts';
+import { openOwedEchoes } from './owed-echoes.ts';
 import { openRejectedStore } from './rejected-store.ts';
 import { replicationIdentifierOf } from './replication.ts';
 import { compareTimestamps } from './server-time.ts';
@@ -113,7 +114,7 @@ async function compactCollection(
   options: CompactionOptions,
   name: CollectionName,
   bases: ReadonlyMap<string, CounterBase>,
-  refused: ReadonlySet<string>,
+  kept: ReadonlySet<string>,
 ): Promise<number> {
   const { database } = options;
   // One collection among several of different document types: read as plain rows, as the sync engine does.
@@ -130,7 +131,7 @@ async function compactCollection(
       .map((doc) => doc.toJSON(true) as StoredRow)
       .filter(
         (doc) =>
-          !refused.has(String(doc.id)) &&
+          !kept.has(String(doc.id)) &&
           surelyBeforeWindow(name, doc, options.start) &&
           // A fact the counters fold must be a version the server stamped, held by the bases; an expense sent
           // with a day before the window never comes back stamped (the pull leaves it out): sent is enough.
@@ -174,10 +175,16 @@ async function compactCollection(
 export async function compactBeforeWindow(options: CompactionOptions): Promise<CompactionResult> {
   const bases = await basesOf(options.database);
   const rejected = (await openRejectedStore(options.database)).current();
+  const owedEchoes = await openOwedEchoes(options.database);
   const result: CompactionResult = {};
   for (const name of compactedCollections) {
-    const refused = new Set(rejected.filter((entry) => entry.table === name).map((entry) => entry.id));
-    const count = await compactCollection(options, name, bases, refused);
+    // A refused copy, and one whose server version is still to be read back (it carries the stamp it was edited
+    // from, not the server's), stay.
+    const kept = new Set([
+      ...rejected.filter((entry) => entry.table === name).map((entry) => entry.id),
+      ...owedEchoes.initial(name).map((echo) => echo.id),
+    ]);
+    const count = await compactCollection(options, name, bases, kept);
     if (count > 0) result[name] = count;
   }
   return result;

@@ -21,6 +21,7 @@ import { openFirstDownload, type DownloadProgress } from './first-download.ts';
 import { surelyInsideWindow, windowedCollections } from './fact-days.ts';
 import { trackPending } from './pending.ts';
 import { openPendingLedger } from './pending-ledger.ts';
+import { openOwedEchoes } from './owed-echoes.ts';
 import { refusalReason, suspensionReason } from './refusal.ts';
 import { openOffsetStore } from './offset-store.ts';
 import { registerInternals } from './internals.ts';
@@ -91,6 +92,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   const wallClock = options.wallClock ?? Date.now;
   const offsets = await openOffsetStore(database);
   const firstDownload = await openFirstDownload(database);
+  const owedEchoes = await openOwedEchoes(database);
   const estimate = createOffsetEstimate(offsets.saved);
   if (offsets.saved) options.clock.setServerOffset(offsets.saved.offsetMs);
   /** 'Completed' only means something once the server has answered. */
@@ -173,6 +175,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
               sellable: () => sellable,
             }
           : undefined,
+        // The counters read a fact's server stamp: a folded fact pushed here is read back when the pull leaves it out.
+        owedEchoes: foldedCollections.has(name) ? owedEchoes : undefined,
         client,
         userId,
         serverUrl: options.serverUrl,

@@ -1,9 +1,13 @@
 // The sync domain as the UI and the account domain see it: status, a manual sync, whether signing out is safe, and
 // the first day of the window of facts the device keeps.
-import { map, of, switchMap, type Observable } from 'rxjs';
+import { of, type Observable } from 'rxjs';
 import type { WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import { INITIAL_STATUS, signOutCheck, type SignOutCheck, type SyncOutcome, type SyncStatus } from './status.ts';
 import { windowStart } from './window.ts';
+
+export type { RefusedChange, SignOutCheck, SyncOutcome, SyncStatus } from './status.ts';
+export type { RefusalReason } from './refusal.ts';
 
 export function createSyncDomain(holder: WorkspaceHolder) {
   return {
@@ -30,10 +34,10 @@ export function createSyncDomain(holder: WorkspaceHolder) {
     },
     live: {
       syncStatus: (_params: undefined): Observable<SyncStatus> =>
-        holder.workspace$.pipe(switchMap((workspace) => (workspace ? workspace.sync.status$ : of(INITIAL_STATUS)))),
+        liveInWorkspace(holder, { value: INITIAL_STATUS }, (workspace) => workspace.sync.status$),
       /** The first day of the window of facts this device keeps (earlier ones are online only); null signed out. */
       factWindow: (_params: undefined): Observable<string | null> =>
-        holder.workspace$.pipe(map((workspace) => (workspace ? windowStart(workspace.clock.correctedNow()) : null))),
+        liveInWorkspace(holder, { value: null }, (workspace) => of(windowStart(workspace.clock.correctedNow()))),
     },
   };
 }

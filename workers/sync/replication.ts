@@ -3,11 +3,13 @@
 // each that checks revisions, and streaming changes from Realtime so other devices' writes appear at once. A
 // collection the server alone writes is pulled only. A windowed collection on a new device first pulls from today
 // (what the counters need), then its older part (the rest of the window) page by page between its live pulls.
+// The server's version of a row it pushed that the windowed pull leaves out is read back by id.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getAssumedMasterState, type RxCollection, type RxReplicationPullStreamItem, type WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import type { CollectionSchema } from '../../schemas/index.ts';
+import type { OwedEchoes } from './owed-echoes.ts';
 import { compareTimestamps, measureOffset, type OffsetSample } from './server-time.ts';
 
 /** A place in the server's order of a table's rows (`_modified`, then `id`). */
@@ -146,6 +148,11 @@ export interface CollectionReplicationOptions<Doc> {
   foldsRowsBefore?: (stamp: string) => Promise<void>;
   /** A fact collection the device keeps a window of (docs/growth.md §6): pulled from the window's first day. */
   window?: PullWindow;
+  /**
+   * Where a windowed collection whose copies must carry the server's stamp (the facts the counters fold) keeps the
+   * rows whose server version it has not stored yet (owed-echoes.ts); without it, none is followed.
+   */
+  owedEchoes?: OwedEchoes;
 }
 
 /** The days a windowed pull asks from (yyyy-MM-dd, the owner's days). */
@@ -175,8 +182,13 @@ export interface CollectionReplication<Doc> {
   resync(): void;
   /** Pushes documents again outside the replication cycle (a rejected one, once its cause may be gone). */
   pushAgain(documents: Row[]): Promise<PushResponse>;
-  /** Resolves once every row stamped before `stamp` is stored on the device (pulling again as needed), or on cancel. */
+  /**
+   * Resolves once every row stamped before `stamp` is stored on the device (pulling again as needed) and the server's
+   * version of every row pushed from outside the window is read back, or on cancel.
+   */
   storedThrough(stamp: string): Promise<void>;
+  /** How many rows pushed from outside the window still wait for their server version to be read back. */
+  owedEchoes(): number;
   /** True once, in this session, a pull reached the server's horizon and every page it brought is stored. */
   readonly caughtUp$: Observable<boolean>;
   /** True once nothing older is left to pull (a windowed collection's older part is stored, or there is none). */
@@ -186,6 +198,8 @@ export interface CollectionReplication<Doc> {
 }
 
 const HORIZON_RETRY_MS = 250;
+/** Ids read back in one request (they travel in its URL). */
+const MAX_ECHOES_READ = 100;
 /** How long streamed rows wait for company before they are applied (one write for a burst). */
 const STREAM_BATCH_MS = 15;
 
@@ -261,6 +275,11 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   let older: OlderPart | null | undefined;
   /** The live pull has rows to fetch (asked for, or its last page was full): it goes before the older part. */
   let liveDue = true;
+  /**
+   * Counts the rows streamed before any live pull placed the device (they are pulled, not applied): one heard while
+   * a live pull is on its way may have committed after the server read that page.
+   */
+  let streamedToPull = 0;
   /** The older part's last page was pulled; once the replication is idle it is stored. */
   let olderFinished = false;
   const olderPulled = new BehaviorSubject(false);
@@ -313,37 +332,73 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   const whenOnline = options.whenOnline ?? (() => Promise.resolve());
 
   /**
-   * Rows pushed and accepted that the windowed pull leaves out (a copy the device still holds of a fact whose days
-   * are before the window, edited or cancelled here): no pull brings their server version back, so once the
-   * replication is idle (the pushed version recorded) those outside the window as it is then are read by id and
-   * stored as a streamed row would be, and the copy carries the server's stamp like any echo (so the counters'
-   * bases hold it and compaction may drop it).
+   * Rows pushed whose server version is not stored yet. The windowed pull may leave that version out (a copy the
+   * device still holds of a fact whose days are before the window, edited or cancelled here; or a row whose days
+   * leave the window before its echo comes), so then it is read by id and stored like a pulled row, and the copy
+   * carries the server's stamp like any echo (the counters' bases hold it, compaction may drop it). Each row is
+   * `sent` from before its push (kept in a local document, so a restart still reads it), `accepted` once the server
+   * took it, and `due` once the replication has been idle since (the pushed version recorded as the server's). A
+   * due row is settled once its copy carries a newer stamp than the one it was pushed over; one outside the window
+   * is read by id first thing in the next pull, one inside waits for the live pull. Until none is left,
+   * `storedThrough` waits: a base that folds the pushed version is stored only with the copy that says so, never
+   * beside a copy still counted as the device's own edit.
    */
-  const echoesOwed = new Map<string, Row>();
-  function oweEchoes(rows: readonly PushRow[], accepted: ReadonlySet<string>): void {
-    if (!options.window) return;
-    for (const row of rows) if (accepted.has(String(row.doc.id))) echoesOwed.set(String(row.doc.id), row.doc);
-  }
-  async function fetchEchoes(window: PullWindow): Promise<void> {
-    const owed = [...echoesOwed.values()];
-    echoesOwed.clear();
-    try {
-      const { start } = await window.bounds();
-      const ids = owed.filter((row) => !window.holds(row, start)).map((row) => String(row.id));
-      if (ids.length === 0) return;
-      await whenOnline();
-      const answer: { data: unknown; error: Error | null } = await client.from(table).select('*').in('id', ids);
-      if (answer.error) throw answer.error;
-      const rows = answer.data as Row[];
-      const known = await newerKnown(rows);
-      const fresh = rows.filter((row) => !known.has(String(row.id)));
-      // A pull that never found a row leaves no checkpoint: the stream then keeps the start (what RxDB holds).
-      const checkpoint = lastCheckpoint ?? START_CHECKPOINT;
-      if (fresh.length > 0) stream.next({ documents: fresh.map((row) => fromServerRow<Doc>(row, schema)), checkpoint });
-    } catch {
-      // Asked again the next time the replication is idle (a pull, a push or the periodic resync).
-      for (const row of owed) if (!echoesOwed.has(String(row.id))) echoesOwed.set(String(row.id), row);
+  type EchoStep = 'sent' | 'accepted' | 'due';
+  const echoesKept = options.window ? options.owedEchoes : undefined;
+  const echoes = new Map<string, { step: EchoStep; stamp: string | null }>(
+    (echoesKept?.initial(table) ?? []).map((echo) => [echo.id, { step: 'due', stamp: echo.stamp }]),
+  );
+  const keepEchoes = (): Promise<void> =>
+    echoesKept?.keep(
+      table,
+      [...echoes].map(([id, echo]) => ({ id, stamp: echo.stamp })),
+    ) ?? Promise.resolve();
+  async function expectEchoes(rows: readonly PushRow[]): Promise<void> {
+    if (!echoesKept || rows.length === 0) return;
+    for (const row of rows) {
+      const stamp = typeof row.assumed_modified === 'string' ? row.assumed_modified : null;
+      echoes.set(String(row.doc.id), { step: 'sent', stamp });
     }
+    await keepEchoes();
+  }
+  function answerEchoes(rows: readonly PushRow[], accepted: ReadonlySet<string>): void {
+    let dropped = false;
+    for (const row of rows) {
+      const id = String(row.doc.id);
+      const echo = echoes.get(id);
+      if (!echo) continue;
+      if (accepted.has(id)) echo.step = 'accepted';
+      else dropped = echoes.delete(id) || dropped;
+    }
+    if (dropped) void keepEchoes().catch(() => undefined);
+  }
+  const dueEchoes = (): string[] => [...echoes].filter(([, echo]) => echo.step === 'due').map(([id]) => id);
+
+  /**
+   * Settles the due rows whose copy carries a newer stamp than the one pushed over (or is gone); of the others, the
+   * ids outside the window starting on `start`, to be read by id.
+   */
+  async function echoesToRead(start: string): Promise<string[]> {
+    const window = options.window;
+    const due = dueEchoes();
+    if (!window || due.length === 0) return [];
+    const copies = new Map(
+      (await collection.storageInstance.findDocumentsById(due, true)).map((doc): [string, Row] => [
+        String((doc as unknown as Row).id),
+        doc as unknown as Row,
+      ]),
+    );
+    const toRead: string[] = [];
+    let settled = false;
+    for (const id of due) {
+      const copy = copies.get(id);
+      const echo = echoes.get(id);
+      if (!copy || !echo || compareTimestamps(copy.server_modified as string | null, echo.stamp) > 0) {
+        settled = echoes.delete(id) || settled;
+      } else if (!window.holds(copy, start)) toRead.push(id);
+    }
+    if (settled) void keepEchoes().catch(() => undefined);
+    return toRead;
   }
 
   let pushLimits = DEFAULT_PUSH_LIMITS;
@@ -353,6 +408,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
 
   /** Pushes `rows` in batches the server takes, one after another; their answers together. */
   async function push(rows: PushRow[]): Promise<PushResponse> {
+    await expectEchoes(rows);
     const answers: PushResponse[] = [];
     for (const batch of pushBatches(rows, pushLimits, bytesOf)) answers.push(await pushBatch(batch));
     return together(answers);
@@ -370,6 +426,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     const [only] = rows;
     if (rows.length === 1 && only) {
       const rejected: RejectedDocument[] = [{ id: String(only.doc.id), code: error.code ?? 'PT413', message: error.message }];
+      answerEchoes(rows, new Set());
       options.onRejected?.(rejected);
       return { conflicts: [], rejected };
     }
@@ -396,7 +453,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     const conflicting = new Set(response.conflicts.map((row) => String(row.id)));
     const accepted = rows.map((row) => String(row.doc.id)).filter((id) => !refused.has(id) && !conflicting.has(id));
     if (accepted.length > 0) options.onAccepted?.(accepted);
-    oweEchoes(rows, new Set(accepted));
+    answerEchoes(rows, new Set(accepted));
     if (response.rejected.length > 0) options.onRejected?.(response.rejected);
     return response;
   }
@@ -437,13 +494,16 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
 
   /** The live pull: every row after `from` (inside the window from `desde` when windowed). */
   async function pullLive(from: ReplicationPosition | undefined, size: number, desde: string | undefined) {
+    const streamedBefore = streamedToPull;
     const data = await pullPage(from, size, desde);
     const rows = data.documents;
     const last = rows.at(-1);
     const next =
       (options.window ? data.checkpoint : undefined) ?? (last ? { modified: String(last._modified), id: String(last.id) } : from);
     if (next) lastCheckpoint = next;
-    liveDue = rows.length >= size || data.more === true;
+    // A row streamed while this page was on its way may have committed after the server read it: the live pull
+    // stays due, or the older part's pages would go first and end where this one began, and nothing would pull it.
+    liveDue = rows.length >= size || data.more === true || streamedToPull !== streamedBefore;
     if (rows.length < size && data.more !== true) reachedHorizon = true;
     if (options.window && rows.length === 0 && next) passedThrough = laterCheckpoint(next, passedThrough);
     // A page that is not full holds every row up to the horizon; a full one every row before its last.
@@ -488,6 +548,23 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     return { documents: await documentsOf(rows), checkpoint: checkpointAt(live) };
   }
 
+  /**
+   * The server's version of rows pushed that the pull leaves out, read by id and stored with the live position
+   * unchanged, one row short of a full page so the replication ends its pass after it; the pass that follows goes
+   * on with what was due (more echoes, the live pull, the older part).
+   */
+  async function pullEchoes(ids: readonly string[], live: ReplicationPosition | undefined) {
+    const answer: { data: unknown; error: Error | null } = await client
+      .from(table)
+      .select('*')
+      .in('id', [...ids]);
+    if (answer.error) throw new Error(`echo ${table}: ${answer.error.message}`);
+    for (const id of ids) echoes.delete(id);
+    void keepEchoes().catch(() => undefined);
+    stream.next('RESYNC');
+    return { documents: await documentsOf(answer.data as Row[]), checkpoint: checkpointAt(live) };
+  }
+
   /** Asks for a live pull (the older part waits behind it). */
   function pullLiveSoon(): void {
     liveDue = true;
@@ -519,6 +596,8 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
           // Every row the narrow pulls passed is at or before `from`: the older part pulls those again.
           older = { narrow: false, until: from ?? null, after: null };
         }
+        const toRead = bounds ? await echoesToRead(bounds.start) : [];
+        if (toRead.length > 0) return pullEchoes(toRead.slice(0, Math.min(MAX_ECHOES_READ, Math.max(1, size - 1))), from);
         if (bounds && older && !older.narrow && !liveDue) return pullOlder(older, from, size, bounds.start);
         return pullLive(from, size, bounds && older?.narrow ? bounds.today : bounds?.start);
       },
@@ -541,11 +620,13 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
 
   function settleStored(): void {
     storedUntil = pulledThrough;
-    for (const waiter of [...storedWaiters]) {
-      if (compareTimestamps(storedUntil, waiter.stamp) <= 0) continue;
-      storedWaiters.delete(waiter);
-      waiter.resolve();
-    }
+    // A base that folds a version pushed here waits for its echo too (`echoes`).
+    if (echoes.size === 0)
+      for (const waiter of [...storedWaiters]) {
+        if (compareTimestamps(storedUntil, waiter.stamp) <= 0) continue;
+        storedWaiters.delete(waiter);
+        waiter.resolve();
+      }
     // The horizon was held back by a transaction in flight: pull again until it passes.
     if (storedWaiters.size > 0) setTimeout(pullLiveSoon, HORIZON_RETRY_MS);
   }
@@ -553,7 +634,16 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   state.active$.subscribe((active) => {
     if (active) return;
     settleStored();
-    if (echoesOwed.size > 0 && options.window) void fetchEchoes(options.window);
+    // The pushes answered are recorded now: their server versions may be read back. A row left for the live pull
+    // is looked at again after it (the pull that brings it settles it at the next look).
+    let accepted = false;
+    for (const echo of echoes.values())
+      if (echo.step === 'accepted') {
+        echo.step = 'due';
+        accepted = true;
+      }
+    if (accepted) stream.next('RESYNC');
+    else if (dueEchoes().length > 0) setTimeout(pullLiveSoon, HORIZON_RETRY_MS);
     if (reachedHorizon && !caughtUp.getValue()) caughtUp.next(true);
     if (olderFinished && older === null && !olderPulled.getValue()) olderPulled.next(true);
   });
@@ -569,8 +659,9 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     caughtUp$: caughtUp.asObservable(),
     olderPulled$: olderPulled.asObservable(),
     received$: received.asObservable(),
+    owedEchoes: () => echoes.size,
     storedThrough(stamp) {
-      if (compareTimestamps(storedUntil, stamp) > 0) return Promise.resolve();
+      if (compareTimestamps(storedUntil, stamp) > 0 && echoes.size === 0) return Promise.resolve();
       return new Promise<void>((resolve) => {
         storedWaiters.add({ stamp, resolve });
         pullLiveSoon();
@@ -581,6 +672,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       // `_modified`, and only the pull (bounded by the server's horizon) may advance past it.
       const outside = options.window && (windowStart === undefined || !options.window.holds(row, windowStart));
       if (!lastCheckpoint || options.foldsRowsBefore || outside) {
+        if (!lastCheckpoint) streamedToPull += 1;
         pullLiveSoon();
         return Promise.resolve();
       }

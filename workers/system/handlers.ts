@@ -2,6 +2,8 @@
 import { of } from 'rxjs';
 import type { ConnectivitySource, ConnectivityState } from './connectivity.ts';
 
+export type { ConnectivityState } from './connectivity.ts';
+
 export interface SystemOptions {
   appVersion: string;
   connectivity: ConnectivitySource;

@@ -1,12 +1,13 @@
 // The till domain (fechamento de caixa), one session per device: 'Abrir caixa' with the float, 'Sangria' and
 // 'Suprimento' while open, 'Fechar caixa' with the cash counted — the figures then frozen in the session. Every
 // step is a write to the owner's fechamentos_caixa, so it works offline and replicates like any other fact.
-import { merge, startWith, switchMap, EMPTY, from, type Observable } from 'rxjs';
+import { merge, startWith, switchMap, from, type Observable } from 'rxjs';
 import type { FechamentosCaixaDoc } from '../../schemas/index.ts';
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { newId, insertOwned, patchOwned, stampOf } from '../db/records.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import { liveInWorkspace } from '../db/workspace-live.ts';
 import {
   closeTillSchema,
   openTillSchema,
@@ -68,14 +69,10 @@ async function summaryOf(workspace: Workspace, session: FechamentosCaixaDoc): Pr
 
 /** Recomputes on every change to sales or till sessions on the device (another tab's sale included). */
 function watch<T>(holder: WorkspaceHolder, read: (workspace: Workspace) => Promise<T>): Observable<T> {
-  return holder.workspace$.pipe(
-    switchMap((workspace) =>
-      workspace
-        ? merge(workspace.database.vendas.eventBulks$, workspace.database.fechamentos_caixa.eventBulks$).pipe(
-            startWith(null),
-            switchMap(() => from(read(workspace))),
-          )
-        : EMPTY,
+  return liveInWorkspace(holder, 'nothing', (workspace) =>
+    merge(workspace.database.vendas.eventBulks$, workspace.database.fechamentos_caixa.eventBulks$).pipe(
+      startWith(null),
+      switchMap(() => from(read(workspace))),
     ),
   );
 }

@@ -1,6 +1,6 @@
 // A log entry's action in Portuguese, for the admin log and the security log alike ('login_failed' → 'Falha de
 // login'); an action the catalogue does not know is shown as written.
-import { t } from '../../i18n/pt-BR.ts';
+import { t } from '../../i18n/admin-catalogue.ts';
 
 const ACTIONS = t.admin.dashboard.actions;
 

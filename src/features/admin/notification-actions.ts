@@ -1,7 +1,7 @@
 // The admin notifications page's writes as commands with the toasts of docs/product.md §8; every admin read is refreshed
 // after success (the list, and the dashboard's recent activity that shows the server's log entries).
 import type { SendNotificationInput } from '../../../workers/api.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { t } from '../../i18n/admin-catalogue.ts';
 import { useCommand } from '../../lib/use-command.ts';
 import { useInvalidateAdmin } from './queries.ts';
 

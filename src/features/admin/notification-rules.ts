@@ -6,7 +6,7 @@ import type {
   SendableNotificationType,
   SendNotificationInput,
 } from '../../../workers/api.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { t } from '../../i18n/admin-catalogue.ts';
 
 const copy = t.adminNotifications;
 

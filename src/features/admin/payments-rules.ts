@@ -2,7 +2,7 @@
 // CSV export's table (cells as read: dd/MM/yyyy HH:mm, comma decimals, Portuguese status and plan).
 import type { AdminPaymentRow } from '../../../workers/api.ts';
 import { PAYMENT_PERIODS, PAYMENT_PLANS, PAYMENT_STATUSES, type PaymentsFilter } from '../../../workers/admin/payments-schema.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { t } from '../../i18n/admin-catalogue.ts';
 import { decimalCell, type ExportTable } from '../../lib/export/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 

@@ -2,7 +2,7 @@
 // deletion as a command with the spec's toasts; every admin read is refreshed after it.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OwnersQuery, ProductsQuery, SalesQuery } from '../../../workers/api.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { t } from '../../i18n/admin-catalogue.ts';
 import { useCommand } from '../../lib/use-command.ts';
 import { useDataClient } from '../../lib/use-data-client.ts';
 import { adminKeys, useInvalidateAdmin } from './queries.ts';

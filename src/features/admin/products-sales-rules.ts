@@ -2,7 +2,7 @@
 // user-and-market line of a sale, a category in the owner's words, and the products page's filters as the worker's
 // query.
 import type { AdminProductOwner, AdminProductRow, ProductsQuery } from '../../../workers/api.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { t } from '../../i18n/admin-catalogue.ts';
 
 const copy = t.adminProductsSales;
 

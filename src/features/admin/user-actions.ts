@@ -1,7 +1,7 @@
 // The users page's writes as commands: the toasts of docs/product.md §8, and every admin read refreshed after success.
 import type { EditUserInput, UserPlan, UserStatus } from '../../../workers/admin/schema.ts';
 import { DataError } from '../../../workers/contract/errors.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { t } from '../../i18n/admin-catalogue.ts';
 import { errorMessage } from '../../i18n/errors.ts';
 import { useCommand } from '../../lib/use-command.ts';
 import { useInvalidateAdmin } from './queries.ts';

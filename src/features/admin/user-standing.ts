@@ -1,7 +1,7 @@
 // How a user's standing reads on the admin's user card: 'Banido' (banned in Auth) apart from 'Suspenso', with the
 // reason the admin gave for either.
 import type { AdminUserRow } from '../../../workers/api.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { t } from '../../i18n/admin-catalogue.ts';
 
 const copy = t.admin.users;
 

@@ -1,5 +1,5 @@
 // The cart's writes as the new sale screens run them: adding (with 'Produto adicionado'), a line's quantity,
-// removing, the sale's options and 'Limpar Carrinho'; failures as the catalogue's toasts.
+// removing, a line's discount, the sale's options and 'Limpar Carrinho'; failures as the catalogue's toasts.
 import { t } from '../../i18n/pt-BR.ts';
 import { useCommand } from '../../lib/use-command.ts';
 
@@ -18,5 +18,8 @@ export function useCartEdits() {
   const remove = useCommand((data, produtoId: string) => data.cart.remove(produtoId));
   const options = useCommand((data, input: Parameters<typeof data.cart.setOptions>[0]) => data.cart.setOptions(input));
   const clear = useCommand((data) => data.cart.clear());
-  return { quantity, remove, options, clear };
+  const lineDiscount = useCommand((data, input: Parameters<typeof data.cart.setLineDiscount>[0]) =>
+    data.cart.setLineDiscount(input),
+  );
+  return { quantity, remove, options, clear, lineDiscount };
 }

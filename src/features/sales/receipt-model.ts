@@ -1,11 +1,12 @@
 // What a printed receipt says, once for every way out (the print view, the PDF and the thermal printer): shop,
-// number, date and time, lines with quantity and unit price, total, type and payment, the client and the
+// number, date and time, lines with quantity, unit price and discount, subtotal and discounts, total, type and payment, cash received and change, the client and the
 // balance they owe after a fiado sale, and the shop's PIX code when the shop has a key.
 import type { SaleDetails } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { formatBRL, formatDate, formatTime } from '../../lib/format.ts';
 import { pixPayload } from '../clients/index.ts';
-import { paymentLabel, quantityLabel, typeLabel } from './receipt.ts';
+import { cashOfSale } from './cash-change.ts';
+import { discountLabel, paymentLabel, quantityLabel, saleAmounts, typeLabel } from './receipt.ts';
 import { saleNumber } from './sale-number.ts';
 
 const copy = t.receipt;
@@ -15,6 +16,8 @@ export interface ReceiptLine {
   /** '2 x R$ 5,00' or '0,255 kg x R$ 45,90/kg'. */
   readonly detail: string;
   readonly total: string;
+  /** The line's discount ('−R$ 1,00'), null without one. */
+  readonly discount: string | null;
 }
 
 export interface Receipt {
@@ -22,10 +25,14 @@ export interface Receipt {
   readonly number: string;
   readonly dateTime: string;
   readonly lines: readonly ReceiptLine[];
+  /** The lines before discounts and every discount, when the sale has any. */
+  readonly discounts: { readonly subtotal: string; readonly total: string } | null;
   readonly total: string;
   readonly type: string;
   /** Null for a fiado sale (no payment at the counter). */
   readonly payment: string | null;
+  /** 'Valor recebido' and 'Troco' of a cash sale that kept them. */
+  readonly cash: { readonly received: string; readonly change: string } | null;
   readonly client: string | null;
   /** What the client owes now, on a fiado sale whose client is on this device. */
   readonly balance: string | null;
@@ -42,6 +49,8 @@ export interface ReceiptShop {
 export function receiptOf(sale: SaleDetails, shop: ReceiptShop, clientBalance: number | null): Receipt {
   const fiado = sale.tipo === 'fiado';
   const balance = fiado && clientBalance !== null ? clientBalance : null;
+  const cash = cashOfSale(sale.total, sale.valorRecebido);
+  const amounts = saleAmounts(sale);
   return {
     shopName: shop.name,
     number: saleNumber(sale.id),
@@ -52,11 +61,14 @@ export function receiptOf(sale: SaleDetails, shop: ReceiptShop, clientBalance: n
         name: item.marca ? `${item.nome} ${item.marca}` : item.nome,
         detail: `${quantityLabel(item.quantidade, item.unidade)} x ${formatBRL(item.precoUnitario)}${weighed ? `/${item.unidade}` : ''}`,
         total: formatBRL(item.precoTotal),
+        discount: item.desconto > 0 ? discountLabel(item.desconto) : null,
       };
     }),
+    discounts: amounts.discounts > 0 ? { subtotal: formatBRL(amounts.gross), total: discountLabel(amounts.discounts) } : null,
     total: formatBRL(sale.total),
     type: typeLabel(sale.tipo),
     payment: fiado ? null : paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao),
+    cash: cash ? { received: formatBRL(cash.received), change: formatBRL(cash.change) } : null,
     client: sale.cliente?.nome ?? null,
     balance: balance === null ? null : formatBRL(balance),
     pixCode: shop.pixKey
@@ -120,12 +132,24 @@ export function receiptRows(receipt: Receipt, columns: number): ReceiptRow[] {
   for (const line of receipt.lines) {
     rows.push(...wrap(line.name, columns).map((text) => ({ text, align: 'left' as const, bold: false })));
     rows.push({ text: spread(plain(line.detail), plain(line.total), columns), align: 'left', bold: false });
+    if (line.discount) rows.push({ text: spread(copy.discount, plain(line.discount), columns), align: 'left', bold: false });
   }
-  rows.push(rule, { text: spread(copy.total.toUpperCase(), plain(receipt.total), columns), align: 'left', bold: true });
+  rows.push(rule);
+  if (receipt.discounts)
+    rows.push(
+      { text: spread(copy.subtotal, plain(receipt.discounts.subtotal), columns), align: 'left', bold: false },
+      { text: spread(copy.discounts, plain(receipt.discounts.total), columns), align: 'left', bold: false },
+    );
+  rows.push({ text: spread(copy.total.toUpperCase(), plain(receipt.total), columns), align: 'left', bold: true });
   rows.push({ text: spread(copy.type, receipt.type, columns), align: 'left', bold: false });
   if (receipt.payment)
     rows.push(
       ...wrap(`${copy.payment}: ${receipt.payment}`, columns).map((text) => ({ text, align: 'left' as const, bold: false })),
+    );
+  if (receipt.cash)
+    rows.push(
+      { text: spread(copy.received, plain(receipt.cash.received), columns), align: 'left', bold: false },
+      { text: spread(copy.change, plain(receipt.cash.change), columns), align: 'left', bold: true },
     );
   if (receipt.client)
     rows.push(

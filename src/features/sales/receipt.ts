@@ -1,8 +1,9 @@
-// The sale as the owner reads and shares it: payment in words, quantities (kg and g with 3 decimals) and the
-// receipt text sent by the share sheet, WhatsApp or the clipboard.
+// The sale as the owner reads and shares it: payment in words, quantities (kg and g with 3 decimals), its amounts
+// before and after discounts, and the receipt text sent by the share sheet, WhatsApp or the clipboard.
 import type { SaleDetails } from '../../../workers/api.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { formatBRL, formatDate, formatTime } from '../../lib/format.ts';
+import { cashOfSale } from './cash-change.ts';
 import { saleNumber } from './sale-number.ts';
 
 const copy = t.salesHistory;
@@ -42,19 +43,41 @@ export function paymentLabel(forma: string | null, descricao: string | null): st
   return name;
 }
 
+/** A sale's lines before any discount, and every discount (the lines' and the sale's), in reais. */
+export function saleAmounts(sale: Pick<SaleDetails, 'itens' | 'total'>): { gross: number; discounts: number } {
+  const grossCents = sale.itens.reduce((sum, item) => sum + Math.round(item.precoTotal * 100), 0);
+  return { gross: grossCents / 100, discounts: (grossCents - Math.round(sale.total * 100)) / 100 };
+}
+
+/** '−R$ 1,50': a discount as it is subtracted. */
+export function discountLabel(reais: number): string {
+  return `−${formatBRL(reais)}`;
+}
+
 export function typeLabel(tipo: 'avista' | 'fiado'): string {
   return tipo === 'fiado' ? copy.types.fiado : copy.types.avista;
 }
 
-/** The receipt: market, number, date and time, one line per item with quantity and price, total, type, payment and client. */
+/**
+ * The receipt: market, number, date and time, one line per item with quantity and price, total, type, payment, cash
+ * received and change, and client.
+ */
 export function receiptText(sale: SaleDetails, marketName: string): string {
   const lines = sale.itens.map((item) => {
     const name = item.marca ? `${item.nome} ${item.marca}` : item.nome;
     const unit = item.unidade === 'kg' || item.unidade === 'g' ? `/${item.unidade}` : '';
-    return `${quantityLabel(item.quantidade, item.unidade)} x ${name} (${formatBRL(item.precoUnitario)}${unit}) = ${formatBRL(item.precoTotal)}`;
+    const line = `${quantityLabel(item.quantidade, item.unidade)} x ${name} (${formatBRL(item.precoUnitario)}${unit}) = ${formatBRL(item.precoTotal)}`;
+    return item.desconto > 0 ? `${line} (${copy.discount} ${discountLabel(item.desconto)})` : line;
   });
+  const amounts = saleAmounts(sale);
+  const discounted =
+    amounts.discounts > 0
+      ? [`${copy.subtotal}: ${formatBRL(amounts.gross)}`, `${copy.discounts}: ${discountLabel(amounts.discounts)}`]
+      : [];
   const terms = [`${copy.type}: ${typeLabel(sale.tipo)}`];
   if (sale.formaPagamento) terms.push(`${copy.payment}: ${paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao)}`);
+  const cash = cashOfSale(sale.total, sale.valorRecebido);
+  if (cash) terms.push(`${copy.received}: ${formatBRL(cash.received)}`, `${copy.change}: ${formatBRL(cash.change)}`);
   if (sale.cliente) terms.push(`${copy.client}: ${sale.cliente.nome}`);
   return [
     marketName,
@@ -64,6 +87,7 @@ export function receiptText(sale: SaleDetails, marketName: string): string {
     `${copy.receipt.items}:`,
     ...lines,
     '',
+    ...discounted,
     `${copy.total}: ${formatBRL(sale.total)}`,
     ...terms,
     '',

@@ -1,4 +1,4 @@
-// The app's one money field and one quantity field: typed the Brazilian way ('1.234,56'), shown on leaving in the
+// The app's one money field, one percentage field and one quantity field: typed the Brazilian way ('1.234,56'), shown on leaving in the
 // format that will be stored, and a value that cannot be stored (unreadable, negative, too many decimals, above
 // the limit) gets its Portuguese message instead of being changed silently.
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import {
   quantityProblem,
   quantityText,
   readMoney,
+  readNumber,
   readQuantity,
   settledText,
   type NumberProblem,
@@ -96,6 +97,26 @@ export function QuantityField({ unit, ...props }: NumberFieldProps & { unit: str
       message={quantityProblem(reading, unit)}
       format={quantityText}
       inputMode={quantityDecimals(unit) === 0 ? 'numeric' : 'decimal'}
+    />
+  );
+}
+
+/** A percentage from 0 to 100: '%' drawn after it, two decimals. */
+export function PercentField(props: NumberFieldProps) {
+  const reading = readNumber(props.value, 2, 100);
+  return (
+    <NumberField
+      placeholder="0"
+      {...props}
+      reading={reading}
+      message={!reading.ok && reading.problem === 'too_large' ? copy.percentTooLarge : moneyProblem(reading)}
+      format={moneyText}
+      inputMode="decimal"
+      trailing={
+        <span aria-hidden className="px-3 text-ink/70">
+          {copy.percent}
+        </span>
+      }
     />
   );
 }

@@ -12,6 +12,7 @@ import { refuseBlockedIp } from './security.ts';
 import { loadAuthSettings, type AuthSettings, type AuthSettingsOverrides } from './settings.ts';
 import { createAuthLimits, limitRequest, type RequestBucket } from './throttle.ts';
 import { admin, invite } from './routes/admin.ts';
+import { factorsRoute } from './routes/factors.ts';
 import { otp, recover, resend, signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
 import { getUser, identities, logout, updateUser } from './routes/user.ts';
@@ -90,6 +91,8 @@ export function createAuthService(ctx: StackContext, outbox: Outbox, overrides: 
       limits,
     };
     if (path === '/admin' || path.startsWith('/admin/')) return admin(call);
+    const factors = path === '/factors' || path.startsWith('/factors/') ? factorsRoute(call) : null;
+    if (factors) return factors;
     const bucket = BUCKETS[path]?.[request.method];
     if (bucket) limitRequest(limits, settings, bucket, info.ip);
     const handler =

@@ -80,6 +80,32 @@ export async function issueSession(
   return sessionJson(db, config, user, sessionId, refreshToken);
 }
 
+/**
+ * Records that the session `sessionId` proved `method` as well (a second factor) and answers it anew: an access
+ * token whose `amr` and `aal` say so, and a new refresh token in the same session.
+ */
+export async function addSessionMethod(
+  db: Queryable,
+  config: StackConfig,
+  user: UserRow,
+  sessionId: string,
+  method: 'totp',
+): Promise<SessionJson> {
+  await db.query(
+    `INSERT INTO auth.mfa_amr_claims (session_id, authentication_method) VALUES ($1::uuid, $2)
+       ON CONFLICT (session_id, authentication_method) DO UPDATE SET updated_at = now()`,
+    [sessionId, method],
+  );
+  const refreshToken = newRefreshToken();
+  await db.query(`INSERT INTO auth.refresh_tokens (token, user_id, session_id) VALUES ($1, $2, $3::uuid)`, [
+    refreshToken,
+    user.id,
+    sessionId,
+  ]);
+  await db.query(`UPDATE auth.sessions SET updated_at = now() WHERE id = $1::uuid`, [sessionId]);
+  return sessionJson(db, config, user, sessionId, refreshToken);
+}
+
 interface TokenRow {
   id: string;
   token: string;

@@ -35,7 +35,8 @@ export async function signAccessToken(
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
     role: user.role ?? 'authenticated',
-    aal: 'aal1',
+    // A session that proved a second factor (a TOTP code) is at the second assurance level.
+    aal: amr.some((entry) => entry.method === 'totp') ? 'aal2' : 'aal1',
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,

@@ -64,7 +64,9 @@ export function rfc3339(value: string | null): string | undefined {
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   if (!isUuid(id)) return null;
-  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM auth.users WHERE id = $1::uuid AND deleted_at IS NULL`, [id]);
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM auth.users WHERE id = $1::uuid AND deleted_at IS NULL`, [
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -112,6 +114,7 @@ export async function userJson(db: Queryable, user: UserRow): Promise<Record<str
       email: identity.email ?? undefined,
     }),
   );
+  const factors = await factorsJson(db, user.id);
   return compact({
     id: user.id,
     aud: user.aud ?? 'authenticated',
@@ -130,12 +133,41 @@ export async function userJson(db: Queryable, user: UserRow): Promise<Record<str
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
     identities,
+    factors: factors.length > 0 ? factors : undefined,
     created_at: rfc3339(user.created_at),
     updated_at: rfc3339(user.updated_at),
     banned_until: user.is_banned ? rfc3339(user.banned_until) : undefined,
     deleted_at: rfc3339(user.deleted_at),
     is_anonymous: user.is_anonymous,
   });
+}
+
+/** The user's second factors as GoTrue lists them (verified or not), oldest first. */
+async function factorsJson(db: Queryable, userId: string): Promise<Record<string, unknown>[]> {
+  const { rows } = await db.query<{
+    id: string;
+    friendly_name: string | null;
+    factor_type: string;
+    status: string;
+    created_at: string;
+    updated_at: string;
+    last_challenged_at: string | null;
+  }>(
+    `SELECT id::text, friendly_name, factor_type, status, created_at::text, updated_at::text, last_challenged_at::text
+       FROM auth.mfa_factors WHERE user_id = $1::uuid ORDER BY created_at, id`,
+    [userId],
+  );
+  return rows.map((row) =>
+    compact({
+      id: row.id,
+      friendly_name: row.friendly_name ?? undefined,
+      factor_type: row.factor_type,
+      status: row.status,
+      created_at: rfc3339(row.created_at),
+      updated_at: rfc3339(row.updated_at),
+      last_challenged_at: rfc3339(row.last_challenged_at),
+    }),
+  );
 }
 
 /** Creates the `email` identity GoTrue keeps for a password user. */

@@ -124,7 +124,8 @@ function candidatesOf(cache: SchemaCache, parent: Relation, name: string): Relat
         candidates.push({ kind: 'foreign-key', foreignKey: fk, target, parentHoldsKey: true, toOne: true });
       }
     }
-    if (fk.foreignSchema === parent.schema && fk.foreignTable === parent.name && fk.table === name) {
+    // The rows pointing at the parent, embedded by their table's name or by the key's own name.
+    if (fk.foreignSchema === parent.schema && fk.foreignTable === parent.name && (fk.table === name || fk.name === name)) {
       const target = cache.relations.get(keyOf(fk.schema, fk.table));
       if (target) {
         const unique = target.uniqueKeys.some((key) => sameColumns(key, fk.columns));

@@ -98,6 +98,18 @@ const isLimit = (error: ApiError): boolean => error.code === '54000' || error.co
 export const ESTIMATED_COUNT_THRESHOLD = 1000;
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
+/** max-affected with handling=strict: a statement that affects more rows than allowed is undone (PGRST124). */
+function refuseOverMaxAffected(affected: number, maxAffected: number): void {
+  if (affected > maxAffected) {
+    throw new ApiError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${affected} rows`,
+    );
+  }
+}
+
 export function createRestService(ctx: StackContext, options: RestOptions = {}): RestService {
   const schemas = options.schemas ?? ['public'];
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -322,14 +334,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
         ? (result: StatementRow) => {
             const affected = Number(result.page_total);
             if (call.accept.singular && affected !== 1) shapeBody('[]', affected, true);
-            if (call.prefer.strict && call.prefer.maxAffected !== null && affected > call.prefer.maxAffected) {
-              throw new ApiError(
-                400,
-                'PGRST124',
-                'Query result exceeds max-affected preference constraint',
-                `The query affects ${affected} rows`,
-              );
-            }
+            if (call.prefer.strict && call.prefer.maxAffected !== null) refuseOverMaxAffected(affected, call.prefer.maxAffected);
           }
         : undefined;
     const row = await run(call, sql, build.params.values, false, check);
@@ -440,14 +445,7 @@ export function createRestService(ctx: StackContext, options: RestOptions = {}):
       call.prefer.strict && call.prefer.maxAffected !== null && routine.returnsSet
         ? (result: StatementRow) => {
             const affected = Number(result.page_total);
-            if (call.prefer.maxAffected !== null && affected > call.prefer.maxAffected) {
-              throw new ApiError(
-                400,
-                'PGRST124',
-                'Query result exceeds max-affected preference constraint',
-                `The query affects ${affected} rows`,
-              );
-            }
+            if (call.prefer.maxAffected !== null) refuseOverMaxAffected(affected, call.prefer.maxAffected);
           }
         : undefined;
     if (routineSql.shape) {

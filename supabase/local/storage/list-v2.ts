@@ -6,7 +6,7 @@ import { json } from '../service.ts';
 import type { StorageContext } from './context.ts';
 import { bucketNotFound, invalidRequest } from './errors.ts';
 import { readJsonObject } from './json-body.ts';
-import { findBucket, isoTimestamp, type ObjectMetadata } from './objects.ts';
+import { findBucket, isoTimestamp, type ListEntry } from './objects.ts';
 
 type SortColumn = 'name' | 'created_at' | 'updated_at';
 type SortOrder = 'asc' | 'desc';
@@ -19,14 +19,8 @@ interface Cursor {
   sortColumnAfter?: string;
 }
 
-interface Entry {
+interface Entry extends ListEntry {
   key: string | null;
-  name: string;
-  id: string | null;
-  updated_at: string | null;
-  created_at: string | null;
-  last_accessed_at: string | null;
-  metadata: ObjectMetadata | null;
 }
 
 const MAX_KEYS = 1000;

@@ -100,6 +100,9 @@ const control: Record<string, Callable> = {
     rejected: workspace.sync.status().rejected,
   }),
   docs: (table) => allDocs(table as CollectionName),
+  /** Rows pushed from outside the window whose server version is still to be read back, over every collection. */
+  owedEchoes: () =>
+    [...syncInternals(workspace.sync).replications.values()].reduce((sum, replication) => sum + replication.owedEchoes(), 0),
   serverOffset: () => syncInternals(workspace.sync).serverOffset(),
   serverOffsetSample: () => syncInternals(workspace.sync).serverOffsetSample(),
   /** Delivers a row as Realtime would, `times` times at once (duplicate delivery). */

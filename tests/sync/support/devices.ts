@@ -53,6 +53,8 @@ export interface Device {
   /** Pending ids per collection and refused documents, for failure messages. */
   diagnose(): Promise<unknown>;
   docs(table: CollectionName): Promise<Row[]>;
+  /** Rows this device pushed from outside its window whose server version it has not read back yet. */
+  owedEchoes(): Promise<number>;
   serverOffset(): Promise<number | null>;
   serverOffsetSample(): Promise<OffsetSample | null>;
   /** Ends the app abruptly and starts it again on the same data. */
@@ -159,6 +161,7 @@ export async function openDevice(stack: TestStack, owner: Owner, options: Device
     status: () => send('status'),
     diagnose: () => send('diagnose'),
     docs: (table) => send('docs', table),
+    owedEchoes: () => send('owedEchoes'),
     serverOffset: () => send('serverOffset'),
     serverOffsetSample: () => send('serverOffsetSample'),
     restart: () => send('restart'),

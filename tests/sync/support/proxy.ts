@@ -1,6 +1,6 @@
 // A loopback proxy in front of the stack that can lose responses (the request reaches the server, the
-// answer never reaches the device), hold requests until released, and tells the statuses it passed on and the
-// bodies it was sent; WebSocket upgrades pass straight through.
+// answer never reaches the device), hold requests or their answers until released, and tells the statuses it
+// passed on and the bodies it was sent; WebSocket upgrades pass straight through.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,11 @@ export interface FaultProxy {
   refuse(pathPart: string, count: number): void;
   /** Holds the requests whose path contains `pathPart` and whose body `matches`, until released. */
   hold(pathPart: string, matches: (body: string) => boolean): HeldRequests;
+  /**
+   * Passes on the requests whose path contains `pathPart` and whose body `matches`, and holds their answers (the
+   * server did the work; the device waits) until released.
+   */
+  holdAnswers(pathPart: string, matches: (body: string) => boolean): HeldRequests;
   /** The bodies of the requests received so far whose path contains `pathPart`, in order. */
   bodies(pathPart: string): string[];
   /** How many responses were lost so far. */
@@ -38,6 +43,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const passedOn: { path: string; status: number }[] = [];
   const received: { path: string; body: string }[] = [];
   const holds: { pathPart: string; matches: (body: string) => boolean; open: boolean; waiting: (() => void)[] }[] = [];
+  const answerHolds: typeof holds = [];
   const server: Server = createServer((incoming: IncomingMessage, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,14 +54,22 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       const holding = holds.find(
         (candidate) => !candidate.open && path.includes(candidate.pathPart) && candidate.matches(body.toString('utf8')),
       );
+      const answerHolding = answerHolds.find(
+        (candidate) => !candidate.open && path.includes(candidate.pathPart) && candidate.matches(body.toString('utf8')),
+      );
       if (holding)
         holding.waiting.push(() => {
           forward(incoming, outgoing, body);
         });
-      else forward(incoming, outgoing, body);
+      else forward(incoming, outgoing, body, answerHolding);
     });
   });
-  function forward(incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer): void {
+  function forward(
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    body: Buffer,
+    answerHolding?: (typeof answerHolds)[number],
+  ): void {
     const refusal = refusals.find((candidate) => candidate.remaining > 0 && (incoming.url ?? '').includes(candidate.pathPart));
     if (refusal) {
       refusal.remaining--;
@@ -78,6 +92,19 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           return;
         }
         passedOn.push({ path: incoming.url ?? '', status: response.statusCode ?? 502 });
+        if (answerHolding) {
+          const answer: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => answer.push(chunk));
+          response.on('end', () => {
+            const pass = () => {
+              outgoing.writeHead(response.statusCode ?? 502, response.headers);
+              outgoing.end(Buffer.concat(answer));
+            };
+            if (answerHolding.open) pass();
+            else answerHolding.waiting.push(pass);
+          });
+          return;
+        }
         outgoing.writeHead(response.statusCode ?? 502, response.headers);
         response.pipe(outgoing);
       },
@@ -118,6 +145,17 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     hold(pathPart, matches) {
       const holding = { pathPart, matches, open: false, waiting: [] as (() => void)[] };
       holds.push(holding);
+      return {
+        held: () => holding.waiting.length,
+        release() {
+          holding.open = true;
+          for (const pass of holding.waiting.splice(0)) pass();
+        },
+      };
+    },
+    holdAnswers(pathPart, matches) {
+      const holding = { pathPart, matches, open: false, waiting: [] as (() => void)[] };
+      answerHolds.push(holding);
       return {
         held: () => holding.waiting.length,
         release() {

@@ -42,6 +42,8 @@ export interface OfflineDevice {
 interface DeviceOptions {
   now?: () => number;
   server?: DeviceServer;
+  /** Shows itself to the owner's other devices through Realtime presence (off by default). */
+  presence?: boolean;
 }
 
 /** What a device keeps across a reopen: its data (the storage and the database's name) and its connection. */
@@ -64,6 +66,8 @@ export interface DeviceServer {
   userId: string;
   /** A client acting as the owner on that server. */
   client: SupabaseClient;
+  /** The owner's token for Realtime, when the device joins channels. */
+  accessToken?: () => Promise<string | null>;
 }
 
 export async function openOfflineDevice(name: string, options: DeviceOptions = {}): Promise<OfflineDevice> {
@@ -87,8 +91,9 @@ async function openDevice(userId: string, options: DeviceOptions, kept: KeptDevi
       serverUrl: options.server?.url ?? NOWHERE,
       deviceId: 'balcao',
       realtime: false,
+      presence: options.presence ?? false,
       ...(options.now ? { wallClock: options.now } : {}),
-      session$: new BehaviorSubject<OwnerSession | null>({ userId, client }),
+      session$: new BehaviorSubject<OwnerSession | null>({ userId, client, accessToken: options.server?.accessToken }),
     },
   });
   const workspace = await parts.workspace.current();

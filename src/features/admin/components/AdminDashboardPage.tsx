@@ -2,7 +2,7 @@
 // last 5 admin log entries and the subscription summary (free, premium, ARR), read from the server.
 import type { ReactNode } from 'react';
 import { Activity, CreditCard, Package, Percent, UserPlus, Users } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { formatBRL, formatDateTime } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminDashboard } from '../queries.ts';

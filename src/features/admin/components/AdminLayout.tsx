@@ -1,15 +1,17 @@
 // The admin area's frame: title bar with the menu (a drawer on a phone) and 'Sair', the side menu on a desktop,
-// the admin query cache around the pages, and the page only while online (offline, it says why).
+// the admin query cache around the pages, and the page only while online (offline, it says why) and once the
+// session proved a second factor when the admins' 2FA is required.
 import { useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { LogOut, Menu, WifiOff, X } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useSignOut } from '../../account/index.ts';
 import { createAdminQueryClient } from '../queries.ts';
 import { AdminNav } from './AdminNav.tsx';
+import { SecondFactorGate } from './SecondFactorGate.tsx';
 
 export function AdminLayout() {
   const [queryClient] = useState(createAdminQueryClient);
@@ -77,7 +79,9 @@ export function AdminLayout() {
                 <p className="text-ink/80">{t.auth.session.adminOfflineDescription}</p>
               </section>
             ) : (
-              <Outlet />
+              <SecondFactorGate>
+                <Outlet />
+              </SecondFactorGate>
             )}
           </main>
         </div>

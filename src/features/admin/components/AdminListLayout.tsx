@@ -12,14 +12,25 @@ import { PageNav } from './PageNav.tsx';
 /** Typing pauses this long before the server is asked. */
 const LIST_SEARCH_DEBOUNCE_MS = 300;
 
+/** Where a list keeps its page when not in its own state (the address, for /admin/users). */
+export interface ListPaging {
+  page: number;
+  /** Stable across renders (a new function restarts the search's pause). */
+  setPage: (page: number) => void;
+}
+
 /** The typed search, the one the server is asked for once typing pauses, the applied filters, and the page (back to
- * 1 on a new search or new filters). */
-export function useListSearch<F>(noFilters: F, delayMs: number = LIST_SEARCH_DEBOUNCE_MS) {
+ * 1 on a new search or new filters; kept by `paging` when given). */
+export function useListSearch<F>(noFilters: F, delayMs: number = LIST_SEARCH_DEBOUNCE_MS, paging?: ListPaging) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<F>(noFilters);
-  const [page, setPage] = useState(1);
+  const [ownPage, setOwnPage] = useState(1);
+  const page = paging ? paging.page : ownPage;
+  const setPage = paging ? paging.setPage : setOwnPage;
   useEffect(() => {
+    // Nothing new typed (the first render included): the page stays where it is.
+    if (typed === search) return;
     const timer = setTimeout(() => {
       setSearch(typed);
       setPage(1);
@@ -27,7 +38,7 @@ export function useListSearch<F>(noFilters: F, delayMs: number = LIST_SEARCH_DEB
     return () => {
       clearTimeout(timer);
     };
-  }, [typed, delayMs]);
+  }, [typed, search, delayMs, setPage]);
   const applyFilters = (next: F) => {
     setFilters(next);
     setPage(1);

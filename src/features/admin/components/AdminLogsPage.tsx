@@ -3,7 +3,7 @@
 import { clsx } from 'clsx';
 import type { AdminLogRow } from '../../../../workers/api.ts';
 import type { LogKind } from '../../../../workers/admin/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminLogs } from '../queries.ts';
 import { ListCount, ListSearchBox, ListStates, useListSearch } from './AdminListLayout.tsx';

@@ -2,7 +2,7 @@
 // server) and 'Enviar Notificação' (to one user or to all); Radix Tabs, so the arrow keys move between them.
 import { useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { NotificationsList } from './NotificationsList.tsx';
 import { NotificationsSendForm } from './NotificationsSendForm.tsx';

@@ -3,7 +3,7 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import type { AdminUserRow } from '../../../../workers/api.ts';
 import { USER_STATUSES, type UserPlan, type UserStatus } from '../../../../workers/admin/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';

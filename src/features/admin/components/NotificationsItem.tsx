@@ -4,7 +4,7 @@
 import { clsx } from 'clsx';
 import { CheckCheck } from 'lucide-react';
 import type { AdminNotificationRow } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useDeleteNotification, useMarkNotificationRead } from '../notification-actions.ts';

@@ -2,7 +2,7 @@
 // at a time from the server with the total, newest first; skeleton, empty and error states.
 import { useId, useState } from 'react';
 import type { NotificationType, ReadFilter } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { useAdminNotifications } from '../notifications-queries.ts';
 import { isNotificationType, SENDABLE_TYPES, SYSTEM_TYPES } from '../notification-rules.ts';
 import { LoadError, SkeletonBlock, SkeletonCards } from '../../../ui/DataStates.tsx';

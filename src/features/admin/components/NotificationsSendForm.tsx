@@ -3,7 +3,7 @@
 // (optional); 'Preencha todos os campos obrigatórios'.
 import { useId, useState, type SyntheticEvent } from 'react';
 import { Send } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { clsx } from 'clsx';
 import { Search, UserRound, X } from 'lucide-react';
 import type { AdminUserRow } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useUserPicker } from '../notifications-queries.ts';
 import { useSearchCombobox } from './use-search-combobox.ts';

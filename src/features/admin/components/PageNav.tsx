@@ -1,6 +1,6 @@
 // 'Página X de Y' between Anterior and Próxima, for the admin lists paged on the server.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { Button } from '../../../ui/Button.tsx';
 
 const copy = t.admin.users;

@@ -2,7 +2,7 @@
 import { clsx } from 'clsx';
 import { Crown } from 'lucide-react';
 import type { AdminPaymentRow } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { formatBRL, formatDateTime } from '../../../lib/format.ts';
 import { CardField } from './CardParts.tsx';
 

@@ -2,7 +2,7 @@
 // a desktop, in a dialog with 'Aplicar' on a phone.
 import { clsx } from 'clsx';
 import { PAYMENT_PERIODS, PAYMENT_PLANS, PAYMENT_STATUSES } from '../../../../workers/admin/payments-schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import type { PaymentFilterValues } from '../payments-rules.ts';
 import { FilterSelect } from './FilterSelect.tsx';
 

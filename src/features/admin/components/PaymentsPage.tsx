@@ -4,7 +4,7 @@
 import { Download, RefreshCw } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentsFilter } from '../../../../workers/admin/payments-schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { csvBlob, downloadBlob, fileDate } from '../../../lib/export/index.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-debounced-value.ts';

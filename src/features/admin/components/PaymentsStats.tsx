@@ -2,7 +2,7 @@
 // Assinaturas Ativas, computed by the server; pulsing while they load, an error with 'Tentar novamente'.
 import type { ReactNode } from 'react';
 import { Clock, CreditCard, DollarSign, Users } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { useAdminPaymentStats } from '../payments-queries.ts';
 import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';

@@ -4,7 +4,7 @@
 import { clsx } from 'clsx';
 import { Eye } from 'lucide-react';
 import type { AdminProductRow } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { formatBRL, formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { formatStock } from '../../products/index.ts';

@@ -1,7 +1,7 @@
 // 'Ver detalhes' of an admin product: every field of the card plus description, unit and photo, in a dialog
 // (the owner's /products/{id} shows only the signed-in owner's own products).
 import type { AdminProductRow } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { formatBRL, formatDateTime } from '../../../lib/format.ts';
 import { FormDialog } from '../../../ui/Dialogs.tsx';
 import { formatStock } from '../../products/index.ts';

@@ -2,7 +2,7 @@
 // category of a live product, from the server). Inline on a desktop, in a dialog with 'Aplicar' on a phone.
 import { useId } from 'react';
 import { clsx } from 'clsx';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { useAdminProductCategories } from '../products-sales-queries.ts';
 import { categoryLabel, type ProductFilterValues } from '../products-sales-rules.ts';
 import { ProductsOwnerPicker } from './ProductsOwnerPicker.tsx';

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { X } from 'lucide-react';
 import type { AdminProductOwner } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { ownerLabel } from '../products-sales-rules.ts';
 import { useAdminProductOwners } from '../products-sales-queries.ts';

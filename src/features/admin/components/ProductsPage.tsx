@@ -3,7 +3,7 @@
 // from the server with 'Página X de Y', each product's card, its details and its deletion.
 import { useState } from 'react';
 import type { AdminProductRow } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminProducts } from '../products-sales-queries.ts';

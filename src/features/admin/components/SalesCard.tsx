@@ -2,7 +2,7 @@
 // the owner and market, the client, and the payment method with its description.
 import { clsx } from 'clsx';
 import type { AdminSaleRow } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { formatBRL, formatDate, formatTime } from '../../../lib/format.ts';
 import { paymentLabel } from '../../sales/index.ts';
 import { saleUserLabel } from '../products-sales-rules.ts';

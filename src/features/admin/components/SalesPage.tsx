@@ -3,7 +3,7 @@
 // pages of 10 asked from the server with 'Página X de Y', and each sale's card.
 import { clsx } from 'clsx';
 import type { SaleType } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminSales } from '../products-sales-queries.ts';

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import type { BoardQuery, SupportColumn, SupportTicketCard } from '../../../../workers/api.ts';
 import { TICKET_STATUSES, type TicketStatus } from '../../../../workers/support/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useSupportBoard } from '../support-queries.ts';
+import { useLiveSupportBoard } from '../support-live.ts';
 import { LoadError, SkeletonBlock } from '../../../ui/DataStates.tsx';
 import { SupportCard } from './SupportCard.tsx';
 import { SupportTicketDialog } from './SupportTicketDialog.tsx';
@@ -83,6 +84,7 @@ export function SupportBoardPage() {
   const [sizes, setSizes] = useState<Required<BoardQuery>>(FIRST);
   const [selected, setSelected] = useState<SupportTicketCard | null>(null);
   const board = useSupportBoard(sizes);
+  useLiveSupportBoard();
   const jump = (status: TicketStatus) => {
     document.getElementById(columnId(status))?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' });
   };

@@ -4,7 +4,7 @@
 // marks it read for the admin.
 import { useEffect } from 'react';
 import type { SupportTicketCard } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormDialog } from '../../../ui/Dialogs.tsx';

@@ -5,7 +5,7 @@
 import { clsx } from 'clsx';
 import { CheckCircle2, Crown, Mail, MailWarning, Pencil, ShieldBan, UserCheck, UserX } from 'lucide-react';
 import type { AdminUserRow } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import { formatDate, formatDateTime, maskPhone } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useDeleteUser, usePlanToggle, useResendConfirmation, useStatusChange, useSuspendUser } from '../user-actions.ts';

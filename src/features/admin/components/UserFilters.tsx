@@ -2,7 +2,7 @@
 // sort; one labelled select each. The page shows them inline on a desktop and in a dialog with 'Aplicar' on a phone.
 import { clsx } from 'clsx';
 import { INACTIVITY_DAYS } from '../../../../workers/admin/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { t } from '../../../i18n/admin-catalogue.ts';
 import type { UserFilterValues } from '../user-filters.ts';
 import { FilterSelect } from './FilterSelect.tsx';
 

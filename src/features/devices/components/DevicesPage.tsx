@@ -7,6 +7,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { PremiumCallToAction } from '../../../ui/PremiumCallToAction.tsx';
 import { useSignedInAccount } from '../../account/index.ts';
+import { ConnectedDevices } from './ConnectedDevices.tsx';
 import { PairingCard, usePairing } from './PairingCard.tsx';
 import { PeerList } from './PeerList.tsx';
 
@@ -39,6 +40,7 @@ export function DevicesPage() {
             {copy.thisDevice(status.data.label)}
           </p>
         ) : null}
+        <ConnectedDevices />
       </div>
       {status.status === 'loading' ? (
         <p role="status" className="animate-pulse rounded-2xl bg-white p-4 text-ink/70 shadow-sm ring-1 ring-ink/5">

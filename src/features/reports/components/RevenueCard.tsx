@@ -8,19 +8,10 @@ import type { SalesReport } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { ReportCard } from './ReportCard.tsx';
+import { ChartSkeleton } from './ReportSkeleton.tsx';
 
 const RevenueChart = lazy(() => import('./RevenueChart.tsx'));
 const copy = t.reports;
-
-export function ChartSkeleton() {
-  return (
-    <div className="flex h-full items-end gap-2 px-2" aria-label={copy.chartLoading} role="status">
-      {[40, 65, 30, 80, 55, 70, 45].map((height, index) => (
-        <div key={index} className="flex-1 animate-pulse rounded-t bg-brand-100" style={{ height: `${height}%` }} />
-      ))}
-    </div>
-  );
-}
 
 interface KpiProps {
   label: string;
@@ -101,6 +92,12 @@ export function RevenueCard({ report }: { report: SalesReport }) {
           label={copy.kpis.expenses}
           value={formatBRL(report.expenses.total)}
           help={copy.kpiHelp.expenses}
+        />
+        <Kpi
+          testId="kpi-discounts"
+          label={copy.kpis.discounts}
+          value={formatBRL(report.discounts)}
+          help={copy.kpiHelp.discounts}
         />
         <Kpi testId="kpi-count" label={copy.kpis.count} value={String(report.revenue.count)} />
         <Kpi testId="kpi-averageTicket" label={copy.kpis.averageTicket} value={formatBRL(report.revenue.averageTicket)} />

@@ -1,4 +1,5 @@
-// The cart dialog (docs/product.md §2): its lines (the list scrolls above 192 px), the total, sale type and payment,
+// The cart dialog (docs/product.md §2, §10): its lines (the list scrolls above 192 px), the sale's discount, subtotal,
+// discounts and total, sale type and payment,
 // 'Limpar Carrinho', 'Finalizar Venda' and what follows it ('Depois de finalizar a venda', kept on the device).
 import { useRef, useState } from 'react';
 import { Dialog } from 'radix-ui';
@@ -11,7 +12,9 @@ import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useCartEdits } from '../cart-commands.ts';
 import { useCounterSetting, type AfterSale } from '../counter-settings.ts';
 import { useFinishSale } from '../use-finish-sale.ts';
+import { discountLabel } from '../receipt.ts';
 import { CartLineRow } from './CartLineRow.tsx';
+import { DiscountField } from './DiscountField.tsx';
 import { SaleOptions } from './SaleOptions.tsx';
 
 const copy = t.newSale;
@@ -29,7 +32,7 @@ export function CartDialog({
   /** After a sale when the owner stays for the next one: the screen makes ready (search cleared and focused). */
   onStay: () => void;
 }) {
-  const { clear } = useCartEdits();
+  const { clear, options } = useCartEdits();
   const { finish, pending } = useFinishSale();
   const [afterSale, setAfterSale] = useCounterSetting('afterSale');
   const [installmentsPicked, setInstallmentsPicked] = useState(false);
@@ -84,6 +87,27 @@ export function CartDialog({
               ))}
             </ul>
           )}
+          {cart.itens.length === 0 ? null : (
+            <DiscountField
+              legend={copy.saleDiscount}
+              discount={cart.opcoes.desconto}
+              onChange={(desconto) => void options.run({ desconto })}
+            />
+          )}
+          {cart.descontos > 0 ? (
+            <dl className="flex flex-col gap-1 border-t border-ink/10 pt-3 text-sm">
+              <div className="flex items-baseline justify-between">
+                <dt className="text-ink/70">{copy.subtotal}</dt>
+                <dd className="tabular-nums">{formatBRL(cart.bruto)}</dd>
+              </div>
+              <div className="flex items-baseline justify-between">
+                <dt className="text-ink/70">{copy.discounts}</dt>
+                <dd data-testid="cart-discounts" className="tabular-nums">
+                  {discountLabel(cart.descontos)}
+                </dd>
+              </div>
+            </dl>
+          ) : null}
           <p className="flex items-center justify-between border-t border-ink/10 pt-3 text-lg font-bold text-brand-900">
             <span>{copy.total}</span>
             <span data-testid="cart-total">{formatBRL(cart.total)}</span>

@@ -1,9 +1,10 @@
 // One cart line: name, 'Acima do estoque' when it sells more than the stock shows (allowed), the steppers of a
 // unit product (never below 1) or the weight of a kg/g product (typed the Brazilian way; empty becomes 1; a weight
 // that cannot be read or is above the limit stays on its field with its message and never reaches the cart), the
-// subtotal and 'Remover'.
+// subtotal with the line's discount ('Desconto em …', in R$ or %) and 'Remover'.
 import { useEffect, useState } from 'react';
-import { AlertTriangle, Minus, Plus, Trash2 } from 'lucide-react';
+import { clsx } from 'clsx';
+import { AlertTriangle, Minus, Percent, Plus, Trash2 } from 'lucide-react';
 import type { CartLineView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
@@ -12,6 +13,8 @@ import { readQuantity } from '../../../lib/number-input.ts';
 import { QuantityField } from '../../../ui/form/NumberFields.tsx';
 import { useCartEdits } from '../cart-commands.ts';
 import { stepQuantity, weightOnBlur } from '../cart-rules.ts';
+import { discountLabel } from '../receipt.ts';
+import { DiscountField } from './DiscountField.tsx';
 
 const copy = t.newSale;
 const iconButton =
@@ -61,7 +64,8 @@ function WeightInput({ line }: { line: CartLineView }) {
 }
 
 export function CartLineRow({ line }: { line: CartLineView }) {
-  const { quantity, remove } = useCartEdits();
+  const { quantity, remove, lineDiscount } = useCartEdits();
+  const [discountOpen, setDiscountOpen] = useState(false);
   return (
     <li className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-ink/10 py-2 last:border-b-0">
       <div className="min-w-0 flex-1 basis-36">
@@ -81,7 +85,7 @@ export function CartLineRow({ line }: { line: CartLineView }) {
           ) : null}
         </p>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
         {line.pesavel ? (
           <WeightInput line={line} />
         ) : (
@@ -111,7 +115,25 @@ export function CartLineRow({ line }: { line: CartLineView }) {
         <p className="w-24 text-right font-bold text-brand-900">
           <span className="sr-only">{copy.subtotal}: </span>
           {formatBRL(line.subtotal)}
+          {line.descontoValor > 0 ? (
+            <span className="block text-xs font-normal text-ink/70">
+              <span className="sr-only">{copy.discount}: </span>
+              {discountLabel(line.descontoValor)}
+            </span>
+          ) : null}
         </p>
+        <button
+          type="button"
+          className={clsx(iconButton, discountOpen && 'bg-brand-50')}
+          aria-label={copy.lineDiscount(line.nome)}
+          aria-expanded={discountOpen}
+          title={copy.lineDiscount(line.nome)}
+          onClick={() => {
+            setDiscountOpen((open) => !open);
+          }}
+        >
+          <Percent aria-hidden size={18} />
+        </button>
         <button
           type="button"
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl text-red-700 hover:bg-red-50"
@@ -122,6 +144,15 @@ export function CartLineRow({ line }: { line: CartLineView }) {
           <Trash2 aria-hidden size={20} />
         </button>
       </div>
+      {discountOpen ? (
+        <div className="basis-full">
+          <DiscountField
+            legend={copy.lineDiscount(line.nome)}
+            discount={line.desconto ?? null}
+            onChange={(desconto) => void lineDiscount.run({ produto_id: line.produto_id, desconto })}
+          />
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -1,17 +1,26 @@
 // 'Dinheiro' at the counter: 'Valor recebido' typed or tapped (R$ 2 to R$ 100 and 'Valor exato') and 'Troco'
-// shown large; what is still missing when less was received. Nothing of it is stored with the sale.
+// shown large; what is still missing when less was received. The amount goes with the cart and is stored with the
+// sale when it covers the total.
 import { useState } from 'react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { moneyText, readMoney } from '../../../lib/number-input.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { MoneyField } from '../../../ui/form/NumberFields.tsx';
+import { useCartEdits } from '../cart-commands.ts';
 import { cashChange, QUICK_NOTES } from '../cash-change.ts';
 
 const copy = t.counter;
 
-export function CashReceived({ total }: { total: number }) {
-  const [text, setText] = useState('');
+export function CashReceived({ total, received }: { total: number; received: number | null }) {
+  const { options } = useCartEdits();
+  const [text, setTypedText] = useState(() => (received === null ? '' : moneyText(received)));
+  const setText = (typed: string) => {
+    setTypedText(typed);
+    const read = readMoney(typed);
+    const valor = typed.trim() !== '' && read.ok ? read.value : null;
+    if (valor !== received) void options.run({ valor_recebido: valor });
+  };
   const reading = readMoney(text);
   const change = cashChange(total, text.trim() !== '' && reading.ok ? reading.value : null);
   return (

@@ -1,5 +1,6 @@
-// The receipt as it prints: the roll's width (58 or 80 mm), shop, number, date and time, lines, total, type,
-// payment, client and balance, and the shop's PIX QR; the same element on screen and on paper.
+// The receipt as it prints: the roll's width (58 or 80 mm), shop, number, date and time, lines with their discounts,
+// subtotal and discounts, total, type,
+// payment, cash received and change, client and balance, and the shop's PIX QR; the same element on screen and on paper.
 import { QrCode } from '../../../ui/QrCode.tsx';
 import { t } from '../../../i18n/pt-BR.ts';
 import type { Receipt, RollWidth } from '../receipt-model.ts';
@@ -36,13 +37,26 @@ export function ReceiptView({ receipt, roll }: { receipt: Receipt; roll: RollWid
           <li key={`${line.name}-${String(index)}`}>
             <p className="break-words">{line.name}</p>
             <Row term={line.detail} value={line.total} />
+            {line.discount ? <Row term={copy.discount} value={line.discount} /> : null}
           </li>
         ))}
       </ul>
       <hr className="border-dashed border-black" />
+      {receipt.discounts ? (
+        <>
+          <Row term={copy.subtotal} value={receipt.discounts.subtotal} />
+          <Row term={copy.discounts} value={receipt.discounts.total} />
+        </>
+      ) : null}
       <Row term={copy.total} value={receipt.total} strong />
       <Row term={copy.type} value={receipt.type} />
       {receipt.payment ? <Row term={copy.payment} value={receipt.payment} /> : null}
+      {receipt.cash ? (
+        <>
+          <Row term={copy.received} value={receipt.cash.received} />
+          <Row term={copy.change} value={receipt.cash.change} strong />
+        </>
+      ) : null}
       {receipt.client ? <Row term={copy.client} value={receipt.client} /> : null}
       {receipt.balance ? <Row term={copy.balance} value={receipt.balance} strong /> : null}
       {receipt.pixCode ? (

@@ -1,4 +1,5 @@
-// 'Detalhes da Venda': number, date and time, type, client, payment, the items (scrolling above 6), total;
+// 'Detalhes da Venda': number, date and time, type, client, payment, the items (scrolling above 6), total, cash
+// received and change, subtotal and discounts when the sale has any;
 // 'Compartilhar' (share sheet → WhatsApp → clipboard), 'Imprimir recibo', 'Editar' (→ /sales/edit/{id}; for a sale
 // older than the window, read online, 'Excluir' sent to the server instead) and 'Fechar'; loading, error and empty states.
 import { Dialog } from 'radix-ui';
@@ -13,7 +14,8 @@ import { useOnline } from '../../../lib/use-online.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
-import { paymentLabel, quantityLabel, receiptText } from '../receipt.ts';
+import { cashOfSale } from '../cash-change.ts';
+import { discountLabel, paymentLabel, quantityLabel, receiptText, saleAmounts } from '../receipt.ts';
 import { saleNumber } from '../sale-number.ts';
 import { openReceipt } from '../receipt-request.ts';
 import { browserShareTargets, shareText } from '../../../lib/share.ts';
@@ -58,12 +60,57 @@ function ItemsTable({ sale }: { sale: SaleDetails }) {
                 </span>
               </td>
               <td className="px-2 py-2 text-right tabular-nums">{quantityLabel(item.quantidade, item.unidade)}</td>
-              <td className="px-3 py-2 text-right font-medium tabular-nums">{formatBRL(item.precoTotal)}</td>
+              <td className="px-3 py-2 text-right font-medium tabular-nums">
+                {formatBRL(item.precoTotal)}
+                {item.desconto > 0 ? (
+                  <span className="block text-xs font-normal text-ink/70">
+                    {copy.discount} {discountLabel(item.desconto)}
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** 'Subtotal' and 'Descontos' of a sale with any discount. */
+function DiscountLines({ sale }: { sale: SaleDetails }) {
+  const amounts = saleAmounts(sale);
+  if (amounts.discounts <= 0) return null;
+  return (
+    <dl className="flex flex-col gap-1 text-sm">
+      <div className="flex items-baseline justify-between">
+        <dt className="text-ink/60">{copy.subtotal}</dt>
+        <dd className="font-medium text-ink tabular-nums">{formatBRL(amounts.gross)}</dd>
+      </div>
+      <div className="flex items-baseline justify-between">
+        <dt className="text-ink/60">{copy.discounts}</dt>
+        <dd data-testid="sale-discounts" className="font-medium text-ink tabular-nums">
+          {discountLabel(amounts.discounts)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** 'Valor recebido' and 'Troco' of a cash sale that kept them. */
+function CashLines({ sale }: { sale: SaleDetails }) {
+  const cash = cashOfSale(sale.total, sale.valorRecebido);
+  if (!cash) return null;
+  return (
+    <dl className="flex flex-col gap-1 text-sm">
+      <div className="flex items-baseline justify-between">
+        <dt className="text-ink/60">{copy.received}</dt>
+        <dd className="font-medium text-ink tabular-nums">{formatBRL(cash.received)}</dd>
+      </div>
+      <div className="flex items-baseline justify-between">
+        <dt className="text-ink/60">{copy.change}</dt>
+        <dd className="font-semibold text-ink tabular-nums">{formatBRL(cash.change)}</dd>
+      </div>
+    </dl>
   );
 }
 
@@ -107,10 +154,12 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
         </div>
       </dl>
       <ItemsTable sale={sale} />
+      <DiscountLines sale={sale} />
       <p className="flex items-baseline justify-between text-lg font-bold text-brand-900">
         <span>{copy.total}</span>
         <span className="tabular-nums">{formatBRL(sale.total)}</span>
       </p>
+      <CashLines sale={sale} />
       <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:justify-end">
         <Button
           variant="secondary"

@@ -154,7 +154,7 @@ export function SaleOptions({ cart, busy, onFinish, installmentsChosen, onInstal
               ) : null}
             </div>
           ) : null}
-          {opcoes.forma_pagamento === 'dinheiro' ? <CashReceived total={cart.total} /> : null}
+          {opcoes.forma_pagamento === 'dinheiro' ? <CashReceived total={cart.total} received={opcoes.valor_recebido} /> : null}
           {opcoes.forma_pagamento === 'pix' ? <CounterPix total={cart.total} busy={busy} onReceived={onFinish} /> : null}
           {opcoes.forma_pagamento === 'outro' ? <OtherPayment key={opcoes.outro} value={opcoes.outro} /> : null}
         </>

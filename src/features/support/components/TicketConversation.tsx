@@ -1,5 +1,5 @@
 // One of the owner's tickets: its status, the description and the conversation oldest first (Você / Suporte with
-// times), and a reply box unless the ticket is closed. Opening it with an unread reply clears the unread mark.
+// times), and a reply box unless the support resolved or closed the ticket (as the admin's modal). Opening it with an unread reply clears the unread mark.
 import { useEffect } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import type { OwnerTicket, SupportMessage } from '../../../../workers/api.ts';
@@ -39,9 +39,9 @@ function Ready({ ticket, messages }: { ticket: OwnerTicket; messages: readonly S
           emptyText={copy.noMessages}
         />
       </section>
-      {ticket.status === 'closed' ? (
+      {ticket.status === 'resolved' || ticket.status === 'closed' ? (
         <p role="note" className="rounded-xl bg-brand-50 p-3 text-sm">
-          {copy.closedNotice}
+          {ticket.status === 'resolved' ? copy.resolvedNotice : copy.closedNotice}
         </p>
       ) : (
         <TicketReplyForm copy={copy} pending={reply.pending} onSend={(text) => reply.run(ticket.id, text)} />

@@ -1,14 +1,16 @@
 // Stands in for a screen that reads history while this device receives the owner's data for the first time:
 // 'Baixando seus dados…' with its progress, instead of zeros, empty lists or 'não encontrado'. Selling works
 // meanwhile, under a line saying the download runs until the device is ready to sell (docs/growth.md §7).
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import { SkeletonCards } from '../../../ui/DataStates.tsx';
-import { downloadPercent, waitsForFirstDownload } from '../first-download-routes.ts';
+import { useSignedInAccount } from '../../account/index.ts';
+import { downloadPercent, gateView } from '../first-download-routes.ts';
+import { firstDownloadSeen, rememberFirstDownloadSeen } from '../first-download-seen.ts';
 import { useSyncStatus } from '../use-sync-status.ts';
 
 const copy = t.sync;
@@ -19,21 +21,31 @@ export function FirstDownloadGate({ children }: { children: ReactNode }) {
   // is still rendered, and that one must not slip out from behind the gate.
   const pathname = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).pathname });
   const connectivity = useLiveQuery('connectivity', undefined);
-  if (!waitsForFirstDownload(pathname, download?.readyToSell ?? true)) {
-    if (!download || download.readyToSell) return <>{children}</>;
-    // Selling works meanwhile; the lists on the screen fill in as the data arrives, and the owner is told so.
-    return (
-      <>
+  const owner = useSignedInAccount().user.id;
+  const noDownload = known && !download;
+  useEffect(() => {
+    if (noDownload) rememberFirstDownloadSeen(owner, window.localStorage);
+  }, [noDownload, owner]);
+  const seenBefore = useMemo(() => firstDownloadSeen(owner, window.localStorage), [owner]);
+  const view = gateView(pathname, known, download, seenBefore);
+  // Until the worker says whether a download is running, the screen's own figures could be a download's zeros.
+  if (view.kind === 'skeleton') return <SkeletonCards count={3} className="h-24" grid="flex flex-col gap-3 p-4" />;
+  if (view.kind === 'screen' || !download) {
+    // Selling works meanwhile; the lists on the screen fill in as the data arrives, and the owner is told so. The
+    // screen keeps its place in the tree with or without the line, so what was typed or chosen on it stays.
+    const banner =
+      download && view.kind === 'screen' && view.banner ? (
         <p role="status" className="bg-brand-50 px-4 py-2 text-center text-sm font-medium text-brand-900">
           {copy.downloading} {downloadPercent(download)}%
         </p>
+      ) : null;
+    return (
+      <>
+        {banner}
         {children}
       </>
     );
   }
-  // Until the worker says whether a download is running, the screen's own figures could be a download's zeros.
-  if (!known) return <SkeletonCards count={3} className="h-24" grid="flex flex-col gap-3 p-4" />;
-  if (!download) return <>{children}</>;
   const percent = downloadPercent(download);
   const offline = connectivity.status === 'ok' && !connectivity.data.online;
   return (
