@@ -17,7 +17,7 @@ beforeAll(async () => {
   // The test plays a load balancer on loopback, so the stack believes the addresses it forwards.
   stack = await startTestStack({
     config: { trustedProxies: ['127.0.0.1'] },
-    auth: { now: () => clock.now, rates: { token: SMALL, verify: SMALL, emailRequests: SMALL } },
+    auth: { now: () => clock.now, rates: { token: SMALL, verify: SMALL, emailRequests: SMALL, factors: SMALL } },
   });
 });
 
@@ -59,6 +59,9 @@ const ENDPOINTS: [string, string, () => Record<string, unknown>][] = [
   ['magiclink', '/magiclink', () => ({ email: unique('magico') })],
   ['signup', '/signup', () => ({ email: unique('cadastro'), password: PASSWORD })],
   ['resend', '/resend', () => ({ type: 'signup', email: unique('reenvio') })],
+  // Second-factor challenges and verifications (guessing a six-digit code), counted before the caller is known.
+  ['factor challenge', `/factors/${crypto.randomUUID()}/challenge`, () => ({})],
+  ['factor verify', `/factors/${crypto.randomUUID()}/verify`, () => ({ challenge_id: crypto.randomUUID(), code: '123456' })],
 ];
 
 describe('per-address limits on every Auth endpoint', () => {

@@ -173,4 +173,31 @@ describe('auth.mfa', () => {
     const stranger = await signedIn('estranho');
     expect((await stranger.auth.mfa.challenge({ factorId: factor.id })).error?.code).toBe('mfa_factor_not_found');
   });
+
+  it("ten wrong codes lock the account's verification for a while, the right code included; another account goes on", async () => {
+    const owner = await signedIn('adivinha');
+    const enrolled = await owner.auth.mfa.enroll({ factorType: 'totp' });
+    expect(enrolled.error).toBeNull();
+    const factorId = enrolled.data?.id ?? '';
+    const secret = enrolled.data?.type === 'totp' ? enrolled.data.totp.secret : '';
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await owner.auth.mfa.challengeAndVerify({ factorId, code: wrongCode(secret) });
+      expect(wrong.error?.code).toBe('mfa_verification_failed');
+    }
+    // The right code too: the account's budget is spent (a guesser cannot tell it found the code).
+    const locked = await owner.auth.mfa.challengeAndVerify({ factorId, code: totpCode(secret, Date.now()) });
+    expect(locked.error?.code).toBe('over_request_rate_limit');
+    expect(locked.error?.status).toBe(429);
+    expect((await accessClaims(owner)).aal).toBe('aal1');
+
+    const neighbour = await signedIn('vizinha');
+    const theirs = await neighbour.auth.mfa.enroll({ factorType: 'totp' });
+    const theirSecret = theirs.data?.type === 'totp' ? theirs.data.totp.secret : '';
+    const verified = await neighbour.auth.mfa.challengeAndVerify({
+      factorId: theirs.data?.id ?? '',
+      code: totpCode(theirSecret, Date.now()),
+    });
+    expect(verified.error).toBeNull();
+    expect((await accessClaims(neighbour)).aal).toBe('aal2');
+  });
 });

@@ -15,6 +15,13 @@ export interface AuthRates {
   emailsPerAddress: Rate;
   /** Wrong six-digit codes typed for one email address, for any of its codes and from any IP: 10, then 10 per day. */
   wrongCodesPerAddress: Rate;
+  /**
+   * /factors/:id/challenge and /factors/:id/verify per IP address, each its own bucket: GoTrue's
+   * MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, 15 per minute, burst 30.
+   */
+  factors: Rate;
+  /** Wrong second-factor codes for one account, from any IP (guessing a six-digit code): 10, then 10 per hour. */
+  wrongFactorCodesPerUser: Rate;
 }
 
 export interface AuthSettings {
@@ -69,6 +76,8 @@ export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env, overrides
     failedSignInsPerIp: { burst: 20, refill: 20, perSeconds: 15 * 60 },
     emailsPerAddress: { burst: 10, refill: 10, perSeconds: 3600 },
     wrongCodesPerAddress: { burst: 10, refill: 10, perSeconds: 86_400 },
+    factors: { burst: 30, refill: number(env.GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, 15), perSeconds: 60 },
+    wrongFactorCodesPerUser: { burst: 10, refill: 10, perSeconds: 3600 },
     ...overrides.rates,
   };
   return {

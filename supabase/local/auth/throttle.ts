@@ -7,7 +7,17 @@ import type { AuthSettings } from './settings.ts';
 
 /** The endpoints GoTrue limits per address, each with its own bucket. */
 export type RequestBucket =
-  'token' | 'verify' | 'signup' | 'recover' | 'resend' | 'otp' | 'magiclink' | 'user' | 'reauthenticate';
+  | 'token'
+  | 'verify'
+  | 'signup'
+  | 'recover'
+  | 'resend'
+  | 'otp'
+  | 'magiclink'
+  | 'user'
+  | 'reauthenticate'
+  | 'factor_challenge'
+  | 'factor_verify';
 
 /** What an email is for: requests of different purposes do not hold each other back. */
 export type EmailPurpose = 'signup' | 'recovery' | 'otp' | 'email_change';
@@ -31,6 +41,7 @@ export function createAuthLimits(settings: AuthSettings): AuthLimits {
 function requestRate(settings: AuthSettings, bucket: RequestBucket): Rate {
   if (bucket === 'token') return settings.rates.token;
   if (bucket === 'verify') return settings.rates.verify;
+  if (bucket === 'factor_challenge' || bucket === 'factor_verify') return settings.rates.factors;
   return settings.rates.emailRequests;
 }
 

@@ -1,12 +1,14 @@
 // TOTP second factors as GoTrue serves them to auth-js's `mfa` API: POST /factors (enrol: secret, URI and QR
 // code), POST /factors/:id/challenge, POST /factors/:id/verify (the session moves to aal2, `totp` in its amr) and
-// DELETE /factors/:id (a verified factor needs an aal2 session, and its sessions fall back to aal1).
+// DELETE /factors/:id (a verified factor needs an aal2 session, and its sessions fall back to aal1). Challenges and
+// verifications are limited per address as GoTrue does, and wrong codes per account besides.
 import { renderSVG } from 'uqr';
 import { json } from '../../service.ts';
 import { nowOf, type AuthCall } from '../call.ts';
-import { AuthFailure, validationFailed } from '../errors.ts';
+import { AuthFailure, overRequestRateLimit, validationFailed } from '../errors.ts';
 import { readBody, requireUser, stringField, type AuthenticatedUser } from '../request.ts';
 import { addSessionMethod } from '../sessions.ts';
+import { limitRequest } from '../throttle.ts';
 import { newTotpSecret, totpMatches, totpUri } from '../totp.ts';
 import { isUuid } from '../users.ts';
 
@@ -117,8 +119,13 @@ export async function verifyFactor(call: AuthCall, factorId: string): Promise<Re
       `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
     );
   }
+  // Guessing a six-digit code from many addresses still meets the account's budget of wrong codes.
+  const { codes: limiter } = call.limits;
+  const budget = { key: `factor|${caller.user.id}`, rate: call.settings.rates.wrongFactorCodesPerUser };
+  if (!limiter.take(budget.key, budget.rate)) throw overRequestRateLimit(limiter.waitSeconds(budget.key, budget.rate));
   if (!factor.secret || !totpMatches(factor.secret, code, now))
     throw new AuthFailure(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+  limiter.giveBack(budget.key, budget.rate);
   const session = await call.db.transaction(async (tx) => {
     await tx.query(`UPDATE auth.mfa_challenges SET verified_at = $2 WHERE id = $1::uuid`, [challengeId, new Date(now)]);
     await tx.query(`UPDATE auth.mfa_factors SET status = 'verified', updated_at = $2 WHERE id = $1::uuid`, [
@@ -160,6 +167,8 @@ export function factorsRoute(call: AuthCall): Promise<Response> | null {
   const match = /^\/factors\/([^/]+)(?:\/(challenge|verify))?$/.exec(call.path);
   if (!match?.[1]) return null;
   const [, factorId, action] = match;
+  if (action && call.request.method === 'POST')
+    limitRequest(call.limits, call.settings, action === 'challenge' ? 'factor_challenge' : 'factor_verify', call.ip);
   if (action === 'challenge' && call.request.method === 'POST') return challengeFactor(call, factorId);
   if (action === 'verify' && call.request.method === 'POST') return verifyFactor(call, factorId);
   if (!action && call.request.method === 'DELETE') return unenrollFactor(call, factorId);
