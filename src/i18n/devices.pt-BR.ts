@@ -7,8 +7,8 @@ export const devicesText = {
   thisDevice: (label: string) => `Este aparelho: ${label}`,
   /** The owner's devices online now, this one included (Realtime presence). */
   connectedNow: (count: number) => (count === 1 ? '1 aparelho conectado' : `${count} aparelhos conectados`),
-  linksTitle: 'Aparelhos conectados',
-  noLinks: 'Nenhum aparelho conectado ainda.',
+  linksTitle: 'Aparelhos pareados',
+  noLinks: 'Nenhum aparelho pareado ainda.',
   state: {
     autenticando: (label: string) => `Conectando ao aparelho ${label}...`,
     aguardando: (label: string) => `Aguardando o aparelho ${label}...`,

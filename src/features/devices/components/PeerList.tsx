@@ -1,4 +1,4 @@
-// 'Aparelhos conectados': one card per device linked in this session, with its state in words ('Conectado ao
+// 'Aparelhos pareados': one card per device linked in this session, with its state in words ('Conectado ao
 // aparelho X'), when documents last crossed, what each side still has to send, and 'Desconectar' (or, once the
 // link is gone, 'Conectar de novo').
 import { Link2, Link2Off, RefreshCw, Unplug } from 'lucide-react';
