@@ -159,6 +159,14 @@ function backendPid(client: pg.PoolClient): number | null {
   return typeof pid === 'number' ? pid : null;
 }
 
+/**
+ * A connection the server ends (a restart, DROP DATABASE … WITH (FORCE)) must not crash the stack: its pool
+ * discards it and opens a new one on the next query. Every pool and held connection listens with this.
+ */
+function warnServerEnded(error: Error): void {
+  console.warn(`[db] conexão encerrada pelo servidor: ${error.message}`);
+}
+
 export async function openPostgres(connectionString: string): Promise<Database> {
   const typeOverrides = new pg.TypeOverrides();
   for (const oid of Object.values(TEXT_TYPES)) typeOverrides.setTypeParser(oid, identity);
@@ -168,11 +176,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     options: '-c TimeZone=UTC -c DateStyle=ISO,YMD',
     max: 10,
   });
-  // An idle connection the server ends (a restart, DROP DATABASE … WITH (FORCE)) must not crash the stack:
-  // the pool discards it and opens a new one on the next query.
-  pool.on('error', (error) => {
-    console.warn(`[db] conexão ociosa encerrada pelo servidor: ${error.message}`);
-  });
+  pool.on('error', warnServerEnded);
   // Fail at start, with the server's own message, rather than at the first request.
   await pool.query('SELECT 1');
   // A few connections in pipeline mode for runTransaction: BEGIN, the statements and COMMIT go out together.
@@ -186,15 +190,14 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         max: 10,
         pipeline: true,
       });
-      pipelined.on('error', (error) => {
-        console.warn(`[db] conexão ociosa encerrada pelo servidor: ${error.message}`);
-      });
+      pipelined.on('error', warnServerEnded);
     }
     return pipelined;
   };
 
   // Cancels go through a connection of their own: the main pool may be full of the very statements to cancel.
   let cancelPool: pg.Pool | undefined;
+  let closed = false;
   /**
    * Cancels whatever `client` is running when `signal` fires. `settled()` waits for the cancel to have gone out,
    * so the connection returns to its pool only once the cancel can no longer reach another request's statement.
@@ -203,8 +206,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     let cancelling: Promise<unknown> | undefined;
     const cancel = () => {
       const pid = backendPid(client);
-      if (pid === null) return;
-      cancelPool ??= new pg.Pool({ connectionString, max: 2 });
+      // After close, a request hanging up late opens no pool that nothing would end.
+      if (pid === null || closed) return;
+      if (!cancelPool) {
+        cancelPool = new pg.Pool({ connectionString, max: 2 });
+        cancelPool.on('error', warnServerEnded);
+      }
       cancelling = cancelPool.query('SELECT pg_cancel_backend($1)', [pid]).catch((error: unknown) => {
         console.warn(`[db] cancelamento não enviado: ${error instanceof Error ? error.message : String(error)}`);
       });
@@ -287,6 +294,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     },
     async listen(channel, onPayload) {
       const client = await pool.connect();
+      // Held for as long as it listens: the pool's idle handler does not cover it.
+      client.on('error', warnServerEnded);
       listeners.push(client);
       const handler = (message: pg.Notification) => {
         if (message.channel === channel) onPayload(message.payload ?? '');
@@ -301,6 +310,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       };
     },
     async close() {
+      closed = true;
       for (const client of listeners.splice(0)) client.release();
       await Promise.all([pool.end(), pipelined?.end(), cancelPool?.end()]);
     },
