@@ -28,25 +28,3 @@ export function downloadPercent(progress: { collections: number; caughtUp: numbe
   if (progress.collections <= 0) return 0;
   return Math.min(100, Math.floor((progress.caughtUp / progress.collections) * 100));
 }
-
-/** What a screen behind the first download's gate shows: skeletons, the gate, or the screen (with the line above). */
-export type GateView = { kind: 'skeleton' } | { kind: 'gate' } | { kind: 'screen'; banner: boolean };
-
-/**
- * `known`: the worker said whether a download runs; `download`: the one running (null: none); `seenBefore`: this
- * browser saw the owner's first download finish. A screen opened on such a warm start stays while a later download
- * goes on with the device ready to sell (the line above it says so): swapping it for the gate and back would lose
- * what was typed or chosen on it. One not ready to sell (the device's data is gone) waits as a first one does.
- */
-export function gateView(
-  pathname: string,
-  known: boolean,
-  download: { readyToSell: boolean } | null | undefined,
-  seenBefore: boolean,
-): GateView {
-  const warm = seenBefore && (!download || download.readyToSell);
-  const gated = waitsForFirstDownload(pathname, download?.readyToSell ?? true);
-  if (gated && !warm && !known) return { kind: 'skeleton' };
-  if (!gated || warm || !download) return { kind: 'screen', banner: Boolean(download && (!download.readyToSell || gated)) };
-  return { kind: 'gate' };
-}

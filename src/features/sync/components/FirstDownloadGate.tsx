@@ -1,7 +1,7 @@
 // Stands in for a screen that reads history while this device receives the owner's data for the first time:
 // 'Baixando seus dados…' with its progress, instead of zeros, empty lists or 'não encontrado'. Selling works
 // meanwhile, under a line saying the download runs until the device is ready to sell (docs/growth.md §7).
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
@@ -9,7 +9,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import { SkeletonCards } from '../../../ui/DataStates.tsx';
 import { useSignedInAccount } from '../../account/index.ts';
-import { downloadPercent, gateView } from '../first-download-routes.ts';
+import { downloadPercent, waitsForFirstDownload } from '../first-download-routes.ts';
 import { firstDownloadSeen, rememberFirstDownloadSeen } from '../first-download-seen.ts';
 import { useSyncStatus } from '../use-sync-status.ts';
 
@@ -26,26 +26,24 @@ export function FirstDownloadGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (noDownload) rememberFirstDownloadSeen(owner, window.localStorage);
   }, [noDownload, owner]);
-  const seenBefore = useMemo(() => firstDownloadSeen(owner, window.localStorage), [owner]);
-  const view = gateView(pathname, known, download, seenBefore);
-  // Until the worker says whether a download is running, the screen's own figures could be a download's zeros.
-  if (view.kind === 'skeleton') return <SkeletonCards count={3} className="h-24" grid="flex flex-col gap-3 p-4" />;
-  if (view.kind === 'screen' || !download) {
-    // Selling works meanwhile; the lists on the screen fill in as the data arrives, and the owner is told so. The
-    // screen keeps its place in the tree with or without the line, so what was typed or chosen on it stays.
-    const banner =
-      download && view.kind === 'screen' && view.banner ? (
+  if (!waitsForFirstDownload(pathname, download?.readyToSell ?? true)) {
+    if (!download || download.readyToSell) return <>{children}</>;
+    // Selling works meanwhile; the lists on the screen fill in as the data arrives, and the owner is told so.
+    return (
+      <>
         <p role="status" className="bg-brand-50 px-4 py-2 text-center text-sm font-medium text-brand-900">
           {copy.downloading} {downloadPercent(download)}%
         </p>
-      ) : null;
-    return (
-      <>
-        {banner}
         {children}
       </>
     );
   }
+  // Until the worker says whether a download is running, the screen's own figures could be a download's zeros.
+  // A warm start of an owner whose first download this browser saw finish: the screen opens at once, its figures
+  // loading (never a download's zeros: its data is on the device).
+  if (!known && firstDownloadSeen(owner, window.localStorage)) return <>{children}</>;
+  if (!known) return <SkeletonCards count={3} className="h-24" grid="flex flex-col gap-3 p-4" />;
+  if (!download) return <>{children}</>;
   const percent = downloadPercent(download);
   const offline = connectivity.status === 'ok' && !connectivity.data.online;
   return (
