@@ -44,6 +44,18 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const received: { path: string; body: string }[] = [];
   const holds: { pathPart: string; matches: (body: string) => boolean; open: boolean; waiting: (() => void)[] }[] = [];
   const answerHolds: typeof holds = [];
+  /** Adds a hold to `list` (requests or answers); released, it passes on what it held and every later one. */
+  function holdIn(list: typeof holds, pathPart: string, matches: (body: string) => boolean): HeldRequests {
+    const holding = { pathPart, matches, open: false, waiting: [] as (() => void)[] };
+    list.push(holding);
+    return {
+      held: () => holding.waiting.length,
+      release() {
+        holding.open = true;
+        for (const pass of holding.waiting.splice(0)) pass();
+      },
+    };
+  }
   const server: Server = createServer((incoming: IncomingMessage, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -142,28 +154,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     refuse(pathPart, count) {
       refusals.push({ pathPart, remaining: count });
     },
-    hold(pathPart, matches) {
-      const holding = { pathPart, matches, open: false, waiting: [] as (() => void)[] };
-      holds.push(holding);
-      return {
-        held: () => holding.waiting.length,
-        release() {
-          holding.open = true;
-          for (const pass of holding.waiting.splice(0)) pass();
-        },
-      };
-    },
-    holdAnswers(pathPart, matches) {
-      const holding = { pathPart, matches, open: false, waiting: [] as (() => void)[] };
-      answerHolds.push(holding);
-      return {
-        held: () => holding.waiting.length,
-        release() {
-          holding.open = true;
-          for (const pass of holding.waiting.splice(0)) pass();
-        },
-      };
-    },
+    hold: (pathPart, matches) => holdIn(holds, pathPart, matches),
+    holdAnswers: (pathPart, matches) => holdIn(answerHolds, pathPart, matches),
     bodies: (pathPart) => received.filter((request) => request.path.includes(pathPart)).map((request) => request.body),
     lost: () => lostCount,
     statuses: (pathPart) => passedOn.filter((answer) => answer.path.includes(pathPart)).map((answer) => answer.status),
