@@ -26,24 +26,29 @@ export function FirstDownloadGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (noDownload) rememberFirstDownloadSeen(owner, window.localStorage);
   }, [noDownload, owner]);
-  if (!waitsForFirstDownload(pathname, download?.readyToSell ?? true)) {
-    if (!download || download.readyToSell) return <>{children}</>;
-    // Selling works meanwhile; the lists on the screen fill in as the data arrives, and the owner is told so.
-    return (
-      <>
+  const gated = waitsForFirstDownload(pathname, download?.readyToSell ?? true);
+  // Until the worker says whether a download is running, the screen's own figures could be a download's zeros.
+  // A warm start of an owner whose first download this browser saw finish: the screen opens at once, its figures
+  // loading (never a download's zeros: its data is on the device).
+  if (gated && !known && !firstDownloadSeen(owner, window.localStorage)) {
+    return <SkeletonCards count={3} className="h-24" grid="flex flex-col gap-3 p-4" />;
+  }
+  if (!gated || !known || !download) {
+    // Selling works meanwhile; the lists on the screen fill in as the data arrives, and the owner is told so. The
+    // screen keeps its place in the tree with or without the line: what was typed, chosen or awaited on it stays.
+    const banner =
+      !gated && download && !download.readyToSell ? (
         <p role="status" className="bg-brand-50 px-4 py-2 text-center text-sm font-medium text-brand-900">
           {copy.downloading} {downloadPercent(download)}%
         </p>
+      ) : null;
+    return (
+      <>
+        {banner}
         {children}
       </>
     );
   }
-  // Until the worker says whether a download is running, the screen's own figures could be a download's zeros.
-  // A warm start of an owner whose first download this browser saw finish: the screen opens at once, its figures
-  // loading (never a download's zeros: its data is on the device).
-  if (!known && firstDownloadSeen(owner, window.localStorage)) return <>{children}</>;
-  if (!known) return <SkeletonCards count={3} className="h-24" grid="flex flex-col gap-3 p-4" />;
-  if (!download) return <>{children}</>;
   const percent = downloadPercent(download);
   const offline = connectivity.status === 'ok' && !connectivity.data.online;
   return (
