@@ -345,7 +345,22 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     }),
   );
 
-  async function retryRejected(): Promise<void> {
+  /**
+   * Offering refused documents again and discarding one run one at a time: a discard must never fall between a retry
+   * reading a document and pushing it, or the edit just discarded would reach the server.
+   */
+  let refusedWork: Promise<unknown> = Promise.resolve();
+  function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const run = refusedWork.then(work);
+    refusedWork = run.catch(() => undefined);
+    return run;
+  }
+
+  function retryRejected(): Promise<void> {
+    return oneAtATime(retryRejectedNow);
+  }
+
+  async function retryRejectedNow(): Promise<void> {
     const byTable = new Map<CollectionName, string[]>();
     for (const entry of rejected.current()) {
       const table = entry.table as CollectionName;
@@ -482,7 +497,11 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     return { refused: own.getValue().rejected, pending: check.pending };
   }
 
-  async function discardRefused(table: string, id: string): Promise<void> {
+  function discardRefused(table: string, id: string): Promise<void> {
+    return oneAtATime(() => discardRefusedNow(table, id));
+  }
+
+  async function discardRefusedNow(table: string, id: string): Promise<void> {
     const name = collectionNames.find((candidate) => candidate === table);
     const entry = rejected.current().find((candidate) => candidate.table === table && candidate.id === id);
     if (!name || !entry) return;
