@@ -1,6 +1,6 @@
 // On Postgres, connections the server ends (a restart, an administrator, DROP DATABASE … WITH (FORCE)) never crash
 // the stack's process: every pool and held connection hears the error, and the next query opens a new connection.
-// The pool that cancels statements (opened by the first request that hangs up) included.
+// The pool that cancels statements (opened by the first request that hangs up) included, and a listener listens again.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/db/database.ts';
@@ -54,6 +54,23 @@ describe.runIf(testPostgresUrl())('connections the server ends (Postgres)', () =
       console.warn = warn;
     }
     expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows[0]?.one).toBe(1);
+    await stopListening();
+  });
+
+  it('a listener whose connection the server ended listens again, and asks for a fresh look at what it missed', async () => {
+    const heard: string[] = [];
+    const stopListening = await db.listen('de_volta', (payload) => heard.push(payload));
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      expect(await terminateOthers()).toBeGreaterThanOrEqual(1);
+      // What was sent while no connection listened is gone: the empty payload asks the listener to look again.
+      await expect.poll(() => heard.includes(''), { timeout: 15_000 }).toBe(true);
+    } finally {
+      console.warn = warn;
+    }
+    await db.exec(`NOTIFY de_volta, 'olá'`);
+    await expect.poll(() => heard.includes('olá'), { timeout: 15_000 }).toBe(true);
     await stopListening();
   });
 });

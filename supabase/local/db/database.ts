@@ -163,6 +163,9 @@ function backendPid(client: pg.PoolClient): number | null {
  * A connection the server ends (a restart, DROP DATABASE … WITH (FORCE)) must not crash the stack: its pool
  * discards it and opens a new one on the next query. Every pool and held connection listens with this.
  */
+/** How long a listener whose connection the server ended waits before listening again (doubling up to `most`). */
+const LISTEN_RETRY_MS = { first: 100, most: 5_000 } as const;
+
 function warnServerEnded(error: Error): void {
   console.warn(`[db] conexão encerrada pelo servidor: ${error.message}`);
 }
@@ -235,7 +238,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     },
   });
 
-  const listeners: pg.PoolClient[] = [];
+  const listeners = new Set<pg.PoolClient>();
   return {
     engine: 'postgres',
     ...asQueryable(pool),
@@ -293,25 +296,79 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }
     },
     async listen(channel, onPayload) {
-      const client = await pool.connect();
-      // Held for as long as it listens: the pool's idle handler does not cover it.
-      client.on('error', warnServerEnded);
-      listeners.push(client);
       const handler = (message: pg.Notification) => {
         if (message.channel === channel) onPayload(message.payload ?? '');
       };
-      client.on('notification', handler);
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
+      const listenStatement = `LISTEN ${pg.escapeIdentifier(channel)}`;
+      let current: pg.PoolClient | undefined;
+      let stopped = false;
+      /** Gives a held connection back to the pool (`broken`: the pool discards it), once: false after that. */
+      const detach = (client: pg.PoolClient, broken: boolean): boolean => {
+        if (!listeners.delete(client)) return false;
         client.off('notification', handler);
+        if (current === client) current = undefined;
+        client.release(broken);
+        return true;
+      };
+      /** Takes a connection of the pool and listens on it, for as long as it listens. */
+      const attach = async (): Promise<void> => {
+        const client = await pool.connect();
+        listeners.add(client);
+        // The pool's idle handler does not cover a held connection: one the server ends is replaced.
+        client.on('error', (error: Error) => {
+          warnServerEnded(error);
+          if (detach(client, true)) void reattach();
+        });
+        client.on('notification', handler);
+        try {
+          await client.query(listenStatement);
+        } catch (error) {
+          detach(client, true);
+          throw error;
+        }
+        current = client;
+      };
+      let reattaching: Promise<void> | undefined;
+      /** Listens again on a new connection, retrying while the server is away; what was missed meanwhile is asked for. */
+      const reattach = (): Promise<void> =>
+        (reattaching ??= listenAgain().finally(() => {
+          reattaching = undefined;
+        }));
+      const listenAgain = async (): Promise<void> => {
+        const wanted = () => !stopped && !closed && current === undefined;
+        for (let wait: number = LISTEN_RETRY_MS.first; wanted(); wait = Math.min(wait * 2, LISTEN_RETRY_MS.most)) {
+          await new Promise((resolve) => setTimeout(resolve, wait).unref());
+          if (!wanted()) return;
+          try {
+            await attach();
+            // Notifications sent while no connection listened are gone: an empty payload asks for a fresh look.
+            onPayload('');
+            return;
+          } catch {
+            // The server is still away: try again later.
+          }
+        }
+      };
+      try {
+        await attach();
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
+      return async () => {
+        stopped = true;
+        const client = current;
+        if (!client) return;
         await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-        listeners.splice(listeners.indexOf(client), 1);
-        client.release();
+        detach(client, false);
       };
     },
     async close() {
       closed = true;
-      for (const client of listeners.splice(0)) client.release();
+      for (const client of [...listeners]) {
+        listeners.delete(client);
+        client.release();
+      }
       await Promise.all([pool.end(), pipelined?.end(), cancelPool?.end()]);
     },
   };
