@@ -251,6 +251,19 @@ export async function saleToToast(
   return samples;
 }
 
+/** Waits (within the cap) until the server holds, inside the window, every sale stored on the device; null past it. */
+async function serverHoldsDeviceSales(page: Page, setup: DeviceSetup, expect: OwnerExpectations): Promise<true | null> {
+  const onDevice = (await storedDocuments(page, ['vendas'])).vendas ?? 0;
+  return capped(async () => {
+    const deadline = performance.now() + setup.capMs;
+    while (((await expect.documentCounts()).vendas ?? 0) < onDevice) {
+      if (performance.now() > deadline) throw pastCap();
+      await page.waitForTimeout(500);
+    }
+    return true as const;
+  });
+}
+
 interface ReportsProbeWindow {
   reportsBench: { arm(target: { kind: 'reports'; count: number }): void; result(timeoutMs: number): Promise<number> };
 }
@@ -265,6 +278,11 @@ export async function yearReport(
   expect: OwnerExpectations,
   rounds: number,
 ): Promise<(number | null)[]> {
+  // The expected count is the server's: the sales just made on this device must have reached it first.
+  if ((await serverHoldsDeviceSales(page, setup, expect)) === null) {
+    console.info('  · relatório: as vendas do aparelho não chegaram ao servidor');
+    return [null];
+  }
   const { from, to, count } = await expect.reportRange();
   const opened = await capped(async () => {
     await page.goto(`${setup.site}/reports?periodo=custom&de=${from}&ate=${to}`, { waitUntil: 'commit', timeout: setup.capMs });
@@ -331,15 +349,7 @@ export async function saleAtoB(
     await openSales(b);
     await b.getByRole('searchbox', { name: 'Buscar produto por nome ou marca' }).fill(product.nome);
     // Every sale A holds is on the server: B must come to the server's stock.
-    const onA = (await storedDocuments(a, ['vendas'])).vendas ?? 0;
-    const sent = await capped(async () => {
-      const deadline = performance.now() + setup.capMs;
-      while (((await expect.documentCounts()).vendas ?? 0) < onA) {
-        if (performance.now() > deadline) throw pastCap();
-        await b.waitForTimeout(500);
-      }
-    });
-    if (sent === null) return [null];
+    if ((await serverHoldsDeviceSales(a, setup, expect)) === null) return [null];
     let stock = await expect.stockOf(product);
     const line = () => `Estoque: ${expect.formatStock(stock, product)}`;
     const ready = await capped(() => rowsExact(b, { [product.nome]: line() }, setup.capMs, 1));
