@@ -3,6 +3,9 @@
 import { adminText } from './admin.pt-BR.ts';
 import { adminNotificationsText } from './admin-notifications.pt-BR.ts';
 import { adminPaymentsText } from './admin-payments.pt-BR.ts';
+import { adminSecondFactorText } from './admin-second-factor.pt-BR.ts';
+import { adminSettingsText } from './admin-settings.pt-BR.ts';
+import { adminSupportText } from './admin-support.pt-BR.ts';
 import { adminProductsSalesText } from './admin-products-sales.pt-BR.ts';
 import { ptBR } from './pt-BR.ts';
 
@@ -12,4 +15,7 @@ export const t = {
   adminProductsSales: adminProductsSalesText,
   adminNotifications: adminNotificationsText,
   adminPayments: adminPaymentsText,
+  adminSettings: adminSettingsText,
+  adminSupport: adminSupportText,
+  adminSecondFactor: adminSecondFactorText,
 } as const;

@@ -1,4 +1,6 @@
-// The admin's second-factor check before the admin screens ('Exigir autenticação de dois fatores (2FA)'): `t.adminSecondFactor`.
+// The admin's second-factor check before the admin screens ('Exigir autenticação de dois fatores (2FA)'): `adminSecondFactorText`.
+import { sharedErrorText } from './shared-errors.pt-BR.ts';
+
 export const adminSecondFactorText = {
   title: 'Verificação em duas etapas',
   checking: 'Verificando a segurança da sessão...',
@@ -12,7 +14,7 @@ export const adminSecondFactorText = {
   verify: 'Verificar código',
   verifying: 'Verificando...',
   failed: 'Não foi possível verificar',
-  invalidCode: 'Código inválido ou expirado. Confira o código de 6 dígitos no aplicativo autenticador e tente de novo.',
+  invalidCode: sharedErrorText.secondFactor.invalidCode,
   loadFailed: 'Não foi possível verificar a segurança da sessão.',
   retry: 'Tentar novamente',
 };

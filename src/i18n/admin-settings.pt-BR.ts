@@ -1,4 +1,6 @@
-// The /admin/settings page's sentences (docs/product.md §2 Configurações do Sistema, §8 Admin, §9): `t.adminSettings`.
+// The /admin/settings page's sentences (docs/product.md §2 Configurações do Sistema, §8 Admin, §9): `adminSettingsText`.
+import { sharedErrorText } from './shared-errors.pt-BR.ts';
+
 export const adminSettingsText = {
   tabs: { system: 'Sistema', security: 'Segurança', support: 'Suporte', ips: 'IPs Bloqueados' },
   tabsLabel: 'Seções das configurações',
@@ -72,16 +74,15 @@ export const adminSettingsText = {
     blockError: 'Erro ao bloquear IP',
     unblocked: 'IP desbloqueado com sucesso',
     unblockError: 'Erro ao desbloquear IP',
-    required: 'Informe o endereço IP',
-    invalid:
-      'Endereço IP inválido. Use um IPv4 sem zeros à esquerda (ex.: 203.0.113.7), um IPv6 ou uma rede CIDR (ex.: 198.51.100.0/24).',
-    duplicate: 'Este endereço já está bloqueado.',
+    required: sharedErrorText.adminSettings.ipRequired,
+    invalid: sharedErrorText.adminSettings.ipInvalid,
+    duplicate: sharedErrorText.adminSettings.ipDuplicate,
     noReason: 'Sem motivo informado',
     blockedAt: (when: string) => `Bloqueado em ${when}`,
     shown: (shown: number, total: number) => `Mostrando os ${String(shown)} mais recentes de ${String(total)}`,
     loadError: 'Erro ao carregar IPs bloqueados',
   },
-  integerError: 'Informe um número inteiro.',
-  tooSmall: (min: number) => `Informe um número inteiro a partir de ${String(min)}.`,
-  tooLarge: 'Número grande demais.',
+  integerError: sharedErrorText.adminSettings.integerError,
+  tooSmall: sharedErrorText.adminSettings.tooSmall,
+  tooLarge: sharedErrorText.adminSettings.tooLarge,
 };

@@ -1,5 +1,6 @@
 // Support's sentences, both sides (docs/product.md §2 /admin/support and /support, §4 ticket status and priority, §8 Admin):
-// `t.adminSupport` for the admin's board and modal, `t.ownerSupport` for a premium owner's tickets at /support.
+// `adminSupportText` for the admin's board and modal, `ownerSupportText` for a premium owner's tickets at /support.
+import { sharedErrorText } from './shared-errors.pt-BR.ts';
 
 const statusNames = {
   open: 'Aberto',
@@ -49,8 +50,8 @@ export const adminSupportText = {
   sending: 'Enviando...',
   replied: 'Resposta enviada com sucesso!',
   replyError: (message: string) => `Erro ao enviar resposta: ${message}`,
-  typeMessage: 'Digite uma mensagem',
-  invalidTicket: 'Ticket inválido',
+  typeMessage: sharedErrorText.support.typeMessage,
+  invalidTicket: sharedErrorText.support.invalidTicket,
   markInProgress: 'Marcar como Em Andamento',
   markResolved: 'Marcar como Resolvido',
   markClosed: 'Fechar Ticket',
@@ -99,7 +100,7 @@ export const ownerSupportText = {
   sending: 'Enviando...',
   replied: 'Resposta enviada com sucesso!',
   replyError: (message: string) => `Erro ao enviar resposta: ${message}`,
-  typeMessage: 'Digite uma mensagem',
+  typeMessage: sharedErrorText.support.typeMessage,
   closedNotice: 'Este ticket foi encerrado. Para um novo assunto, abra outro ticket.',
   resolvedNotice: 'Este ticket foi resolvido. Para um novo assunto, abra outro ticket.',
   openedAt: (when: string) => `Aberto em ${when}`,

@@ -1,4 +1,6 @@
-// The devices page's sentences (linking two devices of the owner with no internet): `t.devices`.
+// The devices page's sentences (linking two devices of the owner with no internet): `devicesText`.
+import { sharedErrorText } from './shared-errors.pt-BR.ts';
+
 export const devicesText = {
   title: 'Aparelhos',
   menuDescription: 'Conecte dois aparelhos sem internet',
@@ -57,7 +59,7 @@ export const devicesText = {
   failed: 'Não foi possível conectar',
   connected: (label: string) => `Conectado ao aparelho ${label}`,
   unsupported: 'Este navegador não permite conectar aparelhos diretamente.',
-  keyMissing: 'Conecte-se à internet uma vez para poder parear aparelhos.',
+  keyMissing: sharedErrorText.devices.keyMissing,
   keyMissingText:
     'Este aparelho ainda não recebeu do servidor a chave desta conta, que prova aos outros aparelhos que ele é seu. Depois de conectado uma vez, ele pareia mesmo sem internet.',
   premiumTitle: 'Conectar aparelhos é Premium',

@@ -3,6 +3,7 @@
 import type { DataErrorCode, FieldIssue, IssueCode } from '../../workers/contract/errors.ts';
 import { DataError } from '../../workers/contract/errors.ts';
 import { t } from './pt-BR.ts';
+import { sharedErrorText } from './shared-errors.pt-BR.ts';
 
 /** The message of a failed command, by code (docs/product.md §8). */
 export const errorMessages: Readonly<Record<DataErrorCode, string>> = {
@@ -27,14 +28,14 @@ export const errorMessages: Readonly<Record<DataErrorCode, string>> = {
   profile_failed: t.auth.login.profileFailed,
   unsynced_changes: 'Há alterações neste aparelho que ainda não foram enviadas ao servidor.',
   function_failed: t.account.unknownError,
-  mfa_code_invalid: t.adminSecondFactor.invalidCode,
+  mfa_code_invalid: sharedErrorText.secondFactor.invalidCode,
   stale_revision: 'Esta venda foi alterada em outro aparelho. Feche e abra a venda de novo para ver como está agora.',
   peer_code_invalid: 'Este não é um código de pareamento do Caderneta. Confira o código e tente novamente.',
   peer_code_used: 'Este código de pareamento já foi usado. Gere um novo código no outro aparelho.',
   peer_code_expired: 'Este código expirou ou não foi gerado neste aparelho. Comece o pareamento de novo.',
   peer_other_owner: 'Este código é de um aparelho de outra conta. Só aparelhos da mesma conta podem se conectar.',
   peer_same_device: 'Este código foi gerado neste mesmo aparelho. Leia o código mostrado no outro aparelho.',
-  peer_key_missing: t.devices.keyMissing,
+  peer_key_missing: sharedErrorText.devices.keyMissing,
 };
 
 /** A field issue's message when the spec does not word it for that field. */
@@ -64,11 +65,11 @@ const tillAmount = 'Informe um valor igual ou maior que zero.';
 const tillTooLarge = 'Valor acima do permitido.';
 /** A whole-number setting of /admin/settings (docs/product.md §5: parsed as integers). */
 const adminIntegerField = (min: number) => ({
-  not_a_number: t.adminSettings.integerError,
-  invalid_type: t.adminSettings.integerError,
-  required: t.adminSettings.integerError,
-  too_small: t.adminSettings.tooSmall(min),
-  too_large: t.adminSettings.tooLarge,
+  not_a_number: sharedErrorText.adminSettings.integerError,
+  invalid_type: sharedErrorText.adminSettings.integerError,
+  required: sharedErrorText.adminSettings.integerError,
+  too_small: sharedErrorText.adminSettings.tooSmall(min),
+  too_large: sharedErrorText.adminSettings.tooLarge,
 });
 
 /** The spec's own words for the fields it names, by form (the command's domain). */
@@ -114,27 +115,27 @@ export const fieldWording = {
   },
   expenses: {
     descricao: {
-      required: t.expenses.descricaoTooShort,
-      too_short: t.expenses.descricaoTooShort,
-      too_long: t.expenses.descricaoTooLong,
+      required: sharedErrorText.expenses.descricaoTooShort,
+      too_short: sharedErrorText.expenses.descricaoTooShort,
+      too_long: sharedErrorText.expenses.descricaoTooLong,
     },
     valor: {
-      required: t.expenses.valorPositive,
-      not_positive: t.expenses.valorPositive,
-      not_a_number: t.expenses.valorPositive,
-      invalid_type: t.expenses.valorPositive,
-      too_large: t.expenses.valorTooLarge,
+      required: sharedErrorText.expenses.valorPositive,
+      not_positive: sharedErrorText.expenses.valorPositive,
+      not_a_number: sharedErrorText.expenses.valorPositive,
+      invalid_type: sharedErrorText.expenses.valorPositive,
+      too_large: sharedErrorText.expenses.valorTooLarge,
     },
-    data: { required: t.expenses.dataInvalid, invalid_format: t.expenses.dataInvalid, invalid_type: t.expenses.dataInvalid },
+    data: { required: sharedErrorText.expenses.dataInvalid, invalid_format: sharedErrorText.expenses.dataInvalid, invalid_type: sharedErrorText.expenses.dataInvalid },
   },
   expenseCategories: {
     nome: {
-      required: t.expenses.nomeTooShort,
-      too_short: t.expenses.nomeTooShort,
-      too_long: t.expenses.nomeTooLong,
-      duplicate: t.expenses.nomeDuplicate,
+      required: sharedErrorText.expenses.nomeTooShort,
+      too_short: sharedErrorText.expenses.nomeTooShort,
+      too_long: sharedErrorText.expenses.nomeTooLong,
+      duplicate: sharedErrorText.expenses.nomeDuplicate,
     },
-    cor: { invalid_format: t.expenses.corInvalid, invalid_type: t.expenses.corInvalid },
+    cor: { invalid_format: sharedErrorText.expenses.corInvalid, invalid_type: sharedErrorText.expenses.corInvalid },
   },
   suppliers: {
     nome: { required: t.suppliers.nameTooShort, too_short: t.suppliers.nameTooShort },
@@ -145,7 +146,7 @@ export const fieldWording = {
     troco_inicial: { required: tillAmount, too_small: tillAmount, not_a_number: tillAmount, too_large: tillTooLarge },
     valor: { required: invalidAmount, not_positive: invalidAmount, not_a_number: invalidAmount, too_large: tillTooLarge },
     valor_contado: { required: tillAmount, too_small: tillAmount, not_a_number: tillAmount, too_large: tillTooLarge },
-    caixa: { duplicate: t.till.alreadyOpen },
+    caixa: { duplicate: sharedErrorText.till.alreadyOpen },
   },
   account: {
     nomeMercado: {
@@ -168,14 +169,14 @@ export const fieldWording = {
   },
   adminBlockIp: {
     ip: {
-      required: t.adminSettings.ips.required,
-      invalid_format: t.adminSettings.ips.invalid,
-      duplicate: t.adminSettings.ips.duplicate,
+      required: sharedErrorText.adminSettings.ipRequired,
+      invalid_format: sharedErrorText.adminSettings.ipInvalid,
+      duplicate: sharedErrorText.adminSettings.ipDuplicate,
     },
   },
   support: {
-    message: { required: t.adminSupport.typeMessage },
-    ticketId: { required: t.adminSupport.invalidTicket, invalid_format: t.adminSupport.invalidTicket },
+    message: { required: sharedErrorText.support.typeMessage },
+    ticketId: { required: sharedErrorText.support.invalidTicket, invalid_format: sharedErrorText.support.invalidTicket },
     title: { required: 'Informe o título do ticket.' },
   },
   adminUser: {

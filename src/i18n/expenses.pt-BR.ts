@@ -1,4 +1,6 @@
-// The expenses page's sentences (docs/product.md §2 Expenses page, §8 Expenses and categories, §9 exports): `t.expenses`.
+// The expenses page's sentences (docs/product.md §2 Expenses page, §8 Expenses and categories, §9 exports): `expensesText`.
+import { sharedErrorText } from './shared-errors.pt-BR.ts';
+
 export const expensesText = {
   title: 'Despesas',
   newExpense: 'Nova Despesa',
@@ -106,15 +108,15 @@ export const expensesText = {
   deleteCategoryError: 'Erro ao excluir categoria',
   saveCategoryOfflineError: 'Erro ao salvar categoria',
   // Validation (docs/product.md §8)
-  descricaoTooShort: 'A descrição deve ter pelo menos 3 caracteres.',
-  descricaoTooLong: 'A descrição deve ter no máximo 500 caracteres.',
-  valorPositive: 'O valor deve ser positivo.',
-  valorTooLarge: 'Valor acima do permitido.',
-  dataInvalid: 'Data inválida.',
-  nomeTooShort: 'O nome deve ter pelo menos 2 caracteres.',
-  nomeTooLong: 'O nome deve ter no máximo 50 caracteres.',
-  nomeDuplicate: 'Já existe uma categoria com este nome.',
-  corInvalid: 'Escolha uma cor válida.',
+  descricaoTooShort: sharedErrorText.expenses.descricaoTooShort,
+  descricaoTooLong: sharedErrorText.expenses.descricaoTooLong,
+  valorPositive: sharedErrorText.expenses.valorPositive,
+  valorTooLarge: sharedErrorText.expenses.valorTooLarge,
+  dataInvalid: sharedErrorText.expenses.dataInvalid,
+  nomeTooShort: sharedErrorText.expenses.nomeTooShort,
+  nomeTooLong: sharedErrorText.expenses.nomeTooLong,
+  nomeDuplicate: sharedErrorText.expenses.nomeDuplicate,
+  corInvalid: sharedErrorText.expenses.corInvalid,
   // Exports (docs/product.md §9)
   reportTitle: 'Relatório de Despesas',
   generatedAt: (when: string) => `Gerado em ${when}`,

@@ -1,4 +1,4 @@
-// The new sale and weighed products screens' sentences (docs/product.md §2 Sales area, §8 Sales): `t.newSale`.
+// The new sale and weighed products screens' sentences (docs/product.md §2 Sales area, §8 Sales): `newSaleText`.
 export const newSaleText = {
   searchLabel: 'Buscar produto por nome ou marca',
   searchPlaceholder: 'Buscar por nome ou marca...',

@@ -1,4 +1,4 @@
-// The sentences of the money and quantity fields (what is wrong with what was typed): `t.numberInput`.
+// The sentences of the money and quantity fields (what is wrong with what was typed): `numberInputText`.
 export const numberInputText = {
   moneyPlaceholder: '0,00',
   currency: 'R$',

@@ -1,30 +1,7 @@
-// Every user-facing sentence of Caderneta, in Brazilian Portuguese, in one catalogue; the admin's own areas are
-// added by i18n/admin-catalogue.ts, which only the admin's screens load.
-import { newSaleText } from './new-sale.pt-BR.ts';
-import { expensesText } from './expenses.pt-BR.ts';
-import { adminSupportText, ownerSupportText } from './admin-support.pt-BR.ts';
-import { adminSettingsText } from './admin-settings.pt-BR.ts';
-import { adminSecondFactorText } from './admin-second-factor.pt-BR.ts';
-import { tillText } from './till.pt-BR.ts';
-import { devicesText } from './devices.pt-BR.ts';
-import { salesHistoryText } from './sales-history.pt-BR.ts';
-import { numberInputText } from './number-input.pt-BR.ts';
-import { receiptText } from './receipt.pt-BR.ts';
-import { counterText } from './counter.pt-BR.ts';
-
+// The sentences of Caderneta in Brazilian Portuguese that the first screens and the shared parts read. A screen's
+// own area has its own file (i18n/<area>.pt-BR.ts) that the screen imports, so it loads with the screen and not with
+// the app's first page; the admin's screens read i18n/admin-catalogue.ts.
 export const ptBR = {
-  newSale: newSaleText,
-  expenses: expensesText,
-  adminSupport: adminSupportText,
-  adminSecondFactor: adminSecondFactorText,
-  ownerSupport: ownerSupportText,
-  adminSettings: adminSettingsText,
-  till: tillText,
-  devices: devicesText,
-  salesHistory: salesHistoryText,
-  numberInput: numberInputText,
-  receipt: receiptText,
-  counter: counterText,
   app: {
     name: 'Caderneta',
     fallbackMarketName: 'CadernetaPro',

@@ -1,4 +1,6 @@
-// The till's sentences (fechamento de caixa: opening float, sangria, suprimento, closing, history): `t.till`.
+// The till's sentences (fechamento de caixa: opening float, sangria, suprimento, closing, history): `tillText`.
+import { sharedErrorText } from './shared-errors.pt-BR.ts';
+
 export const tillText = {
   title: 'Caixa',
   menuDescription: 'Abertura, sangria, suprimento e fechamento do caixa',
@@ -9,7 +11,7 @@ export const tillText = {
   open: 'Abrir caixa',
   opened: 'Caixa aberto',
   openFailed: 'Erro ao abrir o caixa',
-  alreadyOpen: 'O caixa deste aparelho já está aberto.',
+  alreadyOpen: sharedErrorText.till.alreadyOpen,
   openSince: (time: string) => `Aberto desde ${time}`,
   thisDevice: 'Este aparelho',
   otherDevice: 'Outro aparelho',

@@ -2,9 +2,9 @@
 // mark ('1.234,56'). A reading is either the exact value the field shows or the reason it cannot be stored
 // (unreadable, negative, too many decimals, above the limit, with its message); nothing is guessed, rounded or
 // dropped.
-import { t } from '../i18n/pt-BR.ts';
+import { numberInputText } from '../i18n/number-input.pt-BR.ts';
 
-const copy = t.numberInput;
+const copy = numberInputText;
 
 export type NumberProblem = 'unreadable' | 'negative' | 'too_many_decimals' | 'not_whole' | 'too_large';
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { t } from '../../src/i18n/pt-BR.ts';
+import { adminSupportText } from '../../src/i18n/admin-support.pt-BR.ts';
 import WebSocket from 'ws';
 import { createAdminDomain } from '../../workers/admin/handlers.ts';
 import { createManualConnectivity } from '../../workers/system/connectivity.ts';
@@ -286,7 +286,7 @@ describe('SLA alerts', () => {
               ($1, 'Caixa parado', 'urgent', now() - interval '19 hours')`,
       [owners.carla],
     );
-    const badges = (await admin.slaAlerts()).map((alert) => [alert.title, t.adminSupport.priorityNames[alert.priority]]);
+    const badges = (await admin.slaAlerts()).map((alert) => [alert.title, adminSupportText.priorityNames[alert.priority]]);
     expect(badges).toEqual([
       ['Dúvida no relatório', 'Baixa'],
       ['Sem resposta', 'Média'],

@@ -6,6 +6,7 @@ import { startStack, type RunningStack } from '../../supabase/local/stack.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { converged, eventually, newOwner, openDevice, serverRows, type Device, type Owner } from './support/devices.ts';
 import { expectedStock } from './support/oracle.ts';
+import type { ReplicationDescription } from '../../workers/sync/replication.ts';
 import { startFaultProxy, type FaultProxy } from './support/proxy.ts';
 
 let stack: TestStack;
@@ -32,6 +33,14 @@ async function device(owner: Owner, name: string, url?: string, batchSize?: numb
   const opened = await openDevice(stack, owner, { name, url, batchSize });
   devices.push(opened);
   return opened;
+}
+
+/** The device's account of its pull of `table`. */
+async function pullOf(d: Device, table: string): Promise<ReplicationDescription> {
+  const { replications } = (await d.diagnose()) as { replications: Record<string, ReplicationDescription> };
+  const description = replications[table];
+  if (!description) throw new Error(`no pull of ${table}`);
+  return description;
 }
 
 async function salesOnServer(owner: Owner): Promise<number> {
@@ -90,6 +99,43 @@ describe('sync faults', () => {
     await b.receive('produtos', oldProduct ?? {}, 2);
     expect((await b.api.products.get(feijao))?.preco).toBe(9);
     await converged(owner, [a, b]);
+  });
+
+  it('a sale whose server version a pull passed while its push was answering is still read back', { timeout: 90_000 }, async () => {
+    // No Realtime: the stream would bring the row again and hide the pull that passed it.
+    const owner = await newOwner(stack);
+    const a = await openDevice(stack, owner, { name: 'sem-tempo-real', url: proxy.url, realtime: false });
+    devices.push(a);
+    const arroz = await a.api.products.create({ nome: 'Arroz', preco: 5, estoque: 20 });
+    await converged(owner, [a]);
+    // A pull of the sales is on its way (slow), and the owner sells meanwhile.
+    const pulls = proxy.hold('replicate_pull', (body) => body.includes('"p_table":"vendas"'));
+    void a.api.sync.syncNow().catch(() => undefined);
+    await eventually(() => {
+      expect(pulls.held()).toBeGreaterThan(0);
+    });
+    const pushAnswers = proxy.holdAnswers('replicate_push', (body) => body.includes('"p_table":"vendas"'));
+    await a.api.sales.register({ itens: [{ produto_id: arroz, quantidade: 2 }] });
+    // The server took the sale; the device has not heard so.
+    await eventually(() => {
+      expect(pushAnswers.held()).toBe(1);
+    });
+    // The pull reaches the server now: its page brings the sale's server version, and the device stores what it
+    // takes of it. RxDB leaves the version aside, the device's own write of the row being on its way.
+    pulls.release();
+    await eventually(async () => {
+      expect((await pullOf(a, 'vendas')).downstreamActive).toBe(false);
+    });
+    pushAnswers.release();
+    await eventually(async () => {
+      expect(await a.owedEchoes()).toBe(0);
+    });
+    const [server] = await serverRows(owner, 'vendas');
+    const [copy] = await a.docs('vendas');
+    expect(copy?.server_modified).toBe(server?._modified);
+    // The day's rollup, pulled after its sale, holds it.
+    await a.api.sync.syncNow();
+    await converged(owner, [a]);
   });
 
   it('loses nothing when the app dies in the middle of writing and of pushing', { timeout: 120_000 }, async () => {

@@ -1,5 +1,6 @@
 // Property: three devices with skewed clocks and random push batch sizes, through random interleavings of
-// offline periods, restarts (clean, and hard kills, reopened offline when offline), sales, sale edits and cancellations,
+// offline periods, restarts (clean, and hard kills, reopened offline when offline), sales (some with a discount on the
+// line, on the sale, or both), sale edits and cancellations,
 // stock counts and deliveries, debits and payments, product edits and deletions, end with every sale on the
 // server exactly once and four numbers agreeing for every product and client: the server's column, the SQL
 // derivation, each device, and a fresh computation from the server's facts. Meanwhile the server's cut of the
@@ -36,7 +37,17 @@ afterAll(async () => {
 type Action =
   | { kind: 'online'; device: number; online: boolean }
   | { kind: 'restart'; device: number; hard: boolean }
-  | { kind: 'sale'; device: number; product: number; quantity: number; fiado: number | null }
+  | {
+      kind: 'sale';
+      device: number;
+      product: number;
+      quantity: number;
+      fiado: number | null;
+      /** The line's price in cents, and the discounts as percentages of the line and of what is left. */
+      priceCents: number;
+      lineOff: number;
+      saleOff: number;
+    }
   | { kind: 'cancel'; device: number; sale: number }
   | { kind: 'editSale'; device: number; sale: number; product: number; quantity: number; fiado: number | null }
   | { kind: 'count'; device: number; product: number; quantity: number }
@@ -50,6 +61,8 @@ type Action =
 const device = fc.integer({ min: 0, max: 2 });
 const product = fc.integer({ min: 0, max: 2 });
 const client = fc.integer({ min: 0, max: 1 });
+/** Most sales have no discount; the others up to 60 %. */
+const discountPercent = fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }) });
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('online' as const), device, online: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const), device, hard: fc.boolean() }) },
@@ -61,6 +74,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       product,
       quantity: fc.integer({ min: 1, max: 4000 }).map((n) => n / 1000),
       fiado: fc.option(client, { nil: null }),
+      priceCents: fc.integer({ min: 1, max: 9999 }),
+      lineOff: discountPercent,
+      saleOff: discountPercent,
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), device, sale: fc.nat(20) }) },
@@ -166,10 +182,22 @@ describe('three devices, random interleavings', () => {
                 break;
               case 'sale': {
                 const cliente = step.fiado === null ? null : (clients[step.fiado] as string);
+                // Discounts in whole cents, well inside what they discount: the line's amount rounds to the cent.
+                const lineCents = Math.floor((step.priceCents * step.quantity * step.lineOff) / 100);
+                const leftCents = Math.floor(step.priceCents * step.quantity) - lineCents;
+                const saleCents = Math.max(0, Math.floor((leftCents * step.saleOff) / 100) - 1);
                 // A device that already knows the product was deleted refuses to sell it.
                 const sale = await d.api.sales
                   .register({
-                    itens: [{ produto_id: products[step.product] as string, quantidade: step.quantity }],
+                    itens: [
+                      {
+                        produto_id: products[step.product] as string,
+                        quantidade: step.quantity,
+                        preco_unitario: step.priceCents / 100,
+                        ...(lineCents > 0 ? { desconto: lineCents / 100 } : {}),
+                      },
+                    ],
+                    ...(saleCents > 0 ? { desconto: saleCents / 100 } : {}),
                     ...(cliente ? { tipo: 'fiado' as const, cliente_id: cliente } : {}),
                   })
                   .catch(ignoreNotFound);

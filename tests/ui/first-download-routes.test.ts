@@ -1,6 +1,8 @@
 // Which screens wait for the first download, and how its progress reads.
 import { describe, expect, it } from 'vitest';
 import { downloadPercent, waitsForFirstDownload } from '../../src/features/sync/first-download-routes.ts';
+import { pendingChangesOf } from '../../src/features/sync/use-sync-status.ts';
+import { INITIAL_STATUS } from '../../workers/sync/status.ts';
 
 describe('first download screens', () => {
   it('history screens wait; selling, new records and the account do not', () => {
@@ -31,5 +33,19 @@ describe('first download screens', () => {
     expect(downloadPercent({ collections: 12, caughtUp: 6 })).toBe(50);
     expect(downloadPercent({ collections: 12, caughtUp: 12 })).toBe(100);
     expect(downloadPercent({ collections: 0, caughtUp: 0 })).toBe(0);
+  });
+});
+
+describe('what a screen knows of a download', () => {
+  it('the status of a workspace still opening says nothing: only the owner’s sync engine tells', () => {
+    // Taken for 'no download', it marked a first download as seen while it was still running.
+    expect(pendingChangesOf(INITIAL_STATUS)).toMatchObject({ known: false, download: null });
+    expect(pendingChangesOf(undefined).known).toBe(false);
+    const progress = { readyToSell: false, collections: 14, caughtUp: 3, received: 120 };
+    expect(pendingChangesOf({ ...INITIAL_STATUS, owner: 'dona', download: progress })).toMatchObject({
+      known: true,
+      download: progress,
+    });
+    expect(pendingChangesOf({ ...INITIAL_STATUS, owner: 'dona' })).toMatchObject({ known: true, download: null });
   });
 });

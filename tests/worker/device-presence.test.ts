@@ -4,7 +4,7 @@
 // only its presence.)
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { t } from '../../src/i18n/pt-BR.ts';
+import { devicesText } from '../../src/i18n/devices.pt-BR.ts';
 import { firstValueFrom, filter } from 'rxjs';
 import { followDevicePresence, type DevicePresence } from '../../workers/devices/presence.ts';
 import { createManualConnectivity } from '../../workers/system/connectivity.ts';
@@ -59,9 +59,9 @@ const countOf = (presence: DevicePresence, check: (count: number | null) => bool
 /** What the page says for the device's current count (nothing while it is not known). */
 async function shownBy(device: OfflineDevice, check: (shown: string | null) => boolean): Promise<string | null> {
   const live = await device.watch('connectedDevices', undefined);
-  const count = await live.until((value) => check(value === null ? null : t.devices.connectedNow(value)));
+  const count = await live.until((value) => check(value === null ? null : devicesText.connectedNow(value)));
   await live.stop();
-  return count === null ? null : t.devices.connectedNow(count);
+  return count === null ? null : devicesText.connectedNow(count);
 }
 
 it('counts the owner’s devices connected now, and one less when a device leaves', async () => {

@@ -273,6 +273,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   const own = new BehaviorSubject<SyncStatus>({
     ...INITIAL_STATUS,
     download: firstDownload.downloading ? progressOf(0, 0, 0) : null,
+    owner: userId,
   });
   subscriptions.push(
     combineLatest([
@@ -320,6 +321,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         rejected: refused.map(describeRefused),
         lastSyncedAt: syncedAt,
         download: firstDownload.downloading ? progressOf(caughtUp, olderPulled, received) : null,
+        owner: userId,
       });
     }),
   );
@@ -339,6 +341,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       }
       status.next({
         ...shared,
+        owner: mine.owner,
         online: mine.online,
         phase: mine.online ? shared.phase : 'offline',
       });

@@ -189,12 +189,28 @@ export interface CollectionReplication<Doc> {
   storedThrough(stamp: string): Promise<void>;
   /** How many rows pushed from outside the window still wait for their server version to be read back. */
   owedEchoes(): number;
+  /** Where the pull stands, for a diagnosis (a test that waits for convergence in vain says why). */
+  describe(): ReplicationDescription;
   /** True once, in this session, a pull reached the server's horizon and every page it brought is stored. */
   readonly caughtUp$: Observable<boolean>;
   /** True once nothing older is left to pull (a windowed collection's older part is stored, or there is none). */
   readonly olderPulled$: Observable<boolean>;
   /** How many rows the pulls of this session brought. */
   readonly received$: Observable<number>;
+}
+
+/** Where a collection's pull stands: its position, what is due, and what a pass in progress waits for. */
+export interface ReplicationDescription {
+  readonly live: ReplicationPosition | null;
+  readonly liveDue: boolean;
+  readonly older: string;
+  readonly pass: string;
+  /** RxDB's downstream is at work (a pulled page is stored before it says idle). */
+  readonly downstreamActive: boolean;
+  readonly pulls: number;
+  readonly storedUntil: string | null;
+  readonly waiters: number;
+  readonly echoes: number;
 }
 
 const HORIZON_RETRY_MS = 250;
@@ -300,6 +316,9 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   let reachedHorizon = false;
   const caughtUp = new BehaviorSubject(false);
   const received = new BehaviorSubject(0);
+  /** What the pass in progress is doing (a diagnosis reads it), and how many pulls have started. */
+  let pass = 'idle';
+  let pulls = 0;
 
   /**
    * The newest master state this device knows for each row (RxDB's assumed master), when it is at least as
@@ -339,13 +358,16 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
    * `sent` from before its push (kept in a local document, so a restart still reads it), `accepted` once the server
    * took it, and `due` once the replication has been idle since (the pushed version recorded as the server's). A
    * due row is settled once its copy carries a newer stamp than the one it was pushed over; one outside the window
-   * is read by id first thing in the next pull, one inside waits for the live pull. Until none is left,
+   * is read by id first thing in the next pull, one inside waits for the live pull. A live pull that reached the
+   * horizon after the row was due passed its server version: when the copy still lacks it (RxDB leaves a pulled
+   * version aside while the device's own write of that row is on its way), the row is read by id too, or it would
+   * wait for good. Until none is left,
    * `storedThrough` waits: a base that folds the pushed version is stored only with the copy that says so, never
    * beside a copy still counted as the device's own edit.
    */
   type EchoStep = 'sent' | 'accepted' | 'due';
   const echoesKept = options.window ? options.owedEchoes : undefined;
-  const echoes = new Map<string, { step: EchoStep; stamp: string | null }>(
+  const echoes = new Map<string, { step: EchoStep; stamp: string | null; passed?: boolean }>(
     (echoesKept?.initial(table) ?? []).map((echo) => [echo.id, { step: 'due', stamp: echo.stamp }]),
   );
   const keepEchoes = (): Promise<void> =>
@@ -395,7 +417,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       const echo = echoes.get(id);
       if (!copy || !echo || compareTimestamps(copy.server_modified as string | null, echo.stamp) > 0) {
         settled = echoes.delete(id) || settled;
-      } else if (!window.holds(copy, start)) toRead.push(id);
+      } else if (echo.passed === true || !window.holds(copy, start)) toRead.push(id);
     }
     if (settled) void keepEchoes().catch(() => undefined);
     return toRead;
@@ -465,6 +487,8 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
 
   /** Asks the server for a page after `from`, with the window's first day `desde` when windowed. */
   async function pullPage(from: ReplicationPosition | undefined, limit: number, desde: string | undefined) {
+    pulls += 1;
+    pass = `pulling after ${from?.modified ?? 'start'}`;
     const sentAt = wallClock();
     const response: { data: unknown; error: Error | null } = await client.rpc('replicate_pull', {
       p_table: table,
@@ -487,7 +511,10 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       (kept, row) => (compareTimestamps(row._modified as string, kept) > 0 ? (row._modified as string) : kept),
       null,
     );
-    if (newest && options.foldsRowsBefore) await options.foldsRowsBefore(newest);
+    if (newest && options.foldsRowsBefore) {
+      pass = `folding through ${newest}`;
+      await options.foldsRowsBefore(newest);
+    }
     const known = await newerKnown(rows);
     return rows.map((row) => known.get(String(row.id)) ?? fromServerRow<Doc>(row, schema));
   }
@@ -495,8 +522,15 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   /** The live pull: every row after `from` (inside the window from `desde` when windowed). */
   async function pullLive(from: ReplicationPosition | undefined, size: number, desde: string | undefined) {
     const streamedBefore = streamedToPull;
+    const dueBefore = dueEchoes();
     const data = await pullPage(from, size, desde);
     const rows = data.documents;
+    if (rows.length < size && data.more !== true) {
+      for (const id of dueBefore) {
+        const echo = echoes.get(id);
+        if (echo?.step === 'due') echo.passed = true;
+      }
+    }
     const last = rows.at(-1);
     const next =
       (options.window ? data.checkpoint : undefined) ?? (last ? { modified: String(last._modified), id: String(last.id) } : from);
@@ -633,6 +667,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   // Idle means every page pulled so far is stored.
   state.active$.subscribe((active) => {
     if (active) return;
+    pass = 'idle';
     settleStored();
     // The pushes answered are recorded now: their server versions may be read back. A row left for the live pull
     // is looked at again after it (the pull that brings it settles it at the next look).
@@ -660,6 +695,17 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     olderPulled$: olderPulled.asObservable(),
     received$: received.asObservable(),
     owedEchoes: () => echoes.size,
+    describe: () => ({
+      live: lastCheckpoint ?? null,
+      liveDue,
+      older: older === undefined ? 'unknown' : older === null ? 'none' : older.narrow ? 'narrow' : 'pulling',
+      pass,
+      downstreamActive: state.internalReplicationState?.events.active.down.getValue() ?? false,
+      pulls,
+      storedUntil,
+      waiters: storedWaiters.size,
+      echoes: echoes.size,
+    }),
     storedThrough(stamp) {
       if (compareTimestamps(storedUntil, stamp) > 0 && echoes.size === 0) return Promise.resolve();
       return new Promise<void>((resolve) => {

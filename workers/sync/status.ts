@@ -17,6 +17,11 @@ export interface SyncStatus {
   readonly lastSyncedAt: string | null;
   /** While this device receives the owner's data for the first time: how far it is; null once it holds it all. */
   readonly download: DownloadProgress | null;
+  /**
+   * The owner whose sync engine says all this; null while none has answered (the owner's workspace still opening,
+   * or none open): then nothing is known of a download either.
+   */
+  readonly owner: string | null;
 }
 
 /** A document the server refused: where it is, what it is called (a product's name…), and why it was refused. */
@@ -36,6 +41,7 @@ export const INITIAL_STATUS: SyncStatus = {
   rejected: [],
   lastSyncedAt: null,
   download: null,
+  owner: null,
 };
 
 export interface SignOutCheck {

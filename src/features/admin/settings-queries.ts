@@ -2,12 +2,12 @@
 // read refreshed after success): settings by key, blocked IPs, SLA alerts.
 import { useQuery } from '@tanstack/react-query';
 import type { BlockIpInput, UpdateSettingInput } from '../../../workers/admin/settings-schema.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { adminSettingsText } from '../../i18n/admin-settings.pt-BR.ts';
 import { useCommand } from '../../lib/use-command.ts';
 import { useDataClient } from '../../lib/use-data-client.ts';
 import { useInvalidateAdmin } from './queries.ts';
 
-const copy = t.adminSettings;
+const copy = adminSettingsText;
 
 export const settingsKeys = {
   settings: ['admin', 'settings'] as const,

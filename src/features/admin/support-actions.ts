@@ -2,12 +2,12 @@
 // each followed by fresh admin reads (the board, the ticket, the dashboard's activity and the logs).
 import type { TicketStatus } from '../../../workers/support/schema.ts';
 import { DataError } from '../../../workers/contract/errors.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { adminSupportText } from '../../i18n/admin-support.pt-BR.ts';
 import { errorMessage } from '../../i18n/errors.ts';
 import { useCommand } from '../../lib/use-command.ts';
 import { useInvalidateAdmin } from './queries.ts';
 
-const copy = t.adminSupport;
+const copy = adminSupportText;
 
 export function useMoveTicket() {
   const invalidate = useInvalidateAdmin();

@@ -2,7 +2,7 @@
 // Categoria, Valor and the total; CSV with the same columns (';', comma decimals) and a total row; uncategorised
 // rows read 'Sem categoria'; files despesas_{date}.pdf / .csv.
 import type { ExpenseRow } from '../../../workers/api.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { expensesText } from '../../i18n/expenses.pt-BR.ts';
 import {
   csvBlob,
   decimalCell,
@@ -14,7 +14,7 @@ import {
 } from '../../lib/export/index.ts';
 import { formatBRL, formatDate, formatDateTime } from '../../lib/format.ts';
 
-const copy = t.expenses;
+const copy = expensesText;
 
 export type { ExportFormat } from '../../lib/export/index.ts';
 import type { ExportFormat } from '../../lib/export/index.ts';

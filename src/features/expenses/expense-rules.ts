@@ -5,11 +5,11 @@ import { checkInput } from '../../../workers/contract/input.ts';
 import type { PercentChange } from '../../../workers/api.ts';
 import { categorySchema, expenseSchema, type ExpenseFields, type ExpenseFilter } from '../../../workers/expenses/schema.ts';
 import { fieldMessages } from '../../i18n/errors.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { expensesText } from '../../i18n/expenses.pt-BR.ts';
 import { formatBRL } from '../../lib/format.ts';
 import { MONEY_INPUT_MAX, moneyProblem } from '../../lib/number-input.ts';
 
-const copy = t.expenses;
+const copy = expensesText;
 
 export type TypedCents =
   | { readonly ok: true; readonly cents: number }

@@ -1,9 +1,9 @@
 // The cart's writes as the new sale screens run them: adding (with 'Produto adicionado'), a line's quantity,
 // removing, a line's discount, the sale's options and 'Limpar Carrinho'; failures as the catalogue's toasts.
-import { t } from '../../i18n/pt-BR.ts';
+import { newSaleText } from '../../i18n/new-sale.pt-BR.ts';
 import { useCommand } from '../../lib/use-command.ts';
 
-const copy = t.newSale;
+const copy = newSaleText;
 
 export function useAddToCart() {
   return useCommand((data, produtoId: string, quantidade?: number) => data.cart.add({ produto_id: produtoId, quantidade }), {

@@ -2,10 +2,11 @@
 // products' weight check, why a cart cannot be finished yet, and the barcode repeat window.
 import type { CartView } from '../../../workers/api.ts';
 import { DataError } from '../../../workers/contract/errors.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { counterText } from '../../i18n/counter.pt-BR.ts';
+import { newSaleText } from '../../i18n/new-sale.pt-BR.ts';
 import { readQuantity } from '../../lib/number-input.ts';
 
-const copy = t.newSale;
+const copy = newSaleText;
 
 /** Repeated identical scans within this window are ignored (docs/product.md §9). */
 export const REPEAT_SCAN_WINDOW_MS = 1000;
@@ -65,7 +66,7 @@ export function isRepeatScan(last: { code: string; at: number } | null, code: st
 export const PROBLEM_TOAST = {
   empty: { title: copy.emptyCart, description: copy.emptyCartText },
   customer: { title: copy.customerRequired, description: copy.customerRequiredText },
-  installments: { title: t.counter.installmentsRequired, description: t.counter.installmentsRequiredText },
+  installments: { title: counterText.installmentsRequired, description: counterText.installmentsRequiredText },
 } as const;
 
 /** The toast for a refused checkout: nobody signed in, the worker's issue on `itens` or `cliente_id`, else the generic one. */

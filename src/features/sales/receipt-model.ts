@@ -2,14 +2,14 @@
 // number, date and time, lines with quantity, unit price and discount, subtotal and discounts, total, type and payment, cash received and change, the client and the
 // balance they owe after a fiado sale, and the shop's PIX code when the shop has a key.
 import type { SaleDetails } from '../../../workers/api.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { receiptText } from '../../i18n/receipt.pt-BR.ts';
 import { formatBRL, formatDate, formatTime } from '../../lib/format.ts';
 import { pixPayload } from '../clients/index.ts';
 import { cashOfSale } from './cash-change.ts';
 import { discountLabel, paymentLabel, quantityLabel, saleAmounts, typeLabel } from './receipt.ts';
 import { saleNumber } from './sale-number.ts';
 
-const copy = t.receipt;
+const copy = receiptText;
 
 export interface ReceiptLine {
   readonly name: string;

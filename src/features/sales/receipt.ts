@@ -1,12 +1,12 @@
 // The sale as the owner reads and shares it: payment in words, quantities (kg and g with 3 decimals), its amounts
 // before and after discounts, and the receipt text sent by the share sheet, WhatsApp or the clipboard.
 import type { SaleDetails } from '../../../workers/api.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../i18n/sales-history.pt-BR.ts';
 import { formatBRL, formatDate, formatTime } from '../../lib/format.ts';
 import { cashOfSale } from './cash-change.ts';
 import { saleNumber } from './sale-number.ts';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 const weighed = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 /** '2' for units, '0,250 kg' for weighed goods. */

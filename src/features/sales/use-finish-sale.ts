@@ -3,7 +3,8 @@
 // stays for the next sale ('Depois de finalizar a venda': 'Nova venda'); the spec's toasts when it cannot be finished.
 import { useNavigate } from '@tanstack/react-router';
 import type { CartView } from '../../../workers/api.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { newSaleText } from '../../i18n/new-sale.pt-BR.ts';
+import { receiptText } from '../../i18n/receipt.pt-BR.ts';
 import { formatBRL } from '../../lib/format.ts';
 import { useCommand } from '../../lib/use-command.ts';
 import { showToast } from '../../ui/toast.ts';
@@ -12,7 +13,7 @@ import { useOnline } from '../../lib/use-online.ts';
 import { counterSetting } from './counter-settings.ts';
 import { openReceipt } from './receipt-request.ts';
 
-const copy = t.newSale;
+const copy = newSaleText;
 /** How long the finished sale's toast offers 'Imprimir recibo'. */
 const RECEIPT_OFFER_MS = 10_000;
 
@@ -37,7 +38,7 @@ export function useFinishSale() {
         kind: 'success',
         durationMs: RECEIPT_OFFER_MS,
         action: {
-          label: t.receipt.printReceipt,
+          label: receiptText.printReceipt,
           onClick: () => {
             openReceipt(sale.id);
           },

@@ -1,11 +1,11 @@
 // The owner's support writes as commands: a new ticket, a reply, the read mark and asking the server again.
 import type { OpenTicketInput } from '../../../workers/support/schema.ts';
 import { DataError } from '../../../workers/contract/errors.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { ownerSupportText } from '../../i18n/admin-support.pt-BR.ts';
 import { errorMessage } from '../../i18n/errors.ts';
 import { useCommand } from '../../lib/use-command.ts';
 
-const copy = t.ownerSupport;
+const copy = ownerSupportText;
 
 export function useOpenTicket() {
   return useCommand((data, input: OpenTicketInput) => data.support.openTicket(input), {

@@ -10,7 +10,7 @@ export interface PendingChanges {
   /** The refused ones themselves, with why. */
   readonly refused: readonly RefusedChange[];
   readonly phase: SyncStatus['phase'];
-  /** False until the worker has answered once. */
+  /** False until the owner's sync engine has answered once (the workspace still opening says nothing). */
   readonly known: boolean;
   /** While this device receives the owner's data for the first time: how far it is. */
   readonly download: SyncStatus['download'];
@@ -18,10 +18,9 @@ export interface PendingChanges {
 
 const NONE: readonly RefusedChange[] = [];
 
-export function useSyncStatus(): PendingChanges {
-  const status = useLiveQuery('syncStatus', undefined);
-  const data = status.data;
-  if (!data) return { pending: 0, rejected: 0, refused: NONE, phase: 'idle', known: false, download: null };
+/** What the screens read of a status; the placeholder of a workspace still opening is not known yet. */
+export function pendingChangesOf(data: SyncStatus | undefined): PendingChanges {
+  if (!data || data.owner === null) return { pending: 0, rejected: 0, refused: NONE, phase: 'idle', known: false, download: null };
   return {
     pending: data.pending,
     rejected: data.rejected.length,
@@ -30,4 +29,8 @@ export function useSyncStatus(): PendingChanges {
     known: true,
     download: data.download,
   };
+}
+
+export function useSyncStatus(): PendingChanges {
+  return pendingChangesOf(useLiveQuery('syncStatus', undefined).data);
 }

@@ -1,10 +1,10 @@
 // The text of a closed till, to share over WhatsApp or paste anywhere: the period, the sales by method, the cash
 // movements, what the drawer should hold, what was counted and the difference.
 import type { ClosedTillView } from '../../../workers/api.ts';
-import { t } from '../../i18n/pt-BR.ts';
+import { tillText } from '../../i18n/till.pt-BR.ts';
 import { formatBRL, formatDateTime } from '../../lib/format.ts';
 
-const copy = t.till;
+const copy = tillText;
 
 /** 'Sobra R$ 1,00', 'Falta R$ 0,90' or 'Sem diferença'. */
 export function differenceText(diferenca: number): string {

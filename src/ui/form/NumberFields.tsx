@@ -2,7 +2,7 @@
 // format that will be stored, and a value that cannot be stored (unreadable, negative, too many decimals, above
 // the limit) gets its Portuguese message instead of being changed silently.
 import { useState } from 'react';
-import { t } from '../../i18n/pt-BR.ts';
+import { numberInputText } from '../../i18n/number-input.pt-BR.ts';
 import {
   moneyProblem,
   moneyText,
@@ -18,7 +18,7 @@ import {
 } from '../../lib/number-input.ts';
 import { TextField, type TextFieldProps } from './TextField.tsx';
 
-const copy = t.numberInput;
+const copy = numberInputText;
 
 export interface NumberFieldProps extends Omit<TextFieldProps, 'value' | 'onChange' | 'inputMode' | 'leading'> {
   /** The text as typed. */

@@ -12,6 +12,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { t } from '../../i18n/pt-BR.ts';
+import { devicesText } from '../../i18n/devices.pt-BR.ts';
 
 export type NavPath =
   '/dashboard' | '/sales' | '/products' | '/clients' | '/expenses' | '/fornecedores' | '/aparelhos' | '/reports' | '/more';
@@ -39,7 +40,7 @@ export const SIDEBAR_GROUPS: readonly { readonly label: string; readonly items: 
     items: [
       { to: '/expenses', label: nav.expenses, icon: Receipt },
       { to: '/fornecedores', label: nav.suppliers, icon: Truck },
-      { to: '/aparelhos', label: t.devices.title, icon: Smartphone },
+      { to: '/aparelhos', label: devicesText.title, icon: Smartphone },
     ],
   },
   { label: t.layout.groups.analysis, items: [{ to: '/reports', label: nav.reports, icon: BarChart3 }] },

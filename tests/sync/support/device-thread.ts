@@ -98,6 +98,9 @@ const control: Record<string, Callable> = {
   diagnose: () => ({
     pending: Object.fromEntries([...syncInternals(workspace.sync).pending.pendingIds()].map(([name, ids]) => [name, [...ids]])),
     rejected: workspace.sync.status().rejected,
+    replications: Object.fromEntries(
+      [...syncInternals(workspace.sync).replications].map(([name, replication]) => [name, replication.describe()]),
+    ),
   }),
   docs: (table) => allDocs(table as CollectionName),
   /** Rows pushed from outside the window whose server version is still to be read back, over every collection. */

@@ -2,12 +2,14 @@
 // RxDB, as each browser tab's worker does), all acting as one owner against the local stack.
 import { randomUUID } from 'node:crypto';
 import { MessageChannel, Worker, type MessagePort, type Transferable } from 'node:worker_threads';
+import { isDeepStrictEqual } from 'node:util';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { collectionNames, type CollectionName } from '../../../schemas/index.ts';
 import type { DataApi, PeerStatus } from '../../../workers/api.ts';
 import { surelyInsideWindow } from '../../../workers/sync/fact-days.ts';
 import type { OffsetSample } from '../../../workers/sync/server-time.ts';
+import type { ReplicationDescription } from '../../../workers/sync/replication.ts';
 import type { SyncStatus } from '../../../workers/sync/status.ts';
 import { windowStart } from '../../../workers/sync/window.ts';
 import type { TestStack } from '../../support/stack.ts';
@@ -243,6 +245,15 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
   }
 }
 
+/** The table's pull, and any other that is busy or waits for rows, as the device describes them. */
+async function whyBehind(device: Device, table: CollectionName): Promise<string> {
+  const { replications = {} } = (await device.diagnose()) as { replications?: Record<string, ReplicationDescription> };
+  const telling = Object.entries(replications).filter(
+    ([name, description]) => name === table || description.pass !== 'idle' || description.waiters > 0 || description.echoes > 0,
+  );
+  return JSON.stringify(Object.fromEntries(telling));
+}
+
 /**
  * Waits until every device has pushed everything and holds exactly the server's documents: of a fact table, those
  * of the window (docs/growth.md §6) and any older ones it still holds.
@@ -264,7 +275,9 @@ export async function converged(owner: Owner, devices: readonly Device[], timeou
             .filter((row) => held.has(String(row.id)) || surelyInsideWindow(table, row, start))
             .map(comparable)
             .sort(byId);
-          expect(local, `${device.name} ${table}`).toEqual(server);
+          if (!isDeepStrictEqual(local, server)) {
+            expect(local, `${device.name} ${table}: ${await whyBehind(device, table)}`).toEqual(server);
+          }
         }
       }
     },

@@ -3,14 +3,14 @@
 import { useState, type SyntheticEvent } from 'react';
 import { ShieldBan, Unlock } from 'lucide-react';
 import type { BlockedIp } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { adminSettingsText } from '../../../i18n/admin-settings.pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { useBlockedIps, useBlockIp, useUnblockIp } from '../settings-queries.ts';
 import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';
 
-const copy = t.adminSettings.ips;
+const copy = adminSettingsText.ips;
 const CARD = 'flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm';
 
 function BlockForm() {

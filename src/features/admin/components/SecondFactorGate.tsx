@@ -4,7 +4,7 @@ import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import type { TotpEnrolment } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { adminSecondFactorText } from '../../../i18n/admin-second-factor.pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { useDataClient } from '../../../lib/use-data-client.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -12,7 +12,7 @@ import { FormAlert } from '../../../ui/form/FormAlert.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { QrCode } from '../../../ui/QrCode.tsx';
 
-const copy = t.adminSecondFactor;
+const copy = adminSecondFactorText;
 const secondFactorKey = ['admin', 'second-factor'] as const;
 
 function CodeForm({ factorId }: { factorId: string }) {

@@ -2,7 +2,7 @@
 // editable (whole numbers as integers, switches for on/off) and saved by key; any other key shown as stored.
 import { useState, type SyntheticEvent } from 'react';
 import type { AdminSetting } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { adminSettingsText } from '../../../i18n/admin-settings.pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
@@ -10,7 +10,7 @@ import { formOf, SETTING_FIELDS, updateOf, type SettingForm } from '../setting-f
 import { useUpdateSetting } from '../settings-queries.ts';
 import { SettingsSwitch } from './SettingsSwitch.tsx';
 
-const copy = t.adminSettings;
+const copy = adminSettingsText;
 const FIELD_LABELS: Record<string, string> = copy.fields;
 
 export function SettingCard({ setting }: { setting: AdminSetting }) {

@@ -2,13 +2,14 @@
 // Sistema, Segurança, Suporte and IPs Bloqueados.
 import { Tabs } from 'radix-ui';
 import { t } from '../../../i18n/pt-BR.ts';
+import { adminSettingsText } from '../../../i18n/admin-settings.pt-BR.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { BlockedIpsTab } from './BlockedIpsTab.tsx';
 import { SettingsSecurityTab } from './SettingsSecurityTab.tsx';
 import { SettingsSupportTab } from './SettingsSupportTab.tsx';
 import { SettingsSystemTab } from './SettingsSystemTab.tsx';
 
-const copy = t.adminSettings;
+const copy = adminSettingsText;
 const TAB =
   'min-h-11 shrink-0 rounded-lg px-3 text-sm font-semibold whitespace-nowrap focus-visible:outline-3 focus-visible:outline-accent-400 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm sm:flex-1 sm:text-base';
 

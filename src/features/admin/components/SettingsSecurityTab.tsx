@@ -2,10 +2,10 @@
 // security alerts' notice.
 import { useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { adminSettingsText } from '../../../i18n/admin-settings.pt-BR.ts';
 import { SettingsSwitch } from './SettingsSwitch.tsx';
 
-const copy = t.adminSettings.security;
+const copy = adminSettingsText.security;
 const CARD = 'flex flex-col gap-2 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm';
 
 export function SettingsSecurityTab() {

@@ -4,7 +4,7 @@
 // field (24 hours) said on screen to be not saved.
 import { useState } from 'react';
 import { AlertTriangle, CheckCircle2, RefreshCw } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { adminSettingsText } from '../../../i18n/admin-settings.pt-BR.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { useSlaAlerts } from '../settings-queries.ts';
@@ -12,7 +12,7 @@ import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';
 import { SettingsSwitch } from './SettingsSwitch.tsx';
 import { PriorityBadge } from './SupportBadges.tsx';
 
-const copy = t.adminSettings.support;
+const copy = adminSettingsText.support;
 const CARD = 'flex flex-col gap-3 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm';
 /** Default first-response SLA shown (docs/product.md §9). */
 const DEFAULT_SLA_HOURS = '24';

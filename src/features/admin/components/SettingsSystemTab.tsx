@@ -1,6 +1,6 @@
 // The Sistema tab (docs/product.md §2): one card per stored setting, ordered by key; pulsing while loading, 'Erro ao
 // carregar configurações' with 'Tentar novamente' on failure.
-import { t } from '../../../i18n/pt-BR.ts';
+import { adminSettingsText } from '../../../i18n/admin-settings.pt-BR.ts';
 import { useAdminSettings } from '../settings-queries.ts';
 import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';
 import { SettingCard } from './SettingCard.tsx';
@@ -11,7 +11,7 @@ export function SettingsSystemTab() {
   const settings = useAdminSettings();
   if (settings.isPending) return <SkeletonCards count={3} className="h-64" grid={GRID} />;
   if (settings.isError) {
-    return <LoadError title={t.adminSettings.loadError} error={settings.error} onRetry={() => void settings.refetch()} />;
+    return <LoadError title={adminSettingsText.loadError} error={settings.error} onRetry={() => void settings.refetch()} />;
   }
   return (
     <div className={GRID}>

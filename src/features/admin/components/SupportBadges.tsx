@@ -1,9 +1,9 @@
 // A ticket's status and priority badges (docs/product.md §4: Urgente, Alta, Média, Baixa) and 'Novo do Cliente'.
 import { clsx } from 'clsx';
 import type { TicketPriority, TicketStatus } from '../../../../workers/support/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { adminSupportText } from '../../../i18n/admin-support.pt-BR.ts';
 
-const copy = t.adminSupport;
+const copy = adminSupportText;
 export const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
 
 const STATUS_COLOURS: Record<TicketStatus, string> = {

@@ -3,12 +3,12 @@
 import { Archive, ArrowRight } from 'lucide-react';
 import type { SupportTicketCard } from '../../../../workers/api.ts';
 import { TICKET_STATUSES } from '../../../../workers/support/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { adminSupportText } from '../../../i18n/admin-support.pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useArchiveTicket, useMoveTicket } from '../support-actions.ts';
 import { NewFromClientBadge, PriorityBadge, StatusBadge } from './SupportBadges.tsx';
 
-const copy = t.adminSupport;
+const copy = adminSupportText;
 const SMALL =
   'inline-flex min-h-11 items-center gap-1 rounded-lg border border-brand-100 px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60';
 

@@ -1,6 +1,6 @@
 // How many of the owner's devices are connected now ('2 aparelhos conectados'), said while online; nothing offline.
 import { Wifi } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { devicesText } from '../../../i18n/devices.pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 
 export function ConnectedDevices() {
@@ -11,7 +11,7 @@ export function ConnectedDevices() {
       {count === null ? null : (
         <span className="mt-1 inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1 text-sm font-semibold text-green-800">
           <Wifi aria-hidden size={16} />
-          {t.devices.connectedNow(count)}
+          {devicesText.connectedNow(count)}
         </span>
       )}
     </p>

@@ -3,6 +3,7 @@
 // device at a time).
 import { useRef } from 'react';
 import { t } from '../../../i18n/pt-BR.ts';
+import { devicesText } from '../../../i18n/devices.pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { PremiumCallToAction } from '../../../ui/PremiumCallToAction.tsx';
@@ -11,7 +12,7 @@ import { ConnectedDevices } from './ConnectedDevices.tsx';
 import { PairingCard, usePairing } from './PairingCard.tsx';
 import { PeerList } from './PeerList.tsx';
 
-const copy = t.devices;
+const copy = devicesText;
 
 export function DevicesPage() {
   usePageTitle(copy.title);

@@ -3,7 +3,7 @@
 // that has never been online (it lacks the owner's pairing key) is told to connect once first.
 import { useState, type SyntheticEvent } from 'react';
 import { Copy, QrCode as QrIcon, ScanLine, Smartphone } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { devicesText } from '../../../i18n/devices.pt-BR.ts';
 import {
   answerInvitation,
   cancelInvitation,
@@ -18,7 +18,7 @@ import { QrCode } from '../../../ui/QrCode.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { ScannerDialog } from '../../products/index.ts';
 
-const copy = t.devices;
+const copy = devicesText;
 const card = 'flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5';
 const areaClass =
   'block min-h-24 w-full rounded-xl border border-ink/20 bg-white px-4 py-3 font-mono text-xs text-ink focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-400';

@@ -2,14 +2,14 @@
 // ('Conectado ao aparelho X') and opens /aparelhos.
 import { Link } from '@tanstack/react-router';
 import { Link2 } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { devicesText } from '../../../i18n/devices.pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 
 export function PeerIndicator() {
   const status = useLiveQuery('peerStatus', undefined);
   const linked = status.data?.peers.filter((peer) => peer.state === 'conectado') ?? [];
   if (linked.length === 0) return null;
-  const label = linked.map((peer) => t.devices.state.conectado(peer.label)).join(', ');
+  const label = linked.map((peer) => devicesText.state.conectado(peer.label)).join(', ');
   return (
     <Link
       to="/aparelhos"

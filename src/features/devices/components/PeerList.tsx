@@ -3,12 +3,12 @@
 // link is gone, 'Conectar de novo').
 import { Link2, Link2Off, RefreshCw, Unplug } from 'lucide-react';
 import type { PeerStatus, PeerView } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { devicesText } from '../../../i18n/devices.pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
 
-const copy = t.devices;
+const copy = devicesText;
 
 function PeerCard({ peer, onReconnect }: { peer: PeerView; onReconnect: () => void }) {
   const end = useCommand((data) => data.peer.end({ device: peer.peerDevice }), { failureTitle: copy.failed });

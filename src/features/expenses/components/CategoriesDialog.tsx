@@ -6,6 +6,7 @@ import type { CategoryRef } from '../../../../workers/api.ts';
 import { DataError } from '../../../../workers/contract/errors.ts';
 import { errorMessage, fieldMessages } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
+import { expensesText } from '../../../i18n/expenses.pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
@@ -14,7 +15,7 @@ import { checkCategoryForm, generatedColor } from '../expense-rules.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { ColorDot } from './CategorySelect.tsx';
 
-const copy = t.expenses;
+const copy = expensesText;
 
 function AddCategoryForm({ categories }: { categories: readonly CategoryRef[] }) {
   const online = useOnline();

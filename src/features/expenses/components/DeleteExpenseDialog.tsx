@@ -3,12 +3,12 @@
 import type { ExpenseRow } from '../../../../workers/api.ts';
 import { DataError } from '../../../../workers/contract/errors.ts';
 import { errorMessage } from '../../../i18n/errors.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { expensesText } from '../../../i18n/expenses.pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 
-const copy = t.expenses;
+const copy = expensesText;
 
 export function DeleteExpenseDialog({
   expense,

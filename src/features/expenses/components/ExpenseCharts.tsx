@@ -7,13 +7,13 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import EChartsReactCore from 'echarts-for-react/esm/core';
 import type { CategoryTotal } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { expensesText } from '../../../i18n/expenses.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { cutLabel, generatedColor } from '../expense-rules.ts';
 
 echarts.use([PieChart, BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
-const copy = t.expenses;
+const copy = expensesText;
 /** Top categories chart entries (docs/product.md §9). */
 const TOP = 5;
 

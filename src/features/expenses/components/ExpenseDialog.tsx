@@ -4,7 +4,7 @@ import { useState, type SyntheticEvent } from 'react';
 import type { CategoryRef, ExpenseRow } from '../../../../workers/api.ts';
 import { DataError } from '../../../../workers/contract/errors.ts';
 import type { ExpenseFields } from '../../../../workers/expenses/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { expensesText } from '../../../i18n/expenses.pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
@@ -20,7 +20,7 @@ import {
 import { useOnline } from '../../../lib/use-online.ts';
 import { CategorySelect } from './CategorySelect.tsx';
 
-const copy = t.expenses;
+const copy = expensesText;
 
 function valuesOf(expense: ExpenseRow | null): ExpenseFormValues {
   return {

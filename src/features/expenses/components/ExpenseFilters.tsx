@@ -4,14 +4,14 @@ import { useEffect, useState } from 'react';
 import { CalendarRange, Filter, Search, X } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { CategoryRef } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { expensesText } from '../../../i18n/expenses.pt-BR.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { EMPTY_FILTERS, hasFilters, periodProblem, type FilterState } from '../expense-rules.ts';
 import { CategorySelect } from './CategorySelect.tsx';
 
-const copy = t.expenses;
+const copy = expensesText;
 const SEARCH_DELAY_MS = 300;
 
 function PeriodPicker({ value, onApply }: { value: FilterState; onApply: (from: string, to: string) => void }) {

@@ -2,12 +2,12 @@
 // card per expense on a phone with the same information; 'Página X de Y' with Anterior / Próximo.
 import { ChevronLeft, ChevronRight, Pencil, Trash2 } from 'lucide-react';
 import type { ExpenseRow, ExpensesPage } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { expensesText } from '../../../i18n/expenses.pt-BR.ts';
 import { formatBRL, formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ColorDot } from './CategorySelect.tsx';
 
-const copy = t.expenses;
+const copy = expensesText;
 
 function CategoryCell({ row }: { row: ExpenseRow }) {
   return row.categoria ? (

@@ -5,7 +5,7 @@ import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { ExpenseFilter, ExpenseSummary as Summary } from '../../../../workers/api.ts';
 import { errorMessage } from '../../../i18n/errors.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { expensesText } from '../../../i18n/expenses.pt-BR.ts';
 import { formatBRL, formatDate } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { DataStates } from '../../../ui/DataStates.tsx';
@@ -13,7 +13,7 @@ import { changeText } from '../expense-rules.ts';
 
 const ExpenseCharts = lazy(() => import('./ExpenseCharts.tsx'));
 
-const copy = t.expenses;
+const copy = expensesText;
 const card = 'min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5';
 
 function Change({ summary }: { summary: Summary }) {

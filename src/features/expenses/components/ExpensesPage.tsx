@@ -5,6 +5,7 @@ import { Plus } from 'lucide-react';
 import type { ExpenseRow } from '../../../../workers/api.ts';
 import { errorMessage } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
+import { expensesText } from '../../../i18n/expenses.pt-BR.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -19,7 +20,7 @@ import { ExpenseList } from './ExpenseList.tsx';
 import { ExpenseSummary } from './ExpenseSummary.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 
-const copy = t.expenses;
+const copy = expensesText;
 /** Where the rows of a page of expenses will be, until the first answer. */
 const EXPENSE_ROWS_SKELETON = { count: 5, className: 'h-14' };
 

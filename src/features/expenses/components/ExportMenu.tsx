@@ -1,11 +1,11 @@
 // 'Exportar': 'Exportar PDF' and 'Exportar CSV' of every expense of the current filters, made on the device.
 import type { ExpenseFilter } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { expensesText } from '../../../i18n/expenses.pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { ExportMenu as ExportFormats } from '../../../ui/ExportMenu.tsx';
 import { exportExpenses, type ExportFormat } from '../expense-export.ts';
 
-const copy = t.expenses;
+const copy = expensesText;
 
 export function ExportMenu({ filter }: { filter: ExpenseFilter }) {
   const command = useCommand(

@@ -4,6 +4,7 @@
 import { Dialog } from 'radix-ui';
 import { ScanBarcode, X } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
+import { devicesText } from '../../../i18n/devices.pt-BR.ts';
 import { Button } from '../../../ui/Button.tsx';
 import type { ScanKind } from '../scanner/decode.ts';
 import { useBarcodeScanner, type ScanState } from '../scanner/use-barcode-scanner.ts';
@@ -91,7 +92,7 @@ function ScannerView({ onDetected, kind }: { onDetected: (code: string) => void;
         className={problem ? 'rounded-xl border border-red-200 bg-red-50 p-3 text-red-900' : 'text-center text-ink/70'}
       >
         <p className={problem ? 'font-semibold' : undefined}>
-          {state === 'scanning' && kind === 'qr' ? t.devices.scanning : statusText[state]}
+          {state === 'scanning' && kind === 'qr' ? devicesText.scanning : statusText[state]}
         </p>
         {state === 'denied' ? <p className="mt-1 text-sm">{copy.deniedText}</p> : null}
         {state === 'failed' ? <p className="mt-1 text-sm">{copy.cameraError}</p> : null}

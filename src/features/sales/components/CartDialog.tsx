@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { ShoppingCart, X } from 'lucide-react';
 import type { CartView } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { counterText } from '../../../i18n/counter.pt-BR.ts';
+import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
@@ -17,7 +18,7 @@ import { CartLineRow } from './CartLineRow.tsx';
 import { DiscountField } from './DiscountField.tsx';
 import { SaleOptions } from './SaleOptions.tsx';
 
-const copy = t.newSale;
+const copy = newSaleText;
 const AFTER_SALE: readonly AfterSale[] = ['relatorios', 'nova_venda'];
 
 export function CartDialog({
@@ -122,7 +123,7 @@ export function CartDialog({
             }}
           />
           <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-            {t.counter.afterSale}
+            {counterText.afterSale}
             <select
               className={`${inputClass} border-ink/20`}
               value={afterSale}
@@ -132,7 +133,7 @@ export function CartDialog({
             >
               {AFTER_SALE.map((option) => (
                 <option key={option} value={option}>
-                  {t.counter.afterSaleOptions[option]}
+                  {counterText.afterSaleOptions[option]}
                 </option>
               ))}
             </select>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { clsx } from 'clsx';
 import { AlertTriangle, Minus, Percent, Plus, Trash2 } from 'lucide-react';
 import type { CartLineView } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { quantityTextOf } from '../../../../workers/cart/schema.ts';
 import { readQuantity } from '../../../lib/number-input.ts';
@@ -16,7 +16,7 @@ import { stepQuantity, weightOnBlur } from '../cart-rules.ts';
 import { discountLabel } from '../receipt.ts';
 import { DiscountField } from './DiscountField.tsx';
 
-const copy = t.newSale;
+const copy = newSaleText;
 const iconButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-xl border border-ink/20 bg-white text-brand-700 hover:bg-brand-50 disabled:opacity-50';
 

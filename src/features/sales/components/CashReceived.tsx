@@ -2,7 +2,7 @@
 // shown large; what is still missing when less was received. The amount goes with the cart and is stored with the
 // sale when it covers the total.
 import { useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { counterText } from '../../../i18n/counter.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { moneyText, readMoney } from '../../../lib/number-input.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -10,7 +10,7 @@ import { MoneyField } from '../../../ui/form/NumberFields.tsx';
 import { useCartEdits } from '../cart-commands.ts';
 import { cashChange, QUICK_NOTES } from '../cash-change.ts';
 
-const copy = t.counter;
+const copy = counterText;
 
 export function CashReceived({ total, received }: { total: number; received: number | null }) {
   const { options } = useCartEdits();

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Check, Copy } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { counterText } from '../../../i18n/counter.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { QrCode } from '../../../ui/QrCode.tsx';
@@ -11,7 +11,7 @@ import { showToast } from '../../../ui/toast.ts';
 import { useSignedInAccount } from '../../account/index.ts';
 import { counterPixOf } from '../counter-pix.ts';
 
-const copy = t.counter;
+const copy = counterText;
 
 export function CounterPix({ total, busy, onReceived }: { total: number; busy: boolean; onReceived: () => void }) {
   const { profile } = useSignedInAccount();

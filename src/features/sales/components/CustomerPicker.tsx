@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Popover } from 'radix-ui';
 import { ChevronDown, UserPlus } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
+import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { maskPhone } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -14,7 +15,7 @@ import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounce
 import { useSyncStatus } from '../../sync/index.ts';
 import { NewCustomerDialog } from './NewCustomerDialog.tsx';
 
-const copy = t.newSale;
+const copy = newSaleText;
 const PAGE = 10;
 
 function CustomerList({ onPick }: { onPick: (customer: { id: string; nome: string }) => void }) {

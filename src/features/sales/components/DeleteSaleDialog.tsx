@@ -2,12 +2,12 @@
 // fiado sale off the client's balance) and the screen leaves.
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 
 export function DeleteSaleDialog({ saleId, onRemoved }: { saleId: string; onRemoved: () => void }) {
   const [open, setOpen] = useState(false);

@@ -3,11 +3,11 @@
 import { useState } from 'react';
 import { clsx } from 'clsx';
 import { DISCOUNT_KINDS, type Discount, type DiscountKind } from '../../../../workers/cart/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { moneyText, readMoney, readNumber } from '../../../lib/number-input.ts';
 import { MoneyField, PercentField } from '../../../ui/form/NumberFields.tsx';
 
-const copy = t.newSale;
+const copy = newSaleText;
 
 function readingOf(kind: DiscountKind, text: string) {
   return kind === 'percentual' ? readNumber(text, 2, 100) : readMoney(text);

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { Search, UserRound, X } from 'lucide-react';
 import { clsx } from 'clsx';
 import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 
 export interface ChosenCustomer {
   readonly id: string;

@@ -1,12 +1,12 @@
 // The sale's items being edited: name and price, − quantity + (0 removes the line; a quantity that cannot be
 // stored keeps its line and shows why), subtotal, and the total below; weighed goods step by 0,1 kg or 100 g.
 import { Minus, Plus } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { QuantityField } from '../../../ui/form/NumberFields.tsx';
 import { lineTotal, readLineQuantity, stepped, totalOfLines, type EditLine } from '../sale-edit-form.ts';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 const stepButton =
   'flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 hover:bg-brand-100 focus-visible:outline-3 focus-visible:outline-accent-400';
 

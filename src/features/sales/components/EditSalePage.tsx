@@ -9,6 +9,7 @@ import type { SaleDetails } from '../../../../workers/api.ts';
 import { DataError } from '../../../../workers/contract/errors.ts';
 import { fieldMessages, issueMessage } from '../../../i18n/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
@@ -31,7 +32,7 @@ import { EditSaleItems } from './EditSaleItems.tsx';
 import { EditSalePayment } from './EditSalePayment.tsx';
 import { EditSaleProducts } from './EditSaleProducts.tsx';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 const section = 'flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5';
 
 function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => void }) {

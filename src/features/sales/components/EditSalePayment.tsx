@@ -1,11 +1,11 @@
 // The edit form's payment method (shown for à vista sales): dinheiro, cartão (à vista or parcelado 1–12x), pix,
 // or outro with its own words.
 import { clsx } from 'clsx';
-import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { MAX_INSTALLMENTS, PAYMENT_CHOICES, type PaymentChoice, type PaymentState } from '../sale-edit-form.ts';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 const selectClass = clsx(inputClass, 'mt-1 border-ink/20');
 
 export function EditSalePayment({ payment, onChange }: { payment: PaymentState; onChange: (payment: PaymentState) => void }) {

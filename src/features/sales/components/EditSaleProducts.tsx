@@ -5,6 +5,7 @@ import { Plus, ScanBarcode, Search } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { ProductView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useCommand } from '../../../lib/use-command.ts';
@@ -14,7 +15,7 @@ import { ScanButton, ScannerDialog } from '../../products/index.ts';
 import { isRepeatScan } from '../cart-rules.ts';
 import type { EditLine } from '../sale-edit-form.ts';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 const SHOWN = 6;
 
 export type ProductToAdd = Omit<EditLine, 'quantidade'>;

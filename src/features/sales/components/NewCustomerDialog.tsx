@@ -5,6 +5,7 @@ import { saleCustomerSchema } from '../../../../workers/clients/schema.ts';
 import { checkInput } from '../../../../workers/contract/input.ts';
 import { DataError } from '../../../../workers/contract/errors.ts';
 import { t } from '../../../i18n/pt-BR.ts';
+import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { maskTypedPhone } from '../../../lib/format.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -13,7 +14,7 @@ import { TextField } from '../../../ui/form/TextField.tsx';
 import { customerFieldMessages } from '../customer-form.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 
-const copy = t.newSale;
+const copy = newSaleText;
 
 export function NewCustomerDialog({
   open,

@@ -6,6 +6,8 @@ import { useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { History, PackageOpen, Plus, Scale, ShoppingCart } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
+import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
@@ -18,7 +20,7 @@ import { SaleBarcodeField } from './SaleBarcodeField.tsx';
 import { SaleProductRow } from './SaleProductRow.tsx';
 import { ROWS_PER_REQUEST, VirtualProductList } from './VirtualProductList.tsx';
 
-const copy = t.newSale;
+const copy = newSaleText;
 function ProductArea({ text }: { text: string }) {
   const [limit, setLimit] = useState(ROWS_PER_REQUEST);
   const products = useLiveQuery('productList', { text, limit });
@@ -91,11 +93,11 @@ export function NewSalePage() {
           <Link
             to="/sales/history"
             className={buttonClass('ghost', 'px-3')}
-            aria-label={t.salesHistory.title}
-            title={t.salesHistory.title}
+            aria-label={salesHistoryText.title}
+            title={salesHistoryText.title}
           >
             <History aria-hidden size={20} />
-            <span className="max-sm:sr-only">{t.salesHistory.historyLink}</span>
+            <span className="max-sm:sr-only">{salesHistoryText.historyLink}</span>
           </Link>
           <Link
             to="/sales/weighted"

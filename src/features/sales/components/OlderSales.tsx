@@ -4,14 +4,14 @@
 import { useState } from 'react';
 import { CloudOff } from 'lucide-react';
 import type { SalesPeriod, SalesTypeFilter } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';
 import { SalesListRow } from './SalesListRow.tsx';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 
 export interface OlderSalesProps {
   readonly periodo: SalesPeriod;

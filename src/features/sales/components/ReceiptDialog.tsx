@@ -7,6 +7,7 @@ import { Dialog } from 'radix-ui';
 import { FileDown, Printer, X } from 'lucide-react';
 import type { SaleDetails } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
+import { receiptText } from '../../../i18n/receipt.pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { printerLinks, sendToPrinter, type PrinterLink } from '../../../lib/thermal-printer.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -19,7 +20,7 @@ import { shareReceiptPdf } from '../receipt-pdf.ts';
 import { closeReceipt, useReceiptRequest } from '../receipt-request.ts';
 import { ReceiptView } from './ReceiptView.tsx';
 
-const copy = t.receipt;
+const copy = receiptText;
 const ROLLS: readonly RollWidth[] = [58, 80];
 
 /** CSS pixels in a millimetre (96 per inch). */

@@ -2,10 +2,10 @@
 // subtotal and discounts, total, type,
 // payment, cash received and change, client and balance, and the shop's PIX QR; the same element on screen and on paper.
 import { QrCode } from '../../../ui/QrCode.tsx';
-import { t } from '../../../i18n/pt-BR.ts';
+import { receiptText } from '../../../i18n/receipt.pt-BR.ts';
 import type { Receipt, RollWidth } from '../receipt-model.ts';
 
-const copy = t.receipt;
+const copy = receiptText;
 
 function Row({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
   return (

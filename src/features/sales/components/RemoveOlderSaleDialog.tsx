@@ -3,13 +3,13 @@
 // 'Disponível apenas online' beside it.
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 
 export function RemoveOlderSaleDialog({
   saleId,

@@ -5,14 +5,14 @@ import { useRef, useState } from 'react';
 import { PackagePlus } from 'lucide-react';
 import { DataError } from '../../../../workers/contract/errors.ts';
 import { errorMessage } from '../../../i18n/errors.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { ScanButton, ScannerDialog } from '../../products/index.ts';
 import { isRepeatScan } from '../cart-rules.ts';
 
-const copy = t.newSale;
+const copy = newSaleText;
 
 export function SaleBarcodeField() {
   const [code, setCode] = useState('');

@@ -8,6 +8,8 @@ import { Pencil, Printer, Share2 } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { SaleDetails } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
+import { receiptText as receiptCopy } from '../../../i18n/receipt.pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { formatBRL, formatDate, formatTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useOnline } from '../../../lib/use-online.ts';
@@ -22,7 +24,7 @@ import { browserShareTargets, shareText } from '../../../lib/share.ts';
 import { RemoveOlderSaleDialog } from './RemoveOlderSaleDialog.tsx';
 import { TypeBadge } from './SalesListRow.tsx';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 /** Above this many items the table scrolls (docs/product.md §9). */
 export const DETAILS_SCROLL_ABOVE = 6;
 
@@ -180,7 +182,7 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
               }}
             >
               <Printer aria-hidden size={18} />
-              {t.receipt.printReceipt}
+              {receiptCopy.printReceipt}
             </Button>
             <Link to="/sales/edit/$id" params={{ id: sale.id }} className={buttonClass('primary')} onClick={onClose}>
               <Pencil aria-hidden size={18} />

@@ -5,14 +5,15 @@ import { useState } from 'react';
 import { clsx } from 'clsx';
 import type { CartView } from '../../../../workers/api.ts';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS, type CardKind } from '../../../../workers/cart/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { counterText } from '../../../i18n/counter.pt-BR.ts';
+import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useCartEdits } from '../cart-commands.ts';
 import { CashReceived } from './CashReceived.tsx';
 import { CounterPix } from './CounterPix.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 
-const copy = t.newSale;
+const copy = newSaleText;
 const INSTALLMENTS = Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1);
 
 /** A row of choices as radio buttons drawn as segments (keyboard: Tab to the group, arrows inside). */
@@ -141,7 +142,7 @@ export function SaleOptions({ cart, busy, onFinish, installmentsChosen, onInstal
                   >
                     {installmentsChosen ? null : (
                       <option value="" disabled>
-                        {t.counter.chooseInstallments}
+                        {counterText.chooseInstallments}
                       </option>
                     )}
                     {INSTALLMENTS.map((count) => (

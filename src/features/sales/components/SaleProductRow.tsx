@@ -1,12 +1,12 @@
 // One product of the new sale's list (140 px): name, brand, price, the stock shown, and 'Adicionar'.
 import { Plus } from 'lucide-react';
 import type { ProductView } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { formatStock } from '../../products/index.ts';
 
-const copy = t.newSale;
+const copy = newSaleText;
 
 export function SaleProductRow({ product, onAdd, busy }: { product: ProductView; onAdd: () => void; busy: boolean }) {
   return (

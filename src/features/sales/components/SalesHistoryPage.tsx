@@ -2,11 +2,12 @@
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { SalesList } from './SalesList.tsx';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 
 export function SalesHistoryPage() {
   usePageTitle(t.pages.salesHistory);

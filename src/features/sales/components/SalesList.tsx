@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { clsx } from 'clsx';
 import type { SalesPeriod, SalesTypeFilter } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
@@ -14,7 +14,7 @@ import { SaleDetailsDialog } from './SaleDetailsDialog.tsx';
 import { SalesListPagination } from './SalesListPagination.tsx';
 import { SalesListRow } from './SalesListRow.tsx';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 /** Where the rows of a page of sales will be, until the first answer. */
 const SALE_ROWS_SKELETON = { count: 5, className: 'h-16' };
 const PERIODS: readonly SalesPeriod[] = ['hoje', '7dias', '30dias', 'personalizado'];

@@ -1,9 +1,9 @@
 // The sales list's pages: previous, 'Página X de Y', next; nothing when everything fits on one page.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 
 export function SalesListPagination({
   page,

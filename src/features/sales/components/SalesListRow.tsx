@@ -2,11 +2,11 @@
 import { ChevronRight } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { SaleRow } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { formatBRL, formatDate, formatTime } from '../../../lib/format.ts';
 import { paymentLabel, typeLabel } from '../receipt.ts';
 
-const copy = t.salesHistory;
+const copy = salesHistoryText;
 
 export function TypeBadge({ tipo }: { tipo: 'avista' | 'fiado' }) {
   return (

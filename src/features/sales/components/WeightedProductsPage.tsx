@@ -5,6 +5,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Plus, Scale, ShoppingCart } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
+import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
@@ -18,7 +19,7 @@ import { checkWeight } from '../cart-rules.ts';
 import { matchingProducts } from '../weighed-search.ts';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 
-const copy = t.newSale;
+const copy = newSaleText;
 const weighed = copy.weighed;
 
 interface WeighedProduct {

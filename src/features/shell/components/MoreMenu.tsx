@@ -14,6 +14,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
+import { devicesText } from '../../../i18n/devices.pt-BR.ts';
+import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
+import { tillText } from '../../../i18n/till.pt-BR.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 
 type MorePath =
@@ -22,9 +25,9 @@ const items = t.layout.moreItems;
 
 const MAIN: readonly { to: MorePath; label: string; description: string; icon: LucideIcon }[] = [
   { to: '/reports', label: t.layout.nav.reports, description: items.reports, icon: BarChart3 },
-  { to: '/sales/history', label: t.salesHistory.title, description: t.salesHistory.menuDescription, icon: History },
-  { to: '/caixa', label: t.till.title, description: t.till.menuDescription, icon: Calculator },
-  { to: '/aparelhos', label: t.devices.title, description: t.devices.menuDescription, icon: Smartphone },
+  { to: '/sales/history', label: salesHistoryText.title, description: salesHistoryText.menuDescription, icon: History },
+  { to: '/caixa', label: tillText.title, description: tillText.menuDescription, icon: Calculator },
+  { to: '/aparelhos', label: devicesText.title, description: devicesText.menuDescription, icon: Smartphone },
   { to: '/expenses', label: t.layout.nav.expenses, description: items.expenses, icon: Receipt },
   { to: '/fornecedores', label: t.layout.nav.suppliers, description: items.suppliers, icon: Truck },
 ];

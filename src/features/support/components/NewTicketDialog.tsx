@@ -2,13 +2,13 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { DESCRIPTION_MAX, TICKET_PRIORITIES, TITLE_MAX, type TicketPriority } from '../../../../workers/support/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { ownerSupportText } from '../../../i18n/admin-support.pt-BR.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
 import { inputClass, TextField } from '../../../ui/form/TextField.tsx';
 import { useOpenTicket } from '../commands.ts';
 
-const copy = t.ownerSupport;
+const copy = ownerSupportText;
 const SELECT =
   'block min-h-12 w-full rounded-xl border border-ink/20 bg-white px-3 text-base text-ink focus:border-brand-600 focus:outline-none';
 

@@ -6,6 +6,7 @@ import { clsx } from 'clsx';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import type { OwnerTicket } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
+import { ownerSupportText } from '../../../i18n/admin-support.pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -17,7 +18,7 @@ import { SupportNotice } from './SupportNotice.tsx';
 import { TicketConversation } from './TicketConversation.tsx';
 import { TicketPriorityBadge, TicketStatusBadge, UnreadMark } from './TicketBadges.tsx';
 
-const copy = t.ownerSupport;
+const copy = ownerSupportText;
 
 function TicketRow({ ticket, selected, onSelect }: { ticket: OwnerTicket; selected: boolean; onSelect: () => void }) {
   return (

@@ -2,12 +2,12 @@
 // ('Erro ao carregar tickets' with 'Tentar novamente').
 import { AlertTriangle, WifiOff } from 'lucide-react';
 import type { SupportUnavailable } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { ownerSupportText } from '../../../i18n/admin-support.pt-BR.ts';
 import { errorMessages } from '../../../i18n/errors.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useSupportRefresh } from '../commands.ts';
 
-const copy = t.ownerSupport;
+const copy = ownerSupportText;
 
 export function SupportNotice({ view }: { view: Exclude<SupportUnavailable, { state: 'not_premium' }> }) {
   const refresh = useSupportRefresh();

@@ -1,9 +1,9 @@
 // A ticket's status and priority as the owner reads them, and the 'Nova resposta' mark.
 import { clsx } from 'clsx';
 import type { TicketPriority, TicketStatus } from '../../../../workers/support/schema.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { ownerSupportText } from '../../../i18n/admin-support.pt-BR.ts';
 
-const copy = t.ownerSupport;
+const copy = ownerSupportText;
 const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
 const STATUS: Record<TicketStatus, string> = {
   open: 'bg-sky-100 text-sky-900',

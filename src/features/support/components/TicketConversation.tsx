@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import type { OwnerTicket, SupportMessage } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
+import { ownerSupportText } from '../../../i18n/admin-support.pt-BR.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -12,7 +13,7 @@ import { SupportNotice } from './SupportNotice.tsx';
 import { TicketPriorityBadge, TicketStatusBadge } from './TicketBadges.tsx';
 import { TicketMessages, TicketReplyForm } from './TicketThread.tsx';
 
-const copy = t.ownerSupport;
+const copy = ownerSupportText;
 
 function Ready({ ticket, messages }: { ticket: OwnerTicket; messages: readonly SupportMessage[] }) {
   const { run } = useOwnerMarkRead();

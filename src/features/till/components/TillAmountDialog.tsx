@@ -1,7 +1,7 @@
 // The till's amount dialogs ('Sangria', 'Suprimento', 'Fechar caixa'): an amount typed the Brazilian way and an
 // optional note, checked by the worker's schema; the closing one shows the difference as the owner types.
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { tillText } from '../../../i18n/till.pt-BR.ts';
 import { readMoney, valueOf } from '../../../lib/number-input.ts';
 import type { Command } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -9,7 +9,7 @@ import { DialogCancel, FormDialog } from '../../../ui/Dialogs.tsx';
 import { MoneyField } from '../../../ui/form/NumberFields.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 
-const copy = t.till;
+const copy = tillText;
 
 export interface TillAmountDialogProps {
   title: string;

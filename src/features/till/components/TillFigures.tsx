@@ -1,10 +1,10 @@
 // The figures of a till session: sales by payment method, float, additions and withdrawals, and the cash the
 // drawer should hold (plus counted and difference once closed).
 import type { TillSummary } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { tillText } from '../../../i18n/till.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 
-const copy = t.till;
+const copy = tillText;
 const METHODS = ['dinheiro', 'cartao', 'pix', 'outro', 'fiado'] as const;
 
 function Row({ label, value, strong = false, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {

@@ -3,7 +3,7 @@
 import { clsx } from 'clsx';
 import { Share2 } from 'lucide-react';
 import type { ClosedTillView } from '../../../../workers/api.ts';
-import { t } from '../../../i18n/pt-BR.ts';
+import { tillText } from '../../../i18n/till.pt-BR.ts';
 import { formatBRL, formatDateTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useOnline } from '../../../lib/use-online.ts';
@@ -13,7 +13,7 @@ import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
 import { differenceText, tillReportText } from '../till-report.ts';
 
-const copy = t.till;
+const copy = tillText;
 
 function ClosingItem({ closing, online }: { closing: ClosedTillView; online: boolean }) {
   const account = useSignedInAccount();

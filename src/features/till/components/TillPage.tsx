@@ -2,7 +2,7 @@
 // them), 'Sangria', 'Suprimento' and 'Fechar caixa'. Below, the closings of every device of the owner.
 import { useState, type SyntheticEvent } from 'react';
 import { ArrowDownCircle, ArrowUpCircle, Lock, Unlock } from 'lucide-react';
-import { t } from '../../../i18n/pt-BR.ts';
+import { tillText } from '../../../i18n/till.pt-BR.ts';
 import { formatBRL, formatDateTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { readMoney } from '../../../lib/number-input.ts';
@@ -16,7 +16,7 @@ import { TillFigures } from './TillFigures.tsx';
 import { TillHistory } from './TillHistory.tsx';
 import type { OpenTillView } from '../../../../workers/api.ts';
 
-const copy = t.till;
+const copy = tillText;
 const card = 'flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5';
 
 function OpenTillForm() {
