@@ -199,6 +199,49 @@ describe('first download in phases', () => {
   );
 
   it(
+    'a new device is ready to sell only once it holds the bases of today\'s cut, however late the server makes them',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await newOwner(harness.stack);
+      const shop = await seedShop(owner);
+      const wide = windowStart(Date.now());
+      // The owner has no cut yet: the server makes every base when the device asks for today's. That request waits
+      // until the catalogue is on the device; every pull of the bases after it waits for its answer to be released.
+      const cutHeld = proxy.hold('avancar_corte', () => true);
+      let cutAnswered = false;
+      const basesHeld = proxy.holdAnswers('replicate_pull', (body) => cutAnswered && parsed(body).p_table === 'bases_contadores');
+      const olderHeld = proxy.hold('replicate_pull', (body) => parsed(body).p_desde === wide);
+      const device = await harness.open(owner, { name: 'corte-tardio', url: proxy.url });
+      await eventually(async () => {
+        expect(cutHeld.held()).toBe(1);
+        expect((await device.docs('produtos')).map((doc) => doc.id)).toContain(shop.produto);
+        expect((await device.docs('clientes')).map((doc) => doc.id)).toContain(shop.cliente);
+      }, 60_000);
+      cutAnswered = true;
+      cutHeld.release();
+
+      // Today's facts are in while the new bases are still on their way: not ready yet.
+      await eventually(async () => {
+        for (const table of ['vendas', 'historico_estoque', 'fiado_lancamentos'] as const) {
+          const onDevice = await idsOn(device, table);
+          for (const id of shop.today[table]) expect(onDevice.has(id), table).toBe(true);
+        }
+        expect(basesHeld.held()).toBeGreaterThan(0);
+      }, 60_000);
+      expect((await device.status()).download).toMatchObject({ readyToSell: false });
+      basesHeld.release();
+      await eventually(async () => {
+        expect((await device.status()).download).toMatchObject({ readyToSell: true });
+      }, 60_000);
+      await expectExact(owner, device, shop);
+      olderHeld.release();
+      await eventually(async () => {
+        expect((await device.status()).download).toBeNull();
+      }, 60_000);
+    },
+  );
+
+  it(
     'a stock fact streamed while the first live pull after a reopen is on its way is pulled, though the older part has pages to go',
     { timeout: 120_000 },
     async () => {

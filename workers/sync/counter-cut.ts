@@ -12,6 +12,8 @@ export interface CutRequests {
   ask(): Promise<void>;
   /** Asks only when a day has passed since the cut the server last gave (or when it never gave one). */
   askIfDayTurned(): Promise<void>;
+  /** Resolves at once when the server has given a cut; otherwise asks now (a failure resolves too). */
+  answeredOnce(): Promise<void>;
 }
 
 export interface CutRequestOptions {
@@ -46,5 +48,6 @@ export function askForTodaysCut(options: CutRequestOptions): CutRequests {
   return {
     ask,
     askIfDayTurned: () => (lastCut === null || options.now() >= lastCut + DAY_MS ? ask() : Promise.resolve()),
+    answeredOnce: () => (lastCut === null ? ask() : Promise.resolve()),
   };
 }

@@ -135,14 +135,12 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       });
   /**
    * The fact collections are pulled from the window's first day in the owner's day (server-corrected); a new
-   * device's first from today, until it is ready to sell (replication.ts's older part). The first pull waits for
-   * today's cut to be asked for (the server leaves out only facts its bases hold) and for the server's clock to be
-   * known, the catalogue's pulls measuring it meanwhile.
+   * device's first from today, until it is ready to sell (replication.ts's older part). A pull waits until the
+   * server has answered today's cut once (asked again while it has not; the server leaves out only facts its bases
+   * hold) and for the server's clock to be known, the catalogue's pulls measuring it meanwhile.
    */
-  let windowReady: Promise<void> | undefined;
   const pullWindowBounds = async (): Promise<WindowBounds> => {
-    windowReady ??= Promise.all([cut.ask(), firstOffset]).then(() => undefined);
-    await windowReady;
+    await Promise.all([cut.answeredOnce(), firstOffset]);
     if (closed) throw new Error('sincronização encerrada');
     const now = options.clock.correctedNow();
     return { start: (options.windowStartAt ?? windowStart)(now), today: localTimeOf(now, REPORT_TIME_ZONE).date };
@@ -168,6 +166,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         pullOnly: serverDerivedCollections.has(name),
         // A base (a rollup) is stored only with the fact versions it folds (the server stamps those before it).
         foldsRowsBefore: foldsRowsOf(name),
+        // The bases wait for today's cut too: phase 1 then ends with the bases it made, never with older ones.
+        pullAfter: name === 'bases_contadores' ? () => cut.answeredOnce() : undefined,
         window: windowedCollections.has(name)
           ? {
               bounds: pullWindowBounds,

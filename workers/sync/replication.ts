@@ -146,6 +146,8 @@ export interface CollectionReplicationOptions<Doc> {
    * base without the versions it folds. Rows seen on Realtime are then pulled instead of streamed.
    */
   foldsRowsBefore?: (stamp: string) => Promise<void>;
+  /** Each pull waits for this first (once online). */
+  pullAfter?: () => Promise<void>;
   /** A fact collection the device keeps a window of (docs/growth.md §6): pulled from the window's first day. */
   window?: PullWindow;
   /**
@@ -620,6 +622,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       stream$: stream.asObservable(),
       handler: async (checkpoint, size) => {
         await whenOnline();
+        await options.pullAfter?.();
         const bounds = options.window ? await options.window.bounds() : undefined;
         windowStart = bounds?.start;
         // A collection never pulled before starts narrow when windowed; a stored checkpoint says where it was.
