@@ -18,8 +18,11 @@ export const devicesText = {
     encerrado: (label: string) => `Conexão com o aparelho ${label} encerrada`,
     perdido: (label: string) => `Conexão com o aparelho ${label} perdida`,
     recusado: (label: string) => `Conexão com o aparelho ${label} recusada`,
+    versao_diferente: (label: string) => `O aparelho ${label} está com outra versão do app`,
   },
   refusedText: 'O outro aparelho não provou ser desta conta ou enviou dados que não são dela. Nada foi guardado.',
+  otherVersionText:
+    'Para trocar dados, os dois aparelhos precisam da mesma versão. Abra o app com internet nos dois, toque em "Atualizar" quando aparecer "Nova versão disponível" e conecte de novo com um novo código. Nada foi trocado.',
   lostText: 'Para voltar a trocar dados, conecte os aparelhos de novo com um novo código.',
   lastExchange: (when: string) => `Última troca: ${when}`,
   noExchange: 'Nenhuma troca ainda',

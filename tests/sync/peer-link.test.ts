@@ -13,7 +13,8 @@ import {
   proofOf,
   signedProof,
 } from '../../workers/peer/codes.ts';
-import { converged, eventually, newOwner, pairDevices, serverRows, type Device } from './support/devices.ts';
+import { DATA_VERSIONS } from '../../workers/peer/replication.ts';
+import { converged, eventually, newOwner, pairDevices, serverRows, type Device, type Owner } from './support/devices.ts';
 import { useDeviceHarness } from './support/harness.ts';
 import { expectedBalances, expectedStock } from './support/oracle.ts';
 
@@ -21,6 +22,42 @@ const harness = useDeviceHarness();
 
 async function expectRefused(call: Promise<unknown>, code: string): Promise<void> {
   await expect(call).rejects.toThrow(new RegExp(`\\b${code}\\b`));
+}
+
+/**
+ * A device of the owner (it holds the owner's pairing key) answers a real invitation of `a` and speaks the link's
+ * frames by hand, telling `dataVersions` in its hello: the frames `a` sends are in `frames`.
+ */
+async function linkByHand(a: Device, owner: Owner, dataVersions: string | undefined) {
+  await a.setOnline(false);
+  const { code } = await a.api.peer.createInvite({ sdp: 'oferta' });
+  const invitation = await decodeCode(code);
+  if (invitation.kind !== 'convite') throw new Error('not an invitation');
+  const answer: { data: unknown; error: { message: string } | null } = await owner.client.rpc('chave_de_pareamento');
+  if (answer.error) throw new Error(answer.error.message);
+  const key = await pairingProofKey(answer.data as string);
+  const impostor = 'zzzzzzzzzz';
+  const fields = { owner: owner.userId, device: impostor, invite: invitation.invite, sdp: 'resposta' };
+  const proof = await signedProof(key, answerProofMessage(fields, invitation));
+  const accepted = await a.api.peer.readAnswer({ code: await encodeCode({ kind: 'resposta', ...fields, proof }) });
+  const linkSecret = await linkSecretOf(key, invitation.invite, invitation.secret, [invitation.device, impostor]);
+  const channel = new MessageChannel();
+  const frames: Record<string, unknown>[] = [];
+  channel.port2.on('message', (data: string | null) => {
+    if (typeof data === 'string') frames.push(JSON.parse(data) as Record<string, unknown>);
+  });
+  await a.peerAttach(accepted.invite, channel.port1);
+  await eventually(() => {
+    expect(frames.find((frame) => frame.t === 'ola')).toBeDefined();
+  });
+  const hello = frames.find((frame) => frame.t === 'ola') as { nonce: string; device: string; dados?: string };
+  channel.port2.postMessage(
+    JSON.stringify({ t: 'ola', owner: owner.userId, device: impostor, nonce: 'n0nc3n0nc3n0nc3n', dados: dataVersions }),
+  );
+  channel.port2.postMessage(
+    JSON.stringify({ t: 'prova', proof: await proofOf(linkSecret, `elo|${hello.nonce}|${impostor}|${owner.userId}`) }),
+  );
+  return { channel, frames, hello };
 }
 
 /** Waits until both devices show the same stock and balance for every product and client given. */
@@ -137,33 +174,7 @@ describe('peer link between two devices of one owner', () => {
     const owner = await newOwner(harness.stack);
     const other = await newOwner(harness.stack);
     const a = await harness.open(owner, { name: 'loja' });
-    await a.setOnline(false);
-    // A device of the owner (it holds the owner's pairing key) answers a real invitation, then misbehaves.
-    const { code } = await a.api.peer.createInvite({ sdp: 'oferta' });
-    const invitation = await decodeCode(code);
-    if (invitation.kind !== 'convite') throw new Error('not an invitation');
-    const answer: { data: unknown; error: { message: string } | null } = await owner.client.rpc('chave_de_pareamento');
-    if (answer.error) throw new Error(answer.error.message);
-    const key = await pairingProofKey(answer.data as string);
-    const impostor = 'zzzzzzzzzz';
-    const fields = { owner: owner.userId, device: impostor, invite: invitation.invite, sdp: 'resposta' };
-    const proof = await signedProof(key, answerProofMessage(fields, invitation));
-    const accepted = await a.api.peer.readAnswer({ code: await encodeCode({ kind: 'resposta', ...fields, proof }) });
-    const linkSecret = await linkSecretOf(key, invitation.invite, invitation.secret, [invitation.device, impostor]);
-    const channel = new MessageChannel();
-    const frames: Record<string, unknown>[] = [];
-    channel.port2.on('message', (data: string | null) => {
-      if (typeof data === 'string') frames.push(JSON.parse(data) as Record<string, unknown>);
-    });
-    await a.peerAttach(accepted.invite, channel.port1);
-    await eventually(() => {
-      expect(frames.find((frame) => frame.t === 'ola')).toBeDefined();
-    });
-    const hello = frames.find((frame) => frame.t === 'ola') as { nonce: string; device: string };
-    channel.port2.postMessage(JSON.stringify({ t: 'ola', owner: owner.userId, device: impostor, nonce: 'n0nc3n0nc3n0nc3n' }));
-    channel.port2.postMessage(
-      JSON.stringify({ t: 'prova', proof: await proofOf(linkSecret, `elo|${hello.nonce}|${impostor}|${owner.userId}`) }),
-    );
+    const { channel, frames } = await linkByHand(a, owner, DATA_VERSIONS);
     await eventually(async () => {
       expect((await a.peerStatus()).peers[0]?.state).toBe('conectado');
     });
@@ -186,4 +197,27 @@ describe('peer link between two devices of one owner', () => {
     expect(frames.at(-1)).toEqual({ t: 'tchau', reason: 'recusado' });
     expect((await a.docs('clientes')).map((doc) => doc.id)).not.toContain(foreign.id);
   });
+  it(
+    'turns away a device of the owner whose app keeps its data in another version, and says so',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await newOwner(harness.stack);
+      const a = await harness.open(owner, { name: 'loja' });
+      const older = DATA_VERSIONS.replace(/vendas:\d+/, 'vendas:2');
+      expect(older).not.toBe(DATA_VERSIONS);
+      const { frames, hello } = await linkByHand(a, owner, older);
+      expect(hello.dados).toBe(DATA_VERSIONS);
+      await eventually(async () => {
+        expect((await a.peerStatus()).peers[0]?.state).toBe('versao_diferente');
+      });
+      expect(frames.at(-1)).toEqual({ t: 'tchau', reason: 'versao_diferente' });
+
+      // An app older than the check tells no versions at all: turned away the same way.
+      const b = await harness.open(owner, { name: 'balcao' });
+      await linkByHand(b, owner, undefined);
+      await eventually(async () => {
+        expect((await b.peerStatus()).peers[0]?.state).toBe('versao_diferente');
+      });
+    },
+  );
 });

@@ -18,19 +18,23 @@ export interface BytePort {
   close(): void;
 }
 
-/** Why a link ended: the other side ended it, this side did, the channel was lost, or it was refused. */
-export type LinkEnd = 'encerrado' | 'perdido' | 'recusado';
+/**
+ * Why a link ended: the other side ended it, this side did, the channel was lost, it was refused, or the two
+ * devices hold their data in different versions of the app (each would refuse what the other writes).
+ */
+export type LinkEnd = 'encerrado' | 'perdido' | 'recusado' | 'versao_diferente';
 export type LinkState = 'autenticando' | 'conectado' | LinkEnd;
 
 const Frame = v.variant('t', [
-  v.object({ t: v.literal('ola'), owner: v.string(), device: v.string(), nonce: v.string() }),
+  // `dados`: the versions of the device's collections (absent from an app older than the check).
+  v.object({ t: v.literal('ola'), owner: v.string(), device: v.string(), nonce: v.string(), dados: v.optional(v.string()) }),
   v.object({ t: v.literal('prova'), proof: v.string() }),
   v.object({ t: v.literal('pedido'), id: v.number(), collection: v.string(), method: v.string(), params: v.array(v.unknown()) }),
   v.object({ t: v.literal('resposta'), id: v.number(), result: v.unknown() }),
   v.object({ t: v.literal('falha'), id: v.number(), reason: v.string() }),
   v.object({ t: v.literal('fluxo'), collection: v.string(), event: v.unknown() }),
   v.object({ t: v.literal('pendentes'), count: v.number() }),
-  v.object({ t: v.literal('tchau'), reason: v.picklist(['encerrado', 'recusado']) }),
+  v.object({ t: v.literal('tchau'), reason: v.picklist(['encerrado', 'recusado', 'versao_diferente']) }),
 ]);
 type Frame = v.InferOutput<typeof Frame>;
 
@@ -52,6 +56,8 @@ export interface LinkOptions {
   peerDevice: string;
   /** The pairing's link secret, which the handshake proves both ends hold. */
   secret: string;
+  /** The versions of this device's collections: a device with others is turned away once authenticated. */
+  dataVersions: string;
   /** Answers a request from the other device (only once both ends are authenticated). */
   onRequest: (collection: string, method: string, params: unknown[]) => Promise<unknown>;
   wallClock?: () => number;
@@ -77,7 +83,7 @@ export interface PeerLink {
 const handshakeMessage = (nonce: string, device: string, owner: string) => `elo|${nonce}|${device}|${owner}`;
 
 export function openLink(options: LinkOptions): PeerLink {
-  const { port, owner, device, peerDevice, secret } = options;
+  const { port, owner, device, peerDevice, secret, dataVersions } = options;
   const wallClock = options.wallClock ?? Date.now;
   const state = new BehaviorSubject<LinkState>('autenticando');
   const streams = new Subject<{ collection: string; event: unknown }>();
@@ -88,6 +94,7 @@ export function openLink(options: LinkOptions): PeerLink {
   let nextId = 1;
   let queue: Promise<void> = Promise.resolve();
   let theirHello = false;
+  let theirDataVersions: string | undefined;
   let theirProofChecked = false;
   let readyResolve: () => void = () => undefined;
   let readyReject: (error: Error) => void = () => undefined;
@@ -126,6 +133,11 @@ export function openLink(options: LinkOptions): PeerLink {
 
   function becomeReadyIfDone() {
     if (theirHello && theirProofChecked && state.getValue() === 'autenticando') {
+      // Only the paired device learns why: a stranger is refused before this.
+      if (theirDataVersions !== dataVersions) {
+        finish('versao_diferente', true);
+        return;
+      }
       state.next('conectado');
       readyResolve();
     }
@@ -155,6 +167,7 @@ export function openLink(options: LinkOptions): PeerLink {
           return;
         }
         theirHello = true;
+        theirDataVersions = frame.dados;
         send({ t: 'prova', proof: await proofOf(secret, handshakeMessage(frame.nonce, device, owner)) });
         becomeReadyIfDone();
         return;
@@ -230,7 +243,7 @@ export function openLink(options: LinkOptions): PeerLink {
       });
   });
   port.start();
-  send({ t: 'ola', owner, device, nonce });
+  send({ t: 'ola', owner, device, nonce, dados: dataVersions });
 
   return {
     state$: state.asObservable(),

@@ -44,6 +44,8 @@ export const roleOf = (device: string, peerDevice: string): PeerRole => (device 
 const BATCH_SIZE = 40;
 /** More rows than a fork ever sends in one write: a peer that sends more is not one of ours. */
 const MAX_ROWS = 500;
+/** What this app's collections look like, told in the handshake: `vendas:3,produtos:2,…`. */
+export const DATA_VERSIONS = collectionNames.map((name) => `${name}:${collectionSchemas[name].version}`).join(',');
 /** Wait before a failed request is tried again (the link may be back by then). */
 const RETRY_MS = 1000;
 /** Counting stops here per collection: past it the exact number tells the owner nothing more. */
@@ -340,6 +342,7 @@ export function openPeerSession(options: PeerReplicationOptions): PeerSession {
         device,
         peerDevice,
         secret,
+        dataVersions: DATA_VERSIONS,
         wallClock: options.wallClock,
         onRequest: (collection, method, params) => answer(collection, method, params),
       });

@@ -37,6 +37,7 @@ function PeerCard({ peer, onReconnect }: { peer: PeerView; onReconnect: () => vo
         </div>
       </div>
       {peer.state === 'recusado' ? <p className="text-sm text-red-800">{copy.refusedText}</p> : null}
+      {peer.state === 'versao_diferente' ? <p className="text-sm text-red-800">{copy.otherVersionText}</p> : null}
       {peer.state === 'perdido' || peer.state === 'encerrado' ? <p className="text-sm text-ink/70">{copy.lostText}</p> : null}
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div className="rounded-xl bg-brand-50 px-3 py-2">
