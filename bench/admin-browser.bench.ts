@@ -58,7 +58,8 @@ async function seedOwners(db: Database, from: number, to: number): Promise<void>
 
 /**
  * `sales` sales (one line each) over the last year, spread over the owners seeded so far, with their products, a paid
- * payment per premium owner and a security log; in batches, with the row triggers off (session_replication_role).
+ * payment per premium owner, a security log and an administrative one; with the row triggers off
+ * (session_replication_role).
  */
 async function seedHistory(db: Database, sales: number): Promise<void> {
   const products = Math.max(1, Math.round((sales / 1000) * PRODUCTS_PER_1000_SALES));
@@ -88,8 +89,13 @@ async function seedHistory(db: Database, sales: number): Promise<void> {
       SELECT CASE WHEN i % 4 = 0 THEN 'login_failed' ELSE 'login_success' END, '10.0.' || (i % 250) || '.' || (i % 200),
              false, now() - make_interval(secs => i)
         FROM generate_series(1, ${String(logs)}) i;
+    INSERT INTO public.admin_logs (admin_id, action, target_type, target_id, details, ip_address, created_at)
+      SELECT NULL, (ARRAY['update_user_plan', 'update_user_status', 'send_notification'])[1 + i % 3], 'user', d.id::text,
+             jsonb_build_object('plano', 'premium'), '10.1.' || (i % 250) || '.' || (i % 200), now() - make_interval(secs => i)
+        FROM generate_series(1, ${String(logs)}) i
+        JOIN donos_bench d ON d.n = 1 + (i % (SELECT count(*) FROM donos_bench));
     COMMIT;
-    ANALYZE public.produtos; ANALYZE public.vendas; ANALYZE public.planos_pagamentos; ANALYZE public.security_logs;
+    ANALYZE public.produtos; ANALYZE public.vendas; ANALYZE public.planos_pagamentos; ANALYZE public.security_logs; ANALYZE public.admin_logs;
   `);
 }
 
@@ -162,16 +168,22 @@ async function tapToPaint(page: Page, act: () => Promise<void>, shown: Shown): P
   }
   const started = performance.now();
   await act();
-  await page.waitForFunction(
-    ({ selector, text, alone, fresh, stale }) => {
-      const texts = Array.from(document.querySelectorAll(selector))
-        .filter((element) => !fresh || !element.hasAttribute(stale))
-        .map((element) => element.textContent.trim());
-      return alone ? texts.length === 1 && texts[0] === text : texts.some((found) => found.startsWith(text));
-    },
-    { ...shown, fresh: shown.fresh ?? false, stale: STALE },
-    { polling: 'raf', timeout: 60_000 },
-  );
+  try {
+    await page.waitForFunction(
+      ({ selector, text, alone, fresh, stale }) => {
+        const texts = Array.from(document.querySelectorAll(selector))
+          .filter((element) => !fresh || !element.hasAttribute(stale))
+          .map((element) => element.textContent.trim());
+        return alone ? texts.length === 1 && texts[0] === text : texts.some((found) => found.startsWith(text));
+      },
+      { ...shown, fresh: shown.fresh ?? false, stale: STALE },
+      { polling: 'raf', timeout: 60_000 },
+    );
+  } catch (error) {
+    // Says which screen never painted, and what it showed instead.
+    const showing = await page.evaluate(() => document.querySelector('main')?.textContent.slice(0, 300) ?? '');
+    throw new Error(`${page.url()}: "${shown.text}" em ${shown.selector} não apareceu; na tela: ${showing}`, { cause: error });
+  }
   return performance.now() - started;
 }
 
