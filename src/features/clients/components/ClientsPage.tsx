@@ -1,15 +1,15 @@
 // The client list (Clientes): name search (400 ms), numbered pages of 10, each client with phone and balance.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ChevronRight, Plus, Search } from 'lucide-react';
+import { ChevronRight, Plus } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { ClientSummary } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { formatBRL, maskPhone } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
+import { SearchField } from '../../../ui/form/SearchField.tsx';
 import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
-import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Pagination } from './Pagination.tsx';
@@ -70,19 +70,7 @@ export function ClientsPage({ search, page }: { search: string; page: number }) 
           {copy.newClient}
         </Link>
       </div>
-      <div className="relative">
-        <Search aria-hidden size={20} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-ink/50" />
-        <input
-          type="search"
-          aria-label={copy.searchLabel}
-          placeholder={copy.searchPlaceholder}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-          }}
-          className={clsx(inputClass, 'border-ink/20 pl-10')}
-        />
-      </div>
+      <SearchField label={copy.searchLabel} placeholder={copy.searchPlaceholder} value={text} onChange={setText} />
       <DataStates
         state={result}
         skeleton={CLIENT_ROWS_SKELETON}

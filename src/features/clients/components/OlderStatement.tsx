@@ -2,11 +2,11 @@
 // has the worker read them online a page at a time, in the same rows, the running balance going on backwards;
 // offline, 'Disponível apenas online' in place of the entries not read yet.
 import { useState } from 'react';
-import { CloudOff } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';
+import { OnlinePageEnd } from '../../../ui/OnlinePageEnd.tsx';
 import { StatementEntryRow } from './StatementEntryRow.tsx';
 
 const copy = t.clients;
@@ -36,23 +36,19 @@ function OlderPage({ clientId, page, last, onMore }: OlderPageProps) {
           ))}
         </ul>
       ) : null}
-      {!last ? null : !reachable ? (
-        <div role="note" className="flex gap-3 rounded-2xl bg-amber-50 px-4 py-3 text-amber-900">
-          <CloudOff aria-hidden className="mt-0.5 shrink-0" size={20} />
-          <div>
-            <p className="font-semibold">{copy.onlineOnly}</p>
-            <p className="text-sm">{copy.olderEntriesOffline}</p>
-          </div>
-        </div>
-      ) : hasMore ? (
-        <Button variant="secondary" className="self-center" onClick={onMore}>
-          {copy.moreOlderEntries}
-        </Button>
-      ) : page === 1 && entries.length === 0 ? (
-        <p role="status" className="rounded-2xl bg-brand-50 px-4 py-3 text-sm text-ink/80">
-          {copy.noOlderEntries}
-        </p>
-      ) : null}
+      <OnlinePageEnd
+        last={last}
+        reachable={reachable}
+        hasMore={hasMore}
+        firstEmpty={page === 1 && entries.length === 0}
+        texts={{
+          onlineOnly: copy.onlineOnly,
+          offline: copy.olderEntriesOffline,
+          more: copy.moreOlderEntries,
+          none: copy.noOlderEntries,
+        }}
+        onMore={onMore}
+      />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { DataError } from '../../../../workers/contract/errors.ts';
 import { errorMessage } from '../../../i18n/errors.ts';
 import { expensesText } from '../../../i18n/expenses.pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
-import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
+import { ConfirmRunDialog } from '../../../ui/ConfirmRunDialog.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 
 const copy = expensesText;
@@ -30,14 +30,8 @@ export function DeleteExpenseDialog({
       describeFailure: (thrown) => ({ title: copy.deleteErrorTitle, description: errorMessage(DataError.from(thrown)) }),
     },
   );
-  const confirm = async () => {
-    if (!expense) return;
-    const done = await command.run(expense.id);
-    onClose();
-    if (done) onDeleted();
-  };
   return (
-    <ConfirmDialog
+    <ConfirmRunDialog
       open={expense !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
@@ -47,12 +41,11 @@ export function DeleteExpenseDialog({
       confirmLabel={copy.confirmDelete}
       busyLabel={copy.deleting}
       cancelLabel={copy.cancel}
-      busy={command.pending}
-      onConfirm={() => {
-        void confirm();
-      }}
+      run={() => (expense ? command.run(expense.id) : Promise.resolve(undefined))}
+      pending={command.pending}
+      onDone={onDeleted}
     >
       {expense ? <p className="mt-1 line-clamp-3 font-semibold text-ink [overflow-wrap:anywhere]">{expense.descricao}</p> : null}
-    </ConfirmDialog>
+    </ConfirmRunDialog>
   );
 }

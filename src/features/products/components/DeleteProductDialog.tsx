@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
-import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
+import { ConfirmRunDialog } from '../../../ui/ConfirmRunDialog.tsx';
 
 const copy = t.products;
 
@@ -13,7 +13,7 @@ export function DeleteProductDialog({ productId, name, onDeleted }: { productId:
     success: () => ({ title: copy.removed }),
   });
   return (
-    <ConfirmDialog
+    <ConfirmRunDialog
       trigger={
         <button type="button" className={buttonClass('destructive', 'flex-1')}>
           <Trash2 aria-hidden size={20} />
@@ -25,12 +25,9 @@ export function DeleteProductDialog({ productId, name, onDeleted }: { productId:
       confirmLabel={copy.remove}
       busyLabel={copy.removing}
       cancelLabel={copy.cancel}
-      busy={remove.pending}
-      onConfirm={() => {
-        void remove.run().then((done) => {
-          if (done) onDeleted();
-        });
-      }}
+      run={remove.run}
+      pending={remove.pending}
+      onDone={onDeleted}
     />
   );
 }

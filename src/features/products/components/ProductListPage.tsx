@@ -2,12 +2,12 @@
 // 80 % of the scroll), the free plan's counter and cap, the barcode search, and the empty and end-of-list states.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { PackageOpen, Plus, Search, X } from 'lucide-react';
+import { PackageOpen, Plus, X } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { SearchField } from '../../../ui/form/SearchField.tsx';
 import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
-import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useSignedInAccount } from '../../account/index.ts';
 import { useProductList } from '../use-product-list.ts';
@@ -105,19 +105,7 @@ export function ProductListPage({ lowStock = false }: { lowStock?: boolean }) {
           </Link>
         </p>
       ) : null}
-      <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute left-4 top-1/2 -translate-y-1/2 text-ink/50" size={20} />
-        <input
-          type="search"
-          aria-label={copy.searchLabel}
-          placeholder={copy.searchPlaceholder}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-          }}
-          className={`${inputClass} border-ink/20 pl-12`}
-        />
-      </div>
+      <SearchField label={copy.searchLabel} placeholder={copy.searchPlaceholder} value={text} onChange={setText} />
       <BarcodeSearch />
       {lowStock ? <LowStockFilter /> : null}
       <DataStates

@@ -1,10 +1,10 @@
-// The report's period: Hoje, Semana, Mês or Personalizado (a radio group drawn as a segmented control; arrow
-// keys move), and for Personalizado two dates with 'Aplicar', checked with the worker's own rule.
+// The report's period: Hoje, Semana, Mês or Personalizado (a segmented control; arrow keys move), and for
+// Personalizado two dates with 'Aplicar', checked with the worker's own rule.
 import { useState, type SyntheticEvent } from 'react';
-import { clsx } from 'clsx';
 import type { ReportPeriod } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { SegmentedControl } from '../../../ui/SegmentedControl.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { periodName, rangeProblem } from '../report-params.ts';
 
@@ -36,41 +36,25 @@ export function ReportPeriodSwitch({ period, from, to, suggested, onPeriod, onRa
   };
   return (
     <div className="flex flex-col gap-3">
-      <fieldset className="min-w-0">
-        <legend className="sr-only">{copy.periodLabel}</legend>
-        <div className="flex w-full rounded-xl bg-brand-50 p-1 sm:inline-flex sm:w-auto">
-          {PERIODS.map((option) => (
-            <label
-              key={option}
-              className={clsx(
-                'flex min-h-11 flex-auto cursor-pointer items-center justify-center rounded-lg px-2 text-sm font-semibold transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 sm:px-4 sm:text-base',
-                chosen === option ? 'bg-white text-brand-700 shadow-sm' : 'text-ink/70 hover:text-brand-700',
-              )}
-            >
-              <input
-                type="radio"
-                name="report-period"
-                value={option}
-                checked={chosen === option}
-                onChange={() => {
-                  if (option === 'custom') {
-                    setCustom(true);
-                    // Start from the period on screen.
-                    if (!de) setDe(suggested.from);
-                    if (!ate) setAte(suggested.to);
-                    return;
-                  }
-                  setCustom(false);
-                  setProblem(null);
-                  onPeriod(option);
-                }}
-                className="sr-only"
-              />
-              {periodName(option)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <SegmentedControl
+        legend={copy.periodLabel}
+        name="report-period"
+        dense
+        value={chosen}
+        options={PERIODS.map((option) => ({ value: option, label: periodName(option) }))}
+        onChange={(option) => {
+          if (option === 'custom') {
+            setCustom(true);
+            // Start from the period on screen.
+            if (!de) setDe(suggested.from);
+            if (!ate) setAte(suggested.to);
+            return;
+          }
+          setCustom(false);
+          setProblem(null);
+          onPeriod(option);
+        }}
+      />
       {custom ? (
         <form noValidate onSubmit={apply} className="flex flex-wrap items-start gap-x-3 gap-y-1">
           <TextField

@@ -1,32 +1,25 @@
 // 'Excluir' on the edit screen: the spec's confirmation, then the sale is removed (its items back to stock, a
-// fiado sale off the client's balance) and the screen leaves.
-import { useState } from 'react';
+// fiado sale off the client's balance) and the screen leaves. `SaleRemovalConfirm` is the button and question both
+// removals share (this one, kept on the device, and the online one of an older sale).
 import { Trash2 } from 'lucide-react';
 import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
-import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
+import { ConfirmRunDialog } from '../../../ui/ConfirmRunDialog.tsx';
 
 const copy = salesHistoryText;
 
-export function DeleteSaleDialog({ saleId, onRemoved }: { saleId: string; onRemoved: () => void }) {
-  const [open, setOpen] = useState(false);
-  const command = useCommand(
-    async (data) => {
-      await data.sales.remove(saleId);
-      return true;
-    },
-    { success: () => ({ title: copy.removed }), describeFailure: () => copy.removeFailed },
-  );
-  const confirm = async () => {
-    const done = await command.run();
-    setOpen(false);
-    if (done) onRemoved();
-  };
+export function SaleRemovalConfirm({
+  run,
+  pending,
+  onRemoved,
+}: {
+  run: () => Promise<true | undefined>;
+  pending: boolean;
+  onRemoved: () => void;
+}) {
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
+    <ConfirmRunDialog
       trigger={
         <button type="button" className={buttonClass('ghost', 'px-3 text-red-700 hover:bg-red-50')}>
           <Trash2 aria-hidden size={18} />
@@ -38,10 +31,17 @@ export function DeleteSaleDialog({ saleId, onRemoved }: { saleId: string; onRemo
       confirmLabel={copy.remove}
       busyLabel={copy.removing}
       cancelLabel={copy.cancel}
-      busy={command.pending}
-      onConfirm={() => {
-        void confirm();
-      }}
+      run={run}
+      pending={pending}
+      onDone={onRemoved}
     />
   );
+}
+
+export function DeleteSaleDialog({ saleId, onRemoved }: { saleId: string; onRemoved: () => void }) {
+  const command = useCommand((data) => data.sales.remove(saleId).then(() => true as const), {
+    success: () => ({ title: copy.removed }),
+    describeFailure: () => copy.removeFailed,
+  });
+  return <SaleRemovalConfirm run={command.run} pending={command.pending} onRemoved={onRemoved} />;
 }

@@ -2,13 +2,12 @@
 // a time ('Ver mais vendas anteriores' adds the next page below), in the same rows; offline, 'Disponível apenas
 // online' in place of the rows not read yet.
 import { useState } from 'react';
-import { CloudOff } from 'lucide-react';
 import type { SalesPeriod, SalesTypeFilter } from '../../../../workers/api.ts';
 import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
-import { Button } from '../../../ui/Button.tsx';
 import { LoadError, SkeletonCards } from '../../../ui/DataStates.tsx';
+import { OnlinePageEnd } from '../../../ui/OnlinePageEnd.tsx';
 import { SalesListRow } from './SalesListRow.tsx';
 
 const copy = salesHistoryText;
@@ -52,23 +51,14 @@ function OlderPage({ periodo, de, ate, tipo, page, title, day, last, onOpen, onM
           ))}
         </ul>
       ) : null}
-      {!last ? null : !reachable ? (
-        <div role="note" className="flex gap-3 rounded-2xl bg-amber-50 px-4 py-3 text-amber-900">
-          <CloudOff aria-hidden className="mt-0.5 shrink-0" size={20} />
-          <div>
-            <p className="font-semibold">{copy.onlineOnly}</p>
-            <p className="text-sm">{copy.olderOffline}</p>
-          </div>
-        </div>
-      ) : hasMore ? (
-        <Button variant="secondary" className="self-center" onClick={onMore}>
-          {copy.olderMore}
-        </Button>
-      ) : page === 1 && items.length === 0 ? (
-        <p role="status" className="rounded-2xl bg-brand-50 px-4 py-3 text-sm text-ink/80">
-          {copy.olderNone(day)}
-        </p>
-      ) : null}
+      <OnlinePageEnd
+        last={last}
+        reachable={reachable}
+        hasMore={hasMore}
+        firstEmpty={page === 1 && items.length === 0}
+        texts={{ onlineOnly: copy.onlineOnly, offline: copy.olderOffline, more: copy.olderMore, none: copy.olderNone(day) }}
+        onMore={onMore}
+      />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { receiptText } from '../../../i18n/receipt.pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { printerLinks, sendToPrinter, type PrinterLink } from '../../../lib/thermal-printer.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { ChoiceChips } from '../../../ui/ChoiceChips.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
 import { useCounterSetting } from '../counter-settings.ts';
@@ -62,30 +63,12 @@ function PrintCopy({ receipt, roll }: { receipt: Receipt; roll: RollWidth }) {
 
 function RollChoice({ roll, onChange }: { roll: RollWidth; onChange: (roll: RollWidth) => void }) {
   return (
-    <fieldset className="flex flex-wrap items-center gap-2">
-      <legend className="mb-1 text-sm font-medium text-ink">{copy.rollWidth}</legend>
-      {ROLLS.map((width) => (
-        <label
-          key={width}
-          className={
-            width === roll
-              ? 'inline-flex min-h-11 cursor-pointer items-center rounded-xl border border-brand-600 bg-brand-600 px-4 font-semibold text-white has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-400'
-              : 'inline-flex min-h-11 cursor-pointer items-center rounded-xl border border-ink/20 bg-white px-4 font-semibold text-ink hover:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-400'
-          }
-        >
-          <input
-            type="radio"
-            className="sr-only"
-            name="receipt-roll"
-            checked={width === roll}
-            onChange={() => {
-              onChange(width);
-            }}
-          />
-          {copy.rolls[width]}
-        </label>
-      ))}
-    </fieldset>
+    <ChoiceChips
+      legend={copy.rollWidth}
+      value={roll}
+      options={ROLLS.map((width) => ({ value: width, label: copy.rolls[width] }))}
+      onChange={onChange}
+    />
   );
 }
 

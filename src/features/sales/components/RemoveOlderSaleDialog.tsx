@@ -1,13 +1,12 @@
 // 'Excluir' for a sale older than the days this device keeps: online only (the server cancels it if it is still the
 // revision read, and its stock, balance and reports follow); offline the button is disabled, with
 // 'Disponível apenas online' beside it.
-import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
-import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
+import { SaleRemovalConfirm } from './DeleteSaleDialog.tsx';
 
 const copy = salesHistoryText;
 
@@ -20,20 +19,11 @@ export function RemoveOlderSaleDialog({
   revision: string;
   onRemoved: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   const online = useOnline();
-  const command = useCommand(
-    async (data) => {
-      await data.sales.removeOlder({ id: saleId, revision });
-      return true;
-    },
-    { success: () => ({ title: copy.removed }), failureTitle: copy.removeFailed },
-  );
-  const confirm = async () => {
-    const done = await command.run();
-    setOpen(false);
-    if (done) onRemoved();
-  };
+  const command = useCommand((data) => data.sales.removeOlder({ id: saleId, revision }).then(() => true as const), {
+    success: () => ({ title: copy.removed }),
+    failureTitle: copy.removeFailed,
+  });
   if (!online)
     return (
       <span className="flex flex-col items-stretch gap-1 sm:items-end">
@@ -51,25 +41,5 @@ export function RemoveOlderSaleDialog({
         </span>
       </span>
     );
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <button type="button" className={buttonClass('ghost', 'px-3 text-red-700 hover:bg-red-50')}>
-          <Trash2 aria-hidden size={18} />
-          {copy.remove}
-        </button>
-      }
-      title={copy.removeTitle}
-      description={copy.removeQuestion}
-      confirmLabel={copy.remove}
-      busyLabel={copy.removing}
-      cancelLabel={copy.cancel}
-      busy={command.pending}
-      onConfirm={() => {
-        void confirm();
-      }}
-    />
-  );
+  return <SaleRemovalConfirm run={command.run} pending={command.pending} onRemoved={onRemoved} />;
 }

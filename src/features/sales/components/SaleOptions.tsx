@@ -2,11 +2,11 @@
 // amount received and the change, cartão with à vista or parcelado 1–12x — the number asked, never assumed —, pix
 // with the QR Code of the total, outro with its free text); fiado asks for the customer.
 import { useState } from 'react';
-import { clsx } from 'clsx';
 import type { CartView } from '../../../../workers/api.ts';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS, type CardKind } from '../../../../workers/cart/schema.ts';
 import { counterText } from '../../../i18n/counter.pt-BR.ts';
 import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
+import { ChoiceChips } from '../../../ui/ChoiceChips.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useCartEdits } from '../cart-commands.ts';
 import { CashReceived } from './CashReceived.tsx';
@@ -15,50 +15,6 @@ import { CustomerPicker } from './CustomerPicker.tsx';
 
 const copy = newSaleText;
 const INSTALLMENTS = Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1);
-
-/** A row of choices as radio buttons drawn as segments (keyboard: Tab to the group, arrows inside). */
-function Segments<T extends string>({
-  legend,
-  value,
-  options,
-  onChange,
-}: {
-  legend: string;
-  value: T;
-  options: readonly { value: T; label: string }[];
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className={clsx(
-              'inline-flex min-h-11 cursor-pointer items-center rounded-xl border px-4 font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-400',
-              value === option.value
-                ? 'border-brand-600 bg-brand-600 text-white'
-                : 'border-ink/20 bg-white text-ink hover:bg-brand-50',
-            )}
-          >
-            <input
-              type="radio"
-              className="sr-only"
-              name={legend}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => {
-                onChange(option.value);
-              }}
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /** The free text of 'Outro', written when the field is left (drawn anew when the stored text changes). */
 function OtherPayment({ value }: { value: string }) {
@@ -99,7 +55,7 @@ export function SaleOptions({ cart, busy, onFinish, installmentsChosen, onInstal
   const opcoes = cart.opcoes;
   return (
     <div className="flex flex-col gap-4">
-      <Segments
+      <ChoiceChips
         legend={copy.saleType}
         value={opcoes.tipo}
         options={[
@@ -112,7 +68,7 @@ export function SaleOptions({ cart, busy, onFinish, installmentsChosen, onInstal
         <CustomerPicker selected={opcoes.cliente_id ? { id: opcoes.cliente_id, nome: opcoes.cliente_nome ?? '' } : null} />
       ) : (
         <>
-          <Segments
+          <ChoiceChips
             legend={copy.paymentMethod}
             value={opcoes.forma_pagamento}
             options={PAYMENT_METHODS.map((method) => ({ value: method, label: copy.paymentMethods[method] }))}
@@ -120,7 +76,7 @@ export function SaleOptions({ cart, busy, onFinish, installmentsChosen, onInstal
           />
           {opcoes.forma_pagamento === 'cartao' ? (
             <div className="flex flex-wrap items-end gap-4">
-              <Segments<CardKind>
+              <ChoiceChips<CardKind>
                 legend={copy.cardKind}
                 value={opcoes.tipo_cartao}
                 options={[

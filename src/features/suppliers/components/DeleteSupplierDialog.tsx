@@ -3,7 +3,7 @@
 import type { SupplierView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useCommand } from '../../../lib/use-command.ts';
-import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
+import { ConfirmRunDialog } from '../../../ui/ConfirmRunDialog.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 
 const copy = t.suppliers;
@@ -27,13 +27,8 @@ export function DeleteSupplierDialog({ supplier, onClose }: DeleteSupplierDialog
       messages: { not_signed_in: copy.loginRequired },
     },
   );
-  const confirm = async () => {
-    if (!supplier) return;
-    await command.run(supplier.id);
-    onClose();
-  };
   return (
-    <ConfirmDialog
+    <ConfirmRunDialog
       open={supplier !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
@@ -43,12 +38,10 @@ export function DeleteSupplierDialog({ supplier, onClose }: DeleteSupplierDialog
       confirmLabel={copy.remove}
       busyLabel={copy.deleting}
       cancelLabel={copy.cancel}
-      busy={command.pending}
-      onConfirm={() => {
-        void confirm();
-      }}
+      run={() => (supplier ? command.run(supplier.id) : Promise.resolve(undefined))}
+      pending={command.pending}
     >
       {supplier ? <p className="mt-1 font-semibold text-ink">{supplier.nome}</p> : null}
-    </ConfirmDialog>
+    </ConfirmRunDialog>
   );
 }

@@ -1,14 +1,13 @@
 // Fornecedores: search by name or phone, 'Novo Fornecedor', 'Exportar' (PDF, CSV), a card per supplier with
 // 'Editar' and 'Excluir'; read live from the device, so it works offline exactly as online.
 import { useState } from 'react';
-import { Plus, Search } from 'lucide-react';
-import { clsx } from 'clsx';
+import { Plus } from 'lucide-react';
 import type { SupplierList, SupplierView } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { SearchField } from '../../../ui/form/SearchField.tsx';
 import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
-import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { DeleteSupplierDialog } from './DeleteSupplierDialog.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
@@ -54,19 +53,7 @@ export function SuppliersPage() {
           </Button>
         </div>
       </div>
-      <div className="relative">
-        <Search aria-hidden size={20} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-ink/50" />
-        <input
-          type="search"
-          aria-label={copy.searchLabel}
-          placeholder={copy.searchPlaceholder}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-          }}
-          className={clsx(inputClass, 'border-ink/20 pl-10')}
-        />
-      </div>
+      <SearchField label={copy.searchLabel} placeholder={copy.searchPlaceholder} value={search} onChange={setSearch} />
       <DataStates
         state={list}
         skeleton={SUPPLIER_CARDS_SKELETON}
