@@ -1,7 +1,7 @@
 // Who is calling: verifies the apikey and bearer JWT of a request, and runs SQL as that caller so RLS decides.
-import { jwtVerify, errors as joseErrors } from 'jose';
 import type { Database, Queryable, QueryResult, Statement } from './db/database.ts';
 import type { StackConfig } from './config.ts';
+import { checkJwt, hasExpired } from './jwt.ts';
 
 export type DatabaseRole = 'anon' | 'authenticated' | 'service_role';
 
@@ -37,17 +37,6 @@ export class GatewayError extends Error {
 const ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated', 'service_role']);
 
 /** The HS256 verification key of each secret, imported once (importing it costs more than verifying). */
-const verificationKeys = new Map<string, Promise<CryptoKey>>();
-
-function verificationKey(secret: string): Promise<CryptoKey> {
-  let key = verificationKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-    verificationKeys.set(secret, key);
-  }
-  return key;
-}
-
 /**
  * Tokens already verified, per secret (like PostgREST's JWT cache): the same token always verifies the same way,
  * so only its expiry is checked again. Bounded; the oldest entries go first.
@@ -63,22 +52,17 @@ export async function verifyJwt(token: string, secret: string): Promise<JwtClaim
   let verified = verifiedTokens.get(secret);
   const known = verified?.get(token);
   if (known) {
-    // jose's rule: expired once the current second reaches `exp`.
-    if (typeof known.exp === 'number' && Math.floor(Date.now() / 1000) >= known.exp) throw expiredError();
+    if (hasExpired(known)) throw expiredError();
     return known;
   }
-  let claims: JwtClaims;
-  try {
-    const { payload } = await jwtVerify(token, await verificationKey(secret), { algorithms: ['HS256'] });
-    const role = typeof payload.role === 'string' ? payload.role : '';
-    if (!ROLES.has(role))
-      throw new GatewayError(401, { code: 'PGRST301', message: 'JWT role is not allowed', details: null, hint: null });
-    claims = payload as JwtClaims;
-  } catch (error) {
-    if (error instanceof GatewayError) throw error;
-    if (error instanceof joseErrors.JWTExpired) throw expiredError();
+  const check = await checkJwt(token, secret);
+  if (!check.ok) {
+    if (check.reason === 'expired') throw expiredError();
     throw new GatewayError(401, { code: 'PGRST301', message: 'JWSError JWSInvalidSignature', details: null, hint: null });
   }
+  const role = typeof check.claims.role === 'string' ? check.claims.role : '';
+  if (!ROLES.has(role)) throw new GatewayError(401, { code: 'PGRST301', message: 'JWT role is not allowed', details: null, hint: null });
+  const claims = check.claims as JwtClaims;
   if (!verified) {
     verified = new Map();
     verifiedTokens.set(secret, verified);

@@ -1,10 +1,10 @@
 // Reading an Auth request: its JSON body, typed fields, the API key the gateway demands, and the bearer
 // token that identifies a user (/user, /logout) or the service role (/admin).
-import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Queryable } from '../db/database.ts';
 import type { StackConfig } from '../config.ts';
 import { BodyTooLarge, InvalidJson, parseJsonText, readBodyText } from '../request-body.ts';
 import { AuthFailure, badJwt, noAuthorization, notAdmin, validationFailed } from './errors.ts';
+import { checkJwt } from '../jwt.ts';
 import { sessionExists } from './sessions.ts';
 import { findUserById, isUuid, type Metadata, type UserRow } from './users.ts';
 
@@ -67,13 +67,9 @@ function bearerOf(request: Request): string | null {
 }
 
 async function claimsOf(token: string, secret: string): Promise<Record<string, unknown>> {
-  try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
-    return payload;
-  } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw badJwt('token has invalid claims: token is expired');
-    throw badJwt('signature is invalid');
-  }
+  const check = await checkJwt(token, secret);
+  if (check.ok) return check.claims;
+  throw badJwt(check.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid');
 }
 
 /** The gateway's key check (Kong's key-auth): an `apikey` that is one of the project's keys. */
@@ -81,12 +77,8 @@ export async function requireApiKey(request: Request, config: StackConfig): Prom
   const apikey = request.headers.get('apikey') ?? new URL(request.url).searchParams.get('apikey');
   if (!apikey) throw new AuthFailure(401, 'no_api_key', 'No API key found in request');
   if (apikey === config.anonKey || apikey === config.serviceRoleKey) return;
-  try {
-    const { payload } = await jwtVerify(apikey, new TextEncoder().encode(config.jwtSecret), { algorithms: ['HS256'] });
-    if (payload.role === 'anon' || payload.role === 'service_role') return;
-  } catch {
-    // falls through to the refusal
-  }
+  const check = await checkJwt(apikey, config.jwtSecret);
+  if (check.ok && (check.claims.role === 'anon' || check.claims.role === 'service_role')) return;
   throw new AuthFailure(401, 'invalid_api_key', 'Invalid API key');
 }
 

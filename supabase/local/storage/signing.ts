@@ -1,7 +1,8 @@
 // Signed object URLs: a short HS256 token naming `bucket/object` (and an optional image transformation), as
 // Supabase Storage issues for createSignedUrl(s); and signed upload URLs, whose token (scoped to uploads, so
 // neither kind opens the other's door) names the object, its owner and whether it may replace one.
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT } from 'jose';
+import { checkJwt } from '../jwt.ts';
 import { invalidJwt } from './errors.ts';
 
 export interface SignedGrant {
@@ -21,16 +22,17 @@ export async function signObjectUrl(secret: string, grant: SignedGrant, expiresI
 
 export async function verifyObjectUrl(secret: string, token: string | null, expectedUrl: string): Promise<SignedGrant> {
   if (!token) throw invalidJwt("querystring must have required property 'token'");
-  try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
-    if (payload.url !== expectedUrl || payload.scope === UPLOAD_SCOPE) throw invalidJwt('Invalid signature');
-    const transformations = typeof payload.transformations === 'string' ? payload.transformations : undefined;
-    return { url: expectedUrl, transformations };
-  } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw invalidJwt('jwt expired');
-    if (error instanceof Error && error.message === 'Invalid signature') throw error;
-    throw invalidJwt('invalid signature');
-  }
+  const payload = await grantOf(secret, token);
+  if (payload.url !== expectedUrl || payload.scope === UPLOAD_SCOPE) throw invalidJwt('Invalid signature');
+  const transformations = typeof payload.transformations === 'string' ? payload.transformations : undefined;
+  return { url: expectedUrl, transformations };
+}
+
+/** The claims of a signed URL's token, or Storage's refusal. */
+async function grantOf(secret: string, token: string): Promise<Record<string, unknown>> {
+  const check = await checkJwt(token, secret);
+  if (check.ok) return check.claims;
+  throw invalidJwt(check.reason === 'expired' ? 'jwt expired' : 'invalid signature');
 }
 
 const UPLOAD_SCOPE = 'upload';
@@ -57,13 +59,7 @@ export async function signUploadUrl(secret: string, grant: UploadGrant, expiresI
 
 export async function verifyUploadUrl(secret: string, token: string | null, expectedUrl: string): Promise<UploadGrant> {
   if (!token) throw invalidJwt("querystring must have required property 'token'");
-  let payload: Record<string, unknown>;
-  try {
-    payload = (await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] })).payload;
-  } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw invalidJwt('jwt expired');
-    throw invalidJwt('invalid signature');
-  }
+  const payload = await grantOf(secret, token);
   if (payload.scope !== UPLOAD_SCOPE || payload.url !== expectedUrl) throw invalidJwt('Invalid signature');
   return { url: expectedUrl, owner: typeof payload.owner === 'string' ? payload.owner : null, upsert: payload.upsert === true };
 }
