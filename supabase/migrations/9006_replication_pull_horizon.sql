@@ -5,9 +5,19 @@
 -- - the horizon is never later than the pulling transaction's start (its snapshot is not older than that), and when
 --   a transaction in progress at the snapshot is no longer in flight at the look, there is no horizon: the answer is
 --   an empty page with `more`, the checkpoint where it was, and the device asks again (docs/sync.md §4);
--- - a row is stamped only once its transaction holds an id (0043_stamp_after_transaction_id.sql), so a transaction
---   that has stamped a row is always seen in flight until it ends.
+-- - a row is stamped only once its transaction holds an id, so a transaction that has stamped a row is always seen
+--   in flight until it ends (the id is otherwise taken after the row's BEFORE triggers, the stamp among them).
 -- Everything else is replicate_pull as 9005_replication_pull_own_rows.sql defined it.
+
+CREATE OR REPLACE FUNCTION public.carimbar_modified()
+RETURNS trigger
+LANGUAGE plpgsql SECURITY INVOKER SET search_path = ''
+AS $$
+BEGIN
+  PERFORM pg_catalog.pg_current_xact_id();
+  NEW._modified := clock_timestamp();
+  RETURN NEW;
+END $$;
 
 -- The earliest moment a transaction still in flight may have stamped a row (rows modified before it are final, so a
 -- pull checkpoint may move up to it), or null when a transaction the caller's snapshot saw in progress has ended
