@@ -36,7 +36,6 @@ export class GatewayError extends Error {
 
 const ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated', 'service_role']);
 
-/** The HS256 verification key of each secret, imported once (importing it costs more than verifying). */
 /**
  * Tokens already verified, per secret (like PostgREST's JWT cache): the same token always verifies the same way,
  * so only its expiry is checked again. Bounded; the oldest entries go first.
