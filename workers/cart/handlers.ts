@@ -170,8 +170,7 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
                     viewOfCart(opened.itens.values(), opened.opcoes.toJSON(), (id) => workspace.counters.stockOf(id)),
                   );
               };
-              const { vendas, historico_estoque } = workspace.database;
-              const stock = merge(vendas.eventBulks$, historico_estoque.eventBulks$).subscribe(emit);
+              const stock = workspace.counters.changes$.subscribe(emit);
               cartOf(workspace.userId).then(
                 (cart) => {
                   opened = cart;
@@ -193,11 +192,7 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
         { id: string; nome: string; marca: string | null; preco: number; unidade: string; estoque: number }[]
       > =>
         liveInWorkspace(holder, 'nothing', (workspace) =>
-          merge(
-            workspace.database.produtos.eventBulks$,
-            workspace.database.vendas.eventBulks$,
-            workspace.database.historico_estoque.eventBulks$,
-          ).pipe(
+          merge(workspace.database.produtos.eventBulks$, workspace.counters.changes$).pipe(
             startWith(null),
             switchMap(async () => {
               await workspace.products.ready;

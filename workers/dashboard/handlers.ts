@@ -91,8 +91,7 @@ export function createDashboardDomain(holder: WorkspaceHolder, options: Dashboar
       /** Products whose stock is below their minimum (the first few and the count). */
       dashboardLowStock: (): Observable<LowStockList> =>
         liveInWorkspace(holder, { value: { items: [], total: 0 } }, (workspace) => {
-          const { produtos, historico_estoque, vendas } = workspace.database;
-          return merge(produtos.eventBulks$, historico_estoque.eventBulks$, vendas.eventBulks$).pipe(
+          return merge(workspace.database.produtos.eventBulks$, workspace.counters.changes$).pipe(
             startWith(null),
             map(() => lowStockOf(workspace)),
           );

@@ -15,12 +15,20 @@ export interface LiveCounters {
   balanceOf(clientId: string): number;
   stock$(productId: string): Observable<number>;
   balance$(clientId: string): Observable<number>;
+  /** The products and clients whose stock or balance moved, after each change: a fact, an edit, or a base the
+   * server folded (a base can arrive after the facts it sits under, and moves every figure built on it). */
+  changes$: Observable<CounterChange>;
   /** Resolves once the bases and the facts they do not hold are counted. */
   ready: Promise<void>;
   /** What opening read: base rows and fact documents (bounded by the catalogue and a day once bases exist). */
   readAtOpen(): { bases: number; facts: number };
   /** Stops following and saves what the next opening needs. */
   close(): Promise<void>;
+}
+
+export interface CounterChange {
+  readonly products: ReadonlySet<string>;
+  readonly clients: ReadonlySet<string>;
 }
 
 export interface CounterFeeds {
@@ -237,6 +245,7 @@ export function followCounters(database: LocalDatabase, feeds: CounterFeeds = {}
     balanceOf: (id) => state.balanceOf(id),
     stock$: (id) => watch('products', id, () => state.stockOf(id)),
     balance$: (id) => watch('clients', id, () => state.balanceOf(id)),
+    changes$: changed.asObservable(),
     ready,
     readAtOpen: () => ({ ...read }),
     async close() {

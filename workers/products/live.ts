@@ -1,5 +1,5 @@
 // The products screens' live reads: the page-able list with stock, one product, its stock history and the count
-// for the free plan cap; each recomputes when a product, a stock fact or a sale changes on the device.
+// for the free plan cap; each recomputes when a product or a stock figure changes on the device.
 import { combineLatest, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
 import type { ProdutosDoc } from '../../schemas/index.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
@@ -30,10 +30,16 @@ export function viewOf(workspace: Workspace, doc: ProdutosDoc): ProductView {
   return { ...doc, estoque, estoqueBaixo: estoque < (doc.estoque_minimo ?? 5) };
 }
 
-/** Emits now and after every change to products, stock facts or sales (the index and counters are already updated). */
+/** Emits now and after every change to products or to a stock (the index and counters are already updated): a
+ * stock moves with a fact and with a base from the server, which may come after the facts it sits under. */
 function changes(workspace: Workspace): Observable<unknown> {
-  const { produtos, historico_estoque, vendas } = workspace.database;
-  return merge(produtos.eventBulks$, historico_estoque.eventBulks$, vendas.eventBulks$).pipe(startWith(null));
+  return merge(workspace.database.produtos.eventBulks$, workspace.counters.changes$).pipe(startWith(null));
+}
+
+/** Emits now and after every stock fact, sale or stock change: what a product's history is made of. */
+function historyChanges(workspace: Workspace): Observable<unknown> {
+  const { historico_estoque, vendas } = workspace.database;
+  return merge(historico_estoque.eventBulks$, vendas.eventBulks$, workspace.counters.changes$).pipe(startWith(null));
 }
 
 /** Stock facts and sales of one product, newest first, each with the stock it left (same rule as the counters). */
@@ -102,7 +108,7 @@ export function productLiveQueries(holder: WorkspaceHolder) {
     /** The product's counts, deliveries and sales, newest first. */
     productStockHistory: (params: { productId: string }): Observable<StockHistoryEntry[]> =>
       liveInWorkspace(holder, 'nothing', (workspace) =>
-        changes(workspace).pipe(switchMap(() => historyOf(workspace, params.productId))),
+        historyChanges(workspace).pipe(switchMap(() => historyOf(workspace, params.productId))),
       ),
     /** The product that already has this exact barcode (the form's duplicate check); null for a blank code. */
     productByBarcode: (params: { code: string }): Observable<{ id: string; nome: string } | null> =>

@@ -290,6 +290,8 @@ export function createReportsDomain(holder: WorkspaceHolder, options: ReportsOpt
             produtos.eventBulks$,
             clientes.eventBulks$,
             resumos_dia.eventBulks$,
+            // The oversold sales read the stock, which a base from the server moves too.
+            workspace.counters.changes$,
             workspace.connectivity.changes.pipe(
               map((state) => state.online),
               distinctUntilChanged(),

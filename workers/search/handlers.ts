@@ -74,14 +74,8 @@ export function createSearchDomain(holder: WorkspaceHolder) {
         const text = params.text.trim();
         return liveInWorkspace(holder, { value: nothing(text) }, (workspace) => {
           if (text === '') return of(nothing(text));
-          const { produtos, clientes, historico_estoque, vendas, fiado_lancamentos } = workspace.database;
-          return merge(
-            produtos.eventBulks$,
-            clientes.eventBulks$,
-            historico_estoque.eventBulks$,
-            vendas.eventBulks$,
-            fiado_lancamentos.eventBulks$,
-          ).pipe(
+          const { produtos, clientes } = workspace.database;
+          return merge(produtos.eventBulks$, clientes.eventBulks$, workspace.counters.changes$).pipe(
             startWith(null),
             switchMap(() => searchOn(workspace, text)),
           );

@@ -12,6 +12,7 @@ import type { LiveUpdate } from '../../../workers/contract/live.ts';
 import { connectRemoteApi, type RemoteApi } from '../../../workers/contract/remote.ts';
 import type { OwnerSession, Workspace } from '../../../workers/db/workspace.ts';
 import { createManualConnectivity, type ConnectivitySource } from '../../../workers/system/connectivity.ts';
+import { memoryDraftPersistence, type DraftPersistence } from '../../../workers/drafts/persistence.ts';
 
 /** No server listens here: the device is offline from the start and never reaches one. */
 const NOWHERE = 'http://127.0.0.1:9';
@@ -51,6 +52,8 @@ interface KeptDevice {
   storage: ReturnType<typeof getRxStorageMemory>;
   namePrefix: string;
   online: boolean;
+  /** The cart's and forms' drafts, kept in memory across a reopen as IndexedDB keeps them on a phone. */
+  drafts: DraftPersistence;
 }
 
 /** A client that acts for an owner on a device that never reaches a server. */
@@ -74,6 +77,7 @@ export async function openOfflineDevice(name: string, options: DeviceOptions = {
   return openDevice(options.server?.userId ?? randomUUID(), options, {
     storage: getRxStorageMemory(),
     namePrefix: `${name}-${randomUUID().slice(0, 8)}`,
+    drafts: memoryDraftPersistence(),
     online: options.server !== undefined,
   });
 }
@@ -84,6 +88,7 @@ async function openDevice(userId: string, options: DeviceOptions, kept: KeptDevi
   const parts = createDataApiParts({
     appVersion: 'teste',
     connectivity,
+    draftPersistence: kept.drafts,
     ownerData: {
       storage: kept.storage,
       multiInstance: false,
