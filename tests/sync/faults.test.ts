@@ -138,6 +138,22 @@ describe('sync faults', () => {
     await converged(owner, [a]);
   });
 
+  it('the device that sold holds the day figures the server made of it, with no Realtime to say so', { timeout: 90_000 }, async () => {
+    // No Realtime, and the periodic re-sync a minute away: only the push itself may bring the rollups.
+    const owner = await newOwner(stack);
+    const a = await openDevice(stack, owner, { name: 'vendeu-sem-tempo-real', realtime: false });
+    devices.push(a);
+    const arroz = await a.api.products.create({ nome: 'Arroz', preco: 5, estoque: 20 });
+    await converged(owner, [a]);
+    await a.api.sales.register({ itens: [{ produto_id: arroz, quantidade: 2 }] });
+    const [sale] = await a.docs('vendas');
+    await a.api.expenses.create({ descricao: 'Gelo', valor: 3, data: String(sale?.data).slice(0, 10) });
+    await converged(owner, [a]);
+    const days = (await a.docs('resumos_dia')).filter((row) => row.produto_id === null || row.produto_id === undefined);
+    const sum = (field: string) => days.reduce((total, row) => total + Number(row[field]), 0);
+    expect({ vendas: sum('vendas'), total: sum('total'), despesas: sum('despesas') }).toEqual({ vendas: 1, total: 10, despesas: 3 });
+  });
+
   it('loses nothing when the app dies in the middle of writing and of pushing', { timeout: 120_000 }, async () => {
     const owner = await newOwner(stack);
     const a = await device(owner, 'a');

@@ -149,6 +149,15 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   let sellable = firstDownload.readyToSell;
 
   const replications = new Map<CollectionName, CollectionReplication<unknown>>();
+  /**
+   * A push the server took changed the rows it derives from that table in the same transaction (the day's rollups,
+   * the counters' bases): they are pulled now, not when Realtime says so. The stream is best effort (a socket down
+   * for a moment loses what it carried), and the device that sold is the one whose screens show those figures.
+   */
+  const pullWhatThePushChanged = (name: CollectionName): void => {
+    if (rolledUpCollections.has(name)) replications.get('resumos_dia')?.resync();
+    if (foldedCollections.has(name)) replications.get('bases_contadores')?.resync();
+  };
   const foldsRowsOf = (name: CollectionName): ((stamp: string) => Promise<void>) | undefined => {
     const folded = name === 'bases_contadores' ? foldedCollections : name === 'resumos_dia' ? rolledUpCollections : null;
     if (!folded) return undefined;
@@ -195,6 +204,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         onAccepted(ids) {
           lastError.next(null);
           inBackground(rejected.remove(name, ids));
+          pullWhatThePushChanged(name);
         },
         onRejected(refused) {
           inBackground(keepRefused(name, refused));

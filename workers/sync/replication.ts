@@ -104,8 +104,11 @@ interface PullResponse {
   now?: string;
   /** Rows exist past the server's commit horizon: pull again soon. */
   more?: boolean;
-  /** Every row stamped before this instant was committed when the server answered. */
-  horizon?: string;
+  /**
+   * Every row stamped before this instant was committed when the server answered; null when a transaction committed
+   * while the server answered (the page is then empty and `more` set: ask again).
+   */
+  horizon?: string | null;
   /** The last row the server passed (a windowed pull passes rows it leaves out), or null when it passed none. */
   checkpoint?: ReplicationPosition | null;
 }
@@ -210,6 +213,8 @@ export interface ReplicationDescription {
   /** RxDB's downstream is at work (a pulled page is stored before it says idle). */
   readonly downstreamActive: boolean;
   readonly pulls: number;
+  /** Rows Realtime brought to this collection in this session. */
+  readonly heard: number;
   readonly storedUntil: string | null;
   readonly waiters: number;
   readonly echoes: number;
@@ -321,6 +326,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   /** What the pass in progress is doing (a diagnosis reads it), and how many pulls have started. */
   let pass = 'idle';
   let pulls = 0;
+  let heard = 0;
 
   /**
    * The newest master state this device knows for each row (RxDB's assumed master), when it is at least as
@@ -574,6 +580,13 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     const limit = Math.max(1, size - 1);
     const data = await pullPage(part.after ?? undefined, limit, desde);
     const rows = data.documents;
+    if (data.horizon === null) {
+      // The server could not say what was final: the same page again, shortly.
+      setTimeout(() => {
+        stream.next('RESYNC');
+      }, HORIZON_RETRY_MS);
+      return { documents: [], checkpoint: checkpointAt(live) };
+    }
     const last = rows.at(-1);
     const passed = data.checkpoint ?? (last ? { modified: String(last._modified), id: String(last.id) } : part.after);
     // A short page passed every row up to the server's horizon, which is past `until` (an earlier pull passed it).
@@ -705,6 +718,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       pass,
       downstreamActive: state.internalReplicationState?.events.active.down.getValue() ?? false,
       pulls,
+      heard,
       storedUntil,
       waiters: storedWaiters.size,
       echoes: echoes.size,
@@ -717,6 +731,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       });
     },
     receive(row) {
+      heard += 1;
       // The checkpoint does not move on a streamed row: a slower transaction may still commit an earlier
       // `_modified`, and only the pull (bounded by the server's horizon) may advance past it.
       const outside = options.window && (windowStart === undefined || !options.window.holds(row, windowStart));
