@@ -5,10 +5,11 @@ import type { LowStockList } from '../../../../workers/api.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
-import { SkeletonCards } from '../../../ui/DataStates.tsx';
+import { DataStates, type SkeletonShape } from '../../../ui/DataStates.tsx';
 import { quantityLabel } from '../chart-labels.ts';
 
 const copy = t.dashboard;
+const LOW_STOCK_SKELETON: SkeletonShape = { count: 3, className: 'h-6 rounded', grid: 'flex flex-col gap-2' };
 
 function LowStockItems({ list }: { list: LowStockList }) {
   if (list.total === 0) {
@@ -54,24 +55,28 @@ export function LowStockCard() {
       <h2 id="low-stock-title" className="mb-3 text-lg font-semibold text-brand-900">
         {copy.lowStock}
       </h2>
-      {result.status === 'error' ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl bg-red-50 px-3 py-3 text-red-800">
-          <p className="font-semibold">{copy.lowStockErrorTitle}</p>
-          <p>{copy.lowStockError}</p>
-          <Link to="/products" className={buttonClass('secondary')}>
-            {copy.manageProducts}
-          </Link>
-        </div>
-      ) : result.status === 'loading' ? (
-        <SkeletonCards count={3} className="h-6 rounded" grid="flex flex-col gap-2" />
-      ) : (
-        <>
-          <LowStockItems list={result.data} />
-          <Link to="/products" search={{ estoque: 'baixo' }} className={buttonClass('ghost', 'mt-2 self-start px-2')}>
-            {copy.seeAllProducts}
-          </Link>
-        </>
-      )}
+      <DataStates
+        state={result}
+        skeleton={LOW_STOCK_SKELETON}
+        failure={{
+          title: copy.lowStockErrorTitle,
+          message: copy.lowStockError,
+          children: (
+            <Link to="/products" className={buttonClass('secondary')}>
+              {copy.manageProducts}
+            </Link>
+          ),
+        }}
+      >
+        {(list) => (
+          <>
+            <LowStockItems list={list} />
+            <Link to="/products" search={{ estoque: 'baixo' }} className={buttonClass('ghost', 'mt-2 self-start px-2')}>
+              {copy.seeAllProducts}
+            </Link>
+          </>
+        )}
+      </DataStates>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import type { CartView } from '../../../../workers/api.ts';
 import { counterText } from '../../../i18n/counter.pt-BR.ts';
 import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
+import { AmountList, AmountRow, TotalRow } from '../../../ui/AmountRows.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useCartEdits } from '../cart-commands.ts';
@@ -96,23 +97,16 @@ export function CartDialog({
             />
           )}
           {cart.descontos > 0 ? (
-            <dl className="flex flex-col gap-1 border-t border-ink/10 pt-3 text-sm">
-              <div className="flex items-baseline justify-between">
-                <dt className="text-ink/70">{copy.subtotal}</dt>
-                <dd className="tabular-nums">{formatBRL(cart.bruto)}</dd>
-              </div>
-              <div className="flex items-baseline justify-between">
-                <dt className="text-ink/70">{copy.discounts}</dt>
-                <dd data-testid="cart-discounts" className="tabular-nums">
-                  {discountLabel(cart.descontos)}
-                </dd>
-              </div>
-            </dl>
+            <AmountList className="border-t border-ink/10 pt-3">
+              <AmountRow term={copy.subtotal}>{formatBRL(cart.bruto)}</AmountRow>
+              <AmountRow term={copy.discounts} testId="cart-discounts">
+                {discountLabel(cart.descontos)}
+              </AmountRow>
+            </AmountList>
           ) : null}
-          <p className="flex items-center justify-between border-t border-ink/10 pt-3 text-lg font-bold text-brand-900">
-            <span>{copy.total}</span>
-            <span data-testid="cart-total">{formatBRL(cart.total)}</span>
-          </p>
+          <TotalRow term={copy.total} testId="cart-total" className="border-t border-ink/10 pt-3">
+            {formatBRL(cart.total)}
+          </TotalRow>
           <SaleOptions
             cart={cart}
             busy={pending}

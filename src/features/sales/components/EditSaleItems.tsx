@@ -3,6 +3,7 @@
 import { Minus, Plus } from 'lucide-react';
 import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
+import { TotalRow } from '../../../ui/AmountRows.tsx';
 import { QuantityField } from '../../../ui/form/NumberFields.tsx';
 import { lineTotal, readLineQuantity, stepped, totalOfLines, type EditLine } from '../sale-edit-form.ts';
 
@@ -89,12 +90,9 @@ export function EditSaleItems({
           {error}
         </p>
       ) : null}
-      <p className="flex items-baseline justify-between px-1 text-lg font-bold text-brand-900">
-        <span>{copy.total}</span>
-        <span className="tabular-nums" data-testid="edit-sale-total">
-          {formatBRL(totalOfLines(lines))}
-        </span>
-      </p>
+      <TotalRow term={copy.total} testId="edit-sale-total" className="px-1">
+        {formatBRL(totalOfLines(lines))}
+      </TotalRow>
     </div>
   );
 }

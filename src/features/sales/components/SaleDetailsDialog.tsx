@@ -13,6 +13,7 @@ import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { formatBRL, formatDate, formatTime } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useOnline } from '../../../lib/use-online.ts';
+import { AmountList, AmountRow, TotalRow } from '../../../ui/AmountRows.tsx';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
@@ -83,18 +84,12 @@ function DiscountLines({ sale }: { sale: SaleDetails }) {
   const amounts = saleAmounts(sale);
   if (amounts.discounts <= 0) return null;
   return (
-    <dl className="flex flex-col gap-1 text-sm">
-      <div className="flex items-baseline justify-between">
-        <dt className="text-ink/60">{copy.subtotal}</dt>
-        <dd className="font-medium text-ink tabular-nums">{formatBRL(amounts.gross)}</dd>
-      </div>
-      <div className="flex items-baseline justify-between">
-        <dt className="text-ink/60">{copy.discounts}</dt>
-        <dd data-testid="sale-discounts" className="font-medium text-ink tabular-nums">
-          {discountLabel(amounts.discounts)}
-        </dd>
-      </div>
-    </dl>
+    <AmountList>
+      <AmountRow term={copy.subtotal}>{formatBRL(amounts.gross)}</AmountRow>
+      <AmountRow term={copy.discounts} testId="sale-discounts">
+        {discountLabel(amounts.discounts)}
+      </AmountRow>
+    </AmountList>
   );
 }
 
@@ -103,16 +98,12 @@ function CashLines({ sale }: { sale: SaleDetails }) {
   const cash = cashOfSale(sale.total, sale.valorRecebido);
   if (!cash) return null;
   return (
-    <dl className="flex flex-col gap-1 text-sm">
-      <div className="flex items-baseline justify-between">
-        <dt className="text-ink/60">{copy.received}</dt>
-        <dd className="font-medium text-ink tabular-nums">{formatBRL(cash.received)}</dd>
-      </div>
-      <div className="flex items-baseline justify-between">
-        <dt className="text-ink/60">{copy.change}</dt>
-        <dd className="font-semibold text-ink tabular-nums">{formatBRL(cash.change)}</dd>
-      </div>
-    </dl>
+    <AmountList>
+      <AmountRow term={copy.received}>{formatBRL(cash.received)}</AmountRow>
+      <AmountRow term={copy.change} strong>
+        {formatBRL(cash.change)}
+      </AmountRow>
+    </AmountList>
   );
 }
 
@@ -157,10 +148,7 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
       </dl>
       <ItemsTable sale={sale} />
       <DiscountLines sale={sale} />
-      <p className="flex items-baseline justify-between text-lg font-bold text-brand-900">
-        <span>{copy.total}</span>
-        <span className="tabular-nums">{formatBRL(sale.total)}</span>
-      </p>
+      <TotalRow term={copy.total}>{formatBRL(sale.total)}</TotalRow>
       <CashLines sale={sale} />
       <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:justify-end">
         <Button

@@ -9,6 +9,7 @@ import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { formatBRL } from '../../../lib/format.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { DataStates, type SkeletonShape } from '../../../ui/DataStates.tsx';
 import { readQuantity, quantityProblem } from '../../../lib/number-input.ts';
 import { QuantityField } from '../../../ui/form/NumberFields.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
@@ -21,6 +22,7 @@ import { inputClass } from '../../../ui/form/TextField.tsx';
 
 const copy = newSaleText;
 const weighed = copy.weighed;
+const WEIGHED_SKELETON: SkeletonShape = { count: 4, className: 'h-28' };
 
 interface WeighedProduct {
   id: string;
@@ -109,49 +111,52 @@ export function WeightedProductsPage() {
         <Scale aria-hidden size={24} />
         {t.pages.salesWeighted}
       </h1>
-      {products.status === 'loading' ? (
-        <p role="status" className="py-6 text-center text-ink/70">
-          {t.app.loading}
-        </p>
-      ) : products.status === 'error' ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-4 py-6 text-center font-medium text-red-800">
-          {weighed.loadError}
-        </p>
-      ) : products.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-ink/10 bg-white px-4 py-10 text-center">
-          <Scale aria-hidden size={40} className="text-brand-600" />
-          <p className="font-semibold text-ink">{weighed.empty}</p>
-          <Link to="/products/new" className={buttonClass('primary')}>
-            <Plus aria-hidden size={18} />
-            {weighed.register}
-          </Link>
-        </div>
-      ) : (
-        <>
-          <input
-            type="search"
-            autoComplete="off"
-            aria-label={copy.searchLabel}
-            placeholder={copy.searchPlaceholder}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-            }}
-            className={`${inputClass} border-ink/20`}
-          />
-          {shown.length === 0 ? (
-            <p role="status" className="rounded-2xl border border-ink/10 bg-white px-4 py-10 text-center font-semibold text-ink">
-              {copy.noProducts}
-            </p>
-          ) : (
-            <ul aria-label={t.pages.salesWeighted} className="flex flex-col gap-3">
-              {shown.map((product) => (
-                <WeighedRow key={product.id} product={product} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <DataStates
+        state={products}
+        skeleton={WEIGHED_SKELETON}
+        failure={{ title: weighed.loadError, message: null }}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-ink/10 bg-white px-4 py-10 text-center">
+            <Scale aria-hidden size={40} className="text-brand-600" />
+            <p className="font-semibold text-ink">{weighed.empty}</p>
+            <Link to="/products/new" className={buttonClass('primary')}>
+              <Plus aria-hidden size={18} />
+              {weighed.register}
+            </Link>
+          </div>
+        }
+      >
+        {() => (
+          <>
+            <input
+              type="search"
+              autoComplete="off"
+              aria-label={copy.searchLabel}
+              placeholder={copy.searchPlaceholder}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+              }}
+              className={`${inputClass} border-ink/20`}
+            />
+            {shown.length === 0 ? (
+              <p
+                role="status"
+                className="rounded-2xl border border-ink/10 bg-white px-4 py-10 text-center font-semibold text-ink"
+              >
+                {copy.noProducts}
+              </p>
+            ) : (
+              <ul aria-label={t.pages.salesWeighted} className="flex flex-col gap-3">
+                {shown.map((product) => (
+                  <WeighedRow key={product.id} product={product} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </DataStates>
     </section>
   );
 }
