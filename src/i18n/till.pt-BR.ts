@@ -5,6 +5,8 @@ export const tillText = {
   title: 'Caixa',
   menuDescription: 'Abertura, sangria, suprimento e fechamento do caixa',
   loading: 'Carregando caixa...',
+  loadError: 'Erro ao carregar o caixa',
+  historyLoadError: 'Erro ao carregar os fechamentos',
   closedTitle: 'Caixa fechado',
   closedText: 'Abra o caixa informando o dinheiro que está na gaveta para começar o dia.',
   openingFloat: 'Troco inicial (R$)',

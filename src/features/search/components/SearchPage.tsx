@@ -4,10 +4,12 @@ import type { ReactNode } from 'react';
 import { SearchX } from 'lucide-react';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
+import { DataStates, type SkeletonShape } from '../../../ui/DataStates.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { SearchResults } from './SearchResults.tsx';
 
 const copy = t.search;
+const RESULTS_SKELETON: SkeletonShape = { count: 3, className: 'h-12', label: copy.loading };
 
 function Notice({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -23,34 +25,21 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 
 function Results({ query }: { query: string }) {
   const result = useLiveQuery('search', { text: query });
-  if (result.status === 'error') {
-    return (
-      <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-red-800">
-        {copy.loadError}
-      </p>
-    );
-  }
-  if (result.status === 'loading') {
-    return (
-      <div
-        role="status"
-        aria-label={copy.loading}
-        className="flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5"
-      >
-        {[0, 1, 2].map((row) => (
-          <div key={row} className="h-12 animate-pulse rounded-lg bg-ink/10" />
-        ))}
-      </div>
-    );
-  }
-  if (result.data.productTotal === 0 && result.data.clientTotal === 0) {
-    return (
-      <Notice title={copy.noResultsTitle}>
-        <p className="mt-1 text-ink/80">{copy.noResults}</p>
-      </Notice>
-    );
-  }
-  return <SearchResults results={result.data} />;
+  return (
+    <DataStates
+      state={result}
+      skeleton={RESULTS_SKELETON}
+      failure={{ title: copy.loadError, message: null }}
+      isEmpty={(found) => found.productTotal === 0 && found.clientTotal === 0}
+      empty={
+        <Notice title={copy.noResultsTitle}>
+          <p className="mt-1 text-ink/80">{copy.noResults}</p>
+        </Notice>
+      }
+    >
+      {(found) => <SearchResults results={found} />}
+    </DataStates>
+  );
 }
 
 export function SearchPage({ query }: { query: string | undefined }) {

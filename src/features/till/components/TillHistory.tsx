@@ -9,11 +9,13 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { browserShareTargets, shareText } from '../../../lib/share.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { DataStates, type SkeletonShape } from '../../../ui/DataStates.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
 import { differenceText, tillReportText } from '../till-report.ts';
 
 const copy = tillText;
+const HISTORY_SKELETON: SkeletonShape = { count: 2, className: 'h-32', label: copy.historyTitle };
 
 function ClosingItem({ closing, online }: { closing: ClosedTillView; online: boolean }) {
   const account = useSignedInAccount();
@@ -76,19 +78,21 @@ export function TillHistory() {
       <h2 id="till-history" className="text-lg font-semibold">
         {copy.historyTitle}
       </h2>
-      {history.status === 'loading' ? (
-        <p role="status" className="animate-pulse text-ink/70">
-          {copy.loading}
-        </p>
-      ) : (history.data ?? []).length === 0 ? (
-        <p className="rounded-2xl bg-white p-5 text-ink/70 shadow-sm ring-1 ring-ink/5">{copy.historyEmpty}</p>
-      ) : (
-        <ul aria-label={copy.historyTitle} className="flex flex-col gap-3">
-          {(history.data ?? []).map((closing) => (
-            <ClosingItem key={closing.id} closing={closing} online={online} />
-          ))}
-        </ul>
-      )}
+      <DataStates
+        state={history}
+        skeleton={HISTORY_SKELETON}
+        failure={{ title: copy.historyLoadError }}
+        isEmpty={(closings) => closings.length === 0}
+        empty={<p className="rounded-2xl bg-white p-5 text-ink/70 shadow-sm ring-1 ring-ink/5">{copy.historyEmpty}</p>}
+      >
+        {(closings) => (
+          <ul aria-label={copy.historyTitle} className="flex flex-col gap-3">
+            {closings.map((closing) => (
+              <ClosingItem key={closing.id} closing={closing} online={online} />
+            ))}
+          </ul>
+        )}
+      </DataStates>
     </section>
   );
 }

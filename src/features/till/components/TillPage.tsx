@@ -8,6 +8,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { readMoney } from '../../../lib/number-input.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { DataStates, type SkeletonShape } from '../../../ui/DataStates.tsx';
 import { MoneyField } from '../../../ui/form/NumberFields.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { differenceText } from '../till-report.ts';
@@ -18,6 +19,7 @@ import type { OpenTillView } from '../../../../workers/api.ts';
 
 const copy = tillText;
 const card = 'flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5';
+const TILL_SKELETON: SkeletonShape = { count: 1, className: 'h-48', label: copy.loading };
 
 function OpenTillForm() {
   const [float, setFloat] = useState('');
@@ -201,15 +203,9 @@ export function TillPage() {
         </h1>
         <p className="text-sm text-ink/70">{copy.offlineNote}</p>
       </div>
-      {till.status === 'loading' ? (
-        <p role="status" className={`${card} animate-pulse text-ink/70`}>
-          {copy.loading}
-        </p>
-      ) : till.data ? (
-        <OpenTill till={till.data} />
-      ) : (
-        <OpenTillForm />
-      )}
+      <DataStates state={till} skeleton={TILL_SKELETON} failure={{ title: copy.loadError }}>
+        {(open) => (open ? <OpenTill till={open} /> : <OpenTillForm />)}
+      </DataStates>
       <TillHistory />
     </section>
   );
