@@ -1,34 +1,44 @@
--- The pull never passes a row committed while it answers. `replicate_pull` reads with its statement's snapshot, taken
--- before it looks at the transactions in flight (pg_stat_activity) to set its horizon; a transaction that commits in
--- between is in neither: its rows are invisible to the page, yet the horizon is past them, and a later row of the page
--- moved the checkpoint beyond them for good (tests/db/pull-horizon.test.ts shows it). Now:
--- - the horizon is never later than the pulling transaction's start (its snapshot is not older than that), and when
---   a transaction in progress at the snapshot is no longer in flight at the look, there is no horizon: the answer is
---   an empty page with `more`, the checkpoint where it was, and the device asks again (docs/sync.md §4);
+-- The pull never passes a row committed while it answers. `replicate_pull` was STABLE: it read with its statement's
+-- snapshot, taken before it looked at the transactions in flight (pg_stat_activity) to set its horizon; a transaction
+-- that committed in between was in neither: its rows were invisible to the page, yet the horizon was past them, and a
+-- later row of the page moved the checkpoint beyond them for good (tests/db/pull-horizon.test.ts shows it). Now:
 -- - a row is stamped only once its transaction holds an id (0043_stamp_after_transaction_id.sql), so a transaction
---   that has stamped a row is always seen in flight until it ends.
+--   that has stamped a row is seen in flight until it ends, and its rows are at or after its start;
+-- - the pull is VOLATILE and looks first: under READ COMMITTED (every API call) each of its queries takes a snapshot
+--   after the look, so a transaction that ended before the look is in the page, and one still in flight at the look
+--   stamped no earlier than the horizon. Nothing can fall between them, and no unrelated commit makes it wait;
+-- - a caller whose snapshot is older than the look (REPEATABLE READ or SERIALIZABLE, the snapshot taken by an earlier
+--   statement) is the old gap again: the horizon is never later than its transaction's start, and when a transaction
+--   in progress at its snapshot is no longer in flight at the look there is no horizon: the answer is an empty page
+--   with `more`, the checkpoint where it was, and the device asks again (docs/sync.md).
 -- Everything else is replicate_pull as 9005_replication_pull_own_rows.sql defined it.
 
 -- The earliest moment a transaction still in flight may have stamped a row (rows modified before it are final, so a
--- pull checkpoint may move up to it), or null when a transaction the caller's snapshot saw in progress has ended
--- since: what it committed is past no horizon this snapshot can give.
+-- pull checkpoint may move up to it), or null when the caller's snapshot is older than this look (not READ
+-- COMMITTED) and a transaction it saw in progress has ended since: what that committed is past no horizon this
+-- snapshot can give.
 CREATE OR REPLACE FUNCTION public.replication_horizon()
 RETURNS timestamptz
-LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ''
 AS $$
 DECLARE
   v_horizon timestamptz;
-  v_ended boolean;
+  v_ended boolean := false;
 BEGIN
-  -- One read of the backends (it is kept for the rest of the transaction), then the snapshot's own list.
+  -- A fresh read of the backends (one read is otherwise kept for the rest of the transaction).
+  PERFORM pg_catalog.pg_stat_clear_snapshot();
   SELECT least(clock_timestamp(), transaction_timestamp(), min(a.xact_start) FILTER (WHERE a.backend_xid IS NOT NULL
                                                                                    AND a.pid <> pg_catalog.pg_backend_pid()))
     INTO v_horizon
     FROM pg_catalog.pg_stat_activity a;
-  SELECT EXISTS (
-    SELECT 1 FROM pg_catalog.pg_snapshot_xip(pg_catalog.pg_current_snapshot()) AS seen(xid)
-     WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_stat_activity a WHERE a.backend_xid = seen.xid::xid))
-    INTO v_ended;
+  -- Under READ COMMITTED the caller's next query takes its snapshot after this look: nothing to compare. Otherwise its
+  -- snapshot was taken earlier, and a transaction it saw in progress that has ended since is in neither.
+  IF pg_catalog.current_setting('transaction_isolation') <> 'read committed' THEN
+    SELECT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_snapshot_xip(pg_catalog.pg_current_snapshot()) AS seen(xid)
+       WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_stat_activity a WHERE a.backend_xid = seen.xid::xid))
+      INTO v_ended;
+  END IF;
   RETURN CASE WHEN v_ended THEN NULL ELSE v_horizon END;
 END $$;
 REVOKE ALL ON FUNCTION public.replication_horizon() FROM PUBLIC;
@@ -42,14 +52,14 @@ CREATE OR REPLACE FUNCTION public.replicate_pull(
   p_desde date DEFAULT NULL
 )
 RETURNS jsonb
-LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = ''
+LANGUAGE plpgsql VOLATILE SECURITY INVOKER SET search_path = ''
 AS $$
 DECLARE
   -- Read first: with `now`, read last, it brackets the server's work (the device measures its clock offset
   -- from the round trip minus that work, NTP-style).
   v_started timestamptz := clock_timestamp();
   v_horizon timestamptz := public.replication_horizon();
-  -- No horizon: a transaction committed between this statement's snapshot and the look at those in flight. Its rows
+  -- No horizon: a transaction committed between the caller's older snapshot and the look at those in flight. Its rows
   -- are in neither, so nothing may be passed: the page is empty, the checkpoint stays, and the device asks again.
   v_raced boolean := v_horizon IS NULL;
   v_after_id uuid := coalesce(p_after_id, '00000000-0000-0000-0000-000000000000'::uuid);
