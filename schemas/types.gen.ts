@@ -212,6 +212,10 @@ export type VendasDoc = {
   readonly forma_pagamento?: string | null;
   readonly forma_pagamento_descricao?: string | null;
   readonly valor_recebido?: number | null;
+  readonly pagamentos?: ReadonlyArray<{
+    readonly forma: 'dinheiro' | 'cartao' | 'pix' | 'outro' | 'fiado';
+    readonly valor: number;
+  }> | null;
   readonly hlc: string;
   readonly itens: ReadonlyArray<{
     readonly produto_id: string;

@@ -17,7 +17,7 @@ export const collectionMergeRules: MergeRules = {
   // A sale's lines, total and discount, and its type, client and payment, each change together (workers/sales/edit.ts).
   fieldGroups: [
     ['itens', 'total', 'desconto'],
-    ['tipo', 'cliente_id', 'forma_pagamento', 'forma_pagamento_descricao', 'valor_recebido'],
+    ['tipo', 'cliente_id', 'forma_pagamento', 'forma_pagamento_descricao', 'valor_recebido', 'pagamentos'],
   ],
 };
 

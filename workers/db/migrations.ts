@@ -6,6 +6,7 @@
 // Version 3 of the ledger added `estorno_de` (the entry a reversal corrects); older entries reverse nothing.
 // Version 2 of the sales added `valor_recebido` (the cash received at the counter); older sales have none.
 // Version 3 of the sales added discounts (`desconto` of the sale and of a line); older sales have none.
+// Version 4 of the sales added `pagamentos` (the parts of a split payment); older sales were paid by one method.
 import type { MigrationStrategies } from 'rxdb';
 import type { CollectionName } from '../../schemas/index.ts';
 
@@ -16,7 +17,7 @@ export const migrationStrategies: Record<CollectionName, MigrationStrategies> = 
   produtos: { 1: sameShape },
   clientes: { 1: sameShape },
   fiado_lancamentos: { 1: sameShape, 2: sameShape, 3: sameShape },
-  vendas: { 1: sameShape, 2: sameShape, 3: sameShape },
+  vendas: { 1: sameShape, 2: sameShape, 3: sameShape, 4: sameShape },
   historico_estoque: { 1: sameShape, 2: sameShape },
   despesas: { 1: sameShape },
   despesa_categorias: { 1: sameShape },

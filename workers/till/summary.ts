@@ -12,6 +12,7 @@ export interface TillSale {
   total: number;
   tipo: 'avista' | 'fiado';
   forma_pagamento?: string | null;
+  pagamentos?: readonly PaymentPart[] | null;
 }
 
 export interface TillMovement {
@@ -48,6 +49,51 @@ export function bucketOf(sale: Pick<TillSale, 'tipo' | 'forma_pagamento'>): Paym
   return method === 'dinheiro' || method === 'cartao' || method === 'pix' ? method : 'outro';
 }
 
+/** One part of a sale's payment (docs/product.md §10): a method and the amount paid by it, in reais. */
+export interface PaymentPart {
+  forma: PaymentBucket;
+  valor: number;
+}
+
+/** The payment fields of a sale that say how it was paid. */
+export type PaidSale = Pick<TillSale, 'tipo' | 'forma_pagamento' | 'total'> & {
+  pagamentos?: readonly PaymentPart[] | null;
+};
+
+/**
+ * How a sale was paid, part by part: a split sale's own parts, any other sale one part (its bucket, its total),
+ * so sales made before split payments need no rewrite. Every sum by method (till, reports, fiado balance) reads this.
+ */
+export function partsOf(sale: PaidSale): readonly PaymentPart[] {
+  if (sale.pagamentos && sale.pagamentos.length > 0) return sale.pagamentos;
+  return [{ forma: bucketOf(sale), valor: sale.total }];
+}
+
+/** The part of a sale that goes to the client's fiado balance (zero for a sale with no fiado part). */
+export function fiadoPartOf(sale: PaidSale): number {
+  return partsOf(sale).find((part) => part.forma === 'fiado')?.valor ?? 0;
+}
+
+/** Why a sale's parts cannot stand, as an error code; null when they can (docs/product.md §10). */
+export type PartsProblem = 'too_few_parts' | 'repeated_method' | 'not_positive' | 'parts_do_not_add_up' | 'fiado_part_type';
+
+/**
+ * The rule the server enforces too (`vendas_pagamentos_somam`): null or at least two parts, each method once, each
+ * above zero, adding up to the total to the cent; a sale with a fiado part is a fiado sale, and a fiado sale split
+ * in parts has one.
+ */
+export function partsProblem(sale: PaidSale): PartsProblem | null {
+  const parts = sale.pagamentos;
+  if (parts === null || parts === undefined) return null;
+  if (parts.length < 2) return 'too_few_parts';
+  if (new Set(parts.map((part) => part.forma)).size !== parts.length) return 'repeated_method';
+  if (parts.some((part) => !(toCents(part.valor) > 0))) return 'not_positive';
+  if (parts.reduce((sum, part) => sum + toCents(part.valor), 0) !== toCents(sale.total)) return 'parts_do_not_add_up';
+  const hasFiado = parts.some((part) => part.forma === 'fiado');
+  if (hasFiado !== (sale.tipo === 'fiado')) return 'fiado_part_type';
+  return null;
+}
+
 /** Whether a sale belongs to the session: its device's stamp, after the opening, not after the closing. */
 export function inSession(sale: Pick<TillSale, 'hlc'>, session: TillSessionFacts): boolean {
   if (!writtenBy(sale.hlc, session.dispositivo)) return false;
@@ -63,7 +109,7 @@ export function summarize(session: TillSessionFacts, sales: readonly TillSale[])
     if (!inSession(sale, session)) continue;
     count += 1;
     total += toCents(sale.total);
-    byMethod[bucketOf(sale)] += toCents(sale.total);
+    for (const part of partsOf(sale)) byMethod[part.forma] += toCents(part.valor);
   }
   let additions = 0;
   let withdrawals = 0;
