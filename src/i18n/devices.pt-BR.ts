@@ -7,6 +7,7 @@ export const devicesText = {
   intro:
     'Sem internet, os aparelhos desta conta na mesma rede Wi-Fi trocam vendas, estoque, fiado e despesas entre si. Quando a internet voltar, cada um envia ao servidor o que fez.',
   thisDevice: (label: string) => `Este aparelho: ${label}`,
+  loadError: 'Erro ao carregar os aparelhos',
   /** The owner's devices online now, this one included (Realtime presence). */
   connectedNow: (count: number) => (count === 1 ? '1 aparelho conectado' : `${count} aparelhos conectados`),
   linksTitle: 'Aparelhos pareados',

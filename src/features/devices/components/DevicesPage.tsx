@@ -2,9 +2,9 @@
 // this device's name, the linked devices with their state, and the pairing by codes (Premium: the free plan is one
 // device at a time).
 import { useRef } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { devicesText } from '../../../i18n/devices.pt-BR.ts';
 import { useLiveQuery } from '../../../lib/live-query.ts';
+import { DataStates } from '../../../ui/DataStates.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { PremiumCallToAction } from '../../../ui/PremiumCallToAction.tsx';
 import { useSignedInAccount } from '../../account/index.ts';
@@ -43,13 +43,13 @@ export function DevicesPage() {
         ) : null}
         <ConnectedDevices />
       </div>
-      {status.status === 'loading' ? (
-        <p role="status" className="animate-pulse rounded-2xl bg-white p-4 text-ink/70 shadow-sm ring-1 ring-ink/5">
-          {t.app.loading}
-        </p>
-      ) : status.data ? (
-        <PeerList status={status.data} onReconnect={reconnect} />
-      ) : null}
+      <DataStates
+        state={status}
+        skeleton={{ count: 2, className: 'h-20', label: copy.linksTitle }}
+        failure={{ title: copy.loadError }}
+      >
+        {(data) => <PeerList status={data} onReconnect={reconnect} />}
+      </DataStates>
       <div ref={pairingRef}>
         {plan.isPremium ? (
           <PairingCard pairing={pairing} keyMissing={status.data?.pairingKey === 'ausente'} />
