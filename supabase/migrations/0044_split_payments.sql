@@ -433,3 +433,75 @@ BEGIN
              ORDER BY u.data DESC, u.created_at DESC, u.id DESC
              LIMIT p_limite) f), '[]'::jsonb);
 END $$;
+
+-- The admin's sales (0042) show a split sale's parts.
+CREATE OR REPLACE FUNCTION public.admin_sales_page(
+  p_search text DEFAULT NULL,
+  p_tipo text DEFAULT NULL,
+  p_limit integer DEFAULT 10,
+  p_offset integer DEFAULT 0
+)
+RETURNS jsonb
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
+AS $$
+DECLARE
+  v_busca text := nullif(public.texto_de_busca(btrim(p_search)), '');
+  v_donos uuid[];
+  v_clientes uuid[];
+  v_figuras record;
+  v_linhas jsonb;
+BEGIN
+  PERFORM public.exigir_admin();
+  IF p_tipo IS NOT NULL AND p_tipo NOT IN ('avista', 'fiado') THEN
+    RAISE EXCEPTION 'Tipo inválido: use avista ou fiado.' USING ERRCODE = '22023';
+  END IF;
+  IF p_limit IS NULL OR p_limit NOT BETWEEN 1 AND 100 OR p_offset IS NULL OR p_offset < 0 THEN
+    RAISE EXCEPTION 'Página inválida.' USING ERRCODE = '22023';
+  END IF;
+  IF v_busca IS NOT NULL THEN
+    SELECT coalesce(array_agg(u.id), '{}') INTO v_donos
+      FROM public.users u LEFT JOIN auth.users a ON a.id = u.id
+     WHERE strpos(public.texto_de_busca(concat_ws(E'\x1f', u.nome, u.nome_mercado, coalesce(a.email, u.email))), v_busca) > 0;
+    SELECT coalesce(array_agg(c.id), '{}') INTO v_clientes
+      FROM public.clientes c
+     WHERE strpos(public.texto_de_busca(c.nome), v_busca) > 0;
+  END IF;
+
+  SELECT count(*) AS todas, count(*) FILTER (WHERE v.tipo <> 'fiado') AS avista, count(*) FILTER (WHERE v.tipo = 'fiado') AS fiado,
+         coalesce(sum(v.total), 0) AS receita
+    INTO v_figuras
+    FROM public.vendas v
+   WHERE NOT v._deleted
+     AND (v_busca IS NULL
+          OR v.user_id = ANY (v_donos)
+          OR v.cliente_id = ANY (v_clientes)
+          OR strpos(public.texto_de_busca(concat_ws(E'\x1f', v.forma_pagamento, v.forma_pagamento_descricao)), v_busca) > 0);
+
+  WITH pagina AS (
+    SELECT v.id, v.user_id, v.data, v.total, v.tipo, v.forma_pagamento, v.forma_pagamento_descricao, v.pagamentos,
+           v.created_at, v.cliente_id
+      FROM public.vendas v
+     WHERE NOT v._deleted
+       AND (p_tipo IS NULL OR v.tipo = p_tipo)
+       AND (v_busca IS NULL
+            OR v.user_id = ANY (v_donos)
+            OR v.cliente_id = ANY (v_clientes)
+            OR strpos(public.texto_de_busca(concat_ws(E'\x1f', v.forma_pagamento, v.forma_pagamento_descricao)), v_busca) > 0)
+     ORDER BY v.created_at DESC, v.id
+     LIMIT p_limit OFFSET p_offset
+  ), linhas AS (
+    SELECT g.id, g.user_id, g.data, g.total, g.tipo, g.forma_pagamento, g.forma_pagamento_descricao, g.pagamentos, g.created_at,
+           u.nome AS usuario_nome, u.nome_mercado, coalesce(a.email, u.email)::text AS usuario_email,
+           g.cliente_id, c.nome AS cliente_nome, c.telefone AS cliente_telefone
+      FROM pagina g
+      LEFT JOIN public.users u ON u.id = g.user_id
+      LEFT JOIN auth.users a ON a.id = g.user_id
+      LEFT JOIN public.clientes c ON c.id = g.cliente_id AND c.user_id = g.user_id
+  )
+  SELECT coalesce(jsonb_agg(to_jsonb(l) ORDER BY l.created_at DESC, l.id), '[]'::jsonb) INTO v_linhas FROM linhas l;
+
+  RETURN jsonb_build_object(
+    'total', CASE p_tipo WHEN 'fiado' THEN v_figuras.fiado WHEN 'avista' THEN v_figuras.avista ELSE v_figuras.todas END,
+    'todas', v_figuras.todas, 'avista', v_figuras.avista, 'fiado', v_figuras.fiado, 'receita', v_figuras.receita,
+    'rows', v_linhas);
+END $$;

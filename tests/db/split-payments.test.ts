@@ -265,4 +265,16 @@ describe('vendas.pagamentos', () => {
     );
     expect(rows[0]?.page).toEqual([expect.objectContaining({ id: doc.id, pagamentos: doc.pagamentos })]);
   });
+  it("the admin's sales show a split sale's parts", async () => {
+    const doc = sale({ forma_pagamento: 'cartao', pagamentos: [{ forma: 'cartao', valor: 30 }, { forma: 'pix', valor: 5.5 }] });
+    expect((await push('vendas', [{ doc, assumed_modified: null }])).rejected).toEqual([]);
+    const adminId = await createUser(db);
+    const { rows } = await asActor(db, { role: 'authenticated', sub: adminId, admin: true }, (tx) =>
+      tx.query<{ page: { rows: { id: string; pagamentos: Part[] | null }[] } }>(
+        `SELECT public.admin_sales_page(p_limit => 100) AS page`,
+      ),
+    );
+    const row = rows[0]?.page.rows.find((candidate) => candidate.id === doc.id);
+    expect(row?.pagamentos).toEqual(doc.pagamentos);
+  });
 });
