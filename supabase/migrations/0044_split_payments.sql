@@ -6,83 +6,99 @@
 -- device's `partsOf` (workers/till/summary.ts): a single-method sale is one part, so old sales need no rewrite.
 ALTER TABLE public.vendas ADD COLUMN pagamentos jsonb;
 
--- The parts of a sale: its own when split, otherwise one part, its bucket (fiado, or the method; any other method
--- is 'outro') with its total.
+-- A sale's parts are a list of at most five (one per method), or null; what each part must be, and how the parts
+-- stand with the sale, is the trigger's below (it names the reason, in Portuguese).
+ALTER TABLE public.vendas
+  ADD CONSTRAINT vendas_pagamentos_lista CHECK (
+    pagamentos IS NULL OR CASE WHEN jsonb_typeof(pagamentos) = 'array' THEN jsonb_array_length(pagamentos) <= 5 ELSE false END);
+
+-- The parts of a sale (the device's `partsOf` and `bucketOf`): its own when split, otherwise one part, its bucket
+-- (fiado for a fiado sale, else its method, any method but dinheiro, cartao and pix being 'outro') with its total.
+-- Never raises, so a deleted version (whose parts are not checked) still goes through the sums that weigh it zero.
 CREATE OR REPLACE FUNCTION public.partes_da_venda(p_tipo text, p_forma_pagamento text, p_total numeric, p_pagamentos jsonb)
 RETURNS TABLE (forma text, valor numeric)
 LANGUAGE sql IMMUTABLE SECURITY INVOKER SET search_path = ''
 AS $$
-  SELECT p.value ->> 'forma', (p.value ->> 'valor')::numeric
-    FROM jsonb_array_elements(p_pagamentos) p
-   WHERE jsonb_typeof(p_pagamentos) = 'array' AND jsonb_array_length(p_pagamentos) > 0
+  SELECT p.value ->> 'forma',
+         CASE WHEN jsonb_typeof(p.value -> 'valor') = 'number' THEN (p.value ->> 'valor')::numeric END
+    FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p_pagamentos) = 'array' THEN p_pagamentos ELSE '[]'::jsonb END) p
+   WHERE jsonb_typeof(p.value) = 'object'
   UNION ALL
   SELECT CASE WHEN p_tipo = 'fiado' THEN 'fiado'
               WHEN p_forma_pagamento IN ('dinheiro', 'cartao', 'pix') THEN p_forma_pagamento
               ELSE 'outro' END,
          p_total
-   WHERE jsonb_typeof(p_pagamentos) IS DISTINCT FROM 'array' OR jsonb_array_length(p_pagamentos) = 0
+   WHERE coalesce(jsonb_array_length(CASE WHEN jsonb_typeof(p_pagamentos) = 'array' THEN p_pagamentos END), 0) = 0
 $$;
 
--- What a sale adds to its client's fiado balance: the fiado part of a split sale, the whole total of any other fiado
--- sale, nothing for a sale paid at the counter.
+-- What a sale adds to its client's fiado balance (the device's `fiadoPartOf`): its fiado part, which is the whole
+-- total of a fiado sale paid by one method, a split fiado sale's part 'fiado', and nothing for any other sale.
 CREATE OR REPLACE FUNCTION public.valor_fiado_da_venda(p_tipo text, p_total numeric, p_pagamentos jsonb)
 RETURNS numeric
 LANGUAGE sql IMMUTABLE SECURITY INVOKER SET search_path = ''
 AS $$
-  SELECT CASE WHEN p_tipo IS DISTINCT FROM 'fiado' THEN 0
-              WHEN jsonb_typeof(p_pagamentos) = 'array' AND jsonb_array_length(p_pagamentos) > 0
-                THEN coalesce((SELECT sum((p.value ->> 'valor')::numeric) FROM jsonb_array_elements(p_pagamentos) p
-                                WHERE p.value ->> 'forma' = 'fiado'), 0)
-              ELSE p_total END
+  SELECT coalesce(sum(x.valor), 0) FROM public.partes_da_venda(p_tipo, NULL, p_total, p_pagamentos) x WHERE x.forma = 'fiado'
 $$;
-GRANT EXECUTE ON FUNCTION public.partes_da_venda(text, text, numeric, jsonb),
-                          public.valor_fiado_da_venda(text, numeric, jsonb) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.partes_da_venda(text, text, numeric, jsonb), public.valor_fiado_da_venda(text, numeric, jsonb)
+  FROM PUBLIC, anon;
+GRANT EXECUTE ON FUNCTION public.partes_da_venda(text, text, numeric, jsonb), public.valor_fiado_da_venda(text, numeric, jsonb)
+  TO authenticated, service_role;
 
--- The parts must stand (the device's rule, `partsProblem`): refused with 23514, which replicate_push reports to the
--- device as a refused change. A deleted sale is not checked (its payment no longer counts).
+-- The parts must stand, in the order of the device's rule (`partsProblem`, workers/till/summary.ts): at least two
+-- parts, each method once, each above zero (and in cents, as the device writes them), adding up to the total to the
+-- cent, and a fiado part exactly when the sale is fiado (which needs its client: vendas_fiado_exige_cliente).
+-- Refused with 23514, which replicate_push reports to the device as a refused change, offline edits included (a
+-- push that changes the total or the type and leaves parts that no longer stand). A deleted sale is not checked
+-- (its payment no longer counts, as 0038's discounts); what is not a list of at most five is vendas_pagamentos_lista's.
 CREATE OR REPLACE FUNCTION public.validar_pagamentos_venda()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY INVOKER SET search_path = ''
 AS $$
 DECLARE
   v_parte jsonb;
-  v_formas text[] := '{}';
   v_soma numeric := 0;
-  v_valor numeric;
 BEGIN
-  IF NEW._deleted OR NEW.pagamentos IS NULL OR jsonb_typeof(NEW.pagamentos) = 'null' THEN
+  IF NEW._deleted OR NEW.pagamentos IS NULL OR jsonb_typeof(NEW.pagamentos) IS DISTINCT FROM 'array'
+     OR jsonb_array_length(NEW.pagamentos) > 5 THEN
     RETURN NEW;
   END IF;
-  IF jsonb_typeof(NEW.pagamentos) <> 'array' OR jsonb_array_length(NEW.pagamentos) NOT BETWEEN 2 AND 5 THEN
-    RAISE EXCEPTION 'Pagamento dividido inválido: de duas a cinco partes.' USING ERRCODE = '23514';
+  IF jsonb_array_length(NEW.pagamentos) < 2 THEN
+    RAISE EXCEPTION 'Pagamento dividido inválido: são pelo menos duas partes.' USING ERRCODE = '23514';
   END IF;
   FOR v_parte IN SELECT value FROM jsonb_array_elements(NEW.pagamentos) LOOP
-    IF jsonb_typeof(v_parte) <> 'object' OR jsonb_typeof(v_parte -> 'valor') IS DISTINCT FROM 'number'
-       OR NOT coalesce(v_parte ->> 'forma' IN ('dinheiro', 'cartao', 'pix', 'outro', 'fiado'), false)
-       OR (SELECT count(*) FROM jsonb_object_keys(v_parte)) <> 2 THEN
+    IF jsonb_typeof(v_parte) IS DISTINCT FROM 'object' THEN
       RAISE EXCEPTION 'Pagamento dividido inválido: cada parte tem uma forma e um valor.' USING ERRCODE = '23514';
     END IF;
-    IF (v_parte ->> 'forma') = ANY (v_formas) THEN
-      RAISE EXCEPTION 'Pagamento dividido inválido: cada forma aparece uma vez.' USING ERRCODE = '23514';
+    IF NOT (v_parte ?& ARRAY['forma', 'valor']) OR (SELECT count(*) FROM jsonb_object_keys(v_parte)) <> 2
+       OR jsonb_typeof(v_parte -> 'valor') IS DISTINCT FROM 'number'
+       OR jsonb_typeof(v_parte -> 'forma') IS DISTINCT FROM 'string'
+       OR NOT (v_parte ->> 'forma') = ANY (ARRAY['dinheiro', 'cartao', 'pix', 'outro', 'fiado']) THEN
+      RAISE EXCEPTION 'Pagamento dividido inválido: cada parte tem uma forma e um valor.' USING ERRCODE = '23514';
     END IF;
-    v_formas := v_formas || (v_parte ->> 'forma');
-    v_valor := (v_parte ->> 'valor')::numeric;
-    IF v_valor <= 0 OR v_valor <> round(v_valor, 2) OR v_valor > 9999999999.99 THEN
-      RAISE EXCEPTION 'Pagamento dividido inválido: cada parte é um valor acima de zero, em centavos.' USING ERRCODE = '23514';
-    END IF;
-    v_soma := v_soma + v_valor;
   END LOOP;
-  IF v_soma <> NEW.total THEN
-    RAISE EXCEPTION 'As partes do pagamento não fecham com o total da venda.' USING ERRCODE = '23514';
+  IF (SELECT count(DISTINCT p.value ->> 'forma') FROM jsonb_array_elements(NEW.pagamentos) p)
+     <> jsonb_array_length(NEW.pagamentos) THEN
+    RAISE EXCEPTION 'Pagamento dividido inválido: cada forma de pagamento aparece uma vez.' USING ERRCODE = '23514';
   END IF;
-  IF ('fiado' = ANY (v_formas)) <> (NEW.tipo = 'fiado') THEN
-    RAISE EXCEPTION 'Pagamento dividido inválido: uma venda fiado tem uma parte no fiado, e só ela.' USING ERRCODE = '23514';
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(NEW.pagamentos) p
+              WHERE (p.value ->> 'valor')::numeric <= 0 OR (p.value ->> 'valor')::numeric > 9999999999.99
+                 OR (p.value ->> 'valor')::numeric <> round((p.value ->> 'valor')::numeric, 2)) THEN
+    RAISE EXCEPTION 'Pagamento dividido inválido: cada parte é um valor acima de zero, em centavos.' USING ERRCODE = '23514';
+  END IF;
+  SELECT sum((p.value ->> 'valor')::numeric) INTO v_soma FROM jsonb_array_elements(NEW.pagamentos) p;
+  IF v_soma <> NEW.total THEN
+    RAISE EXCEPTION 'As partes do pagamento não somam o total da venda.' USING ERRCODE = '23514';
+  END IF;
+  IF (NEW.pagamentos @> '[{"forma": "fiado"}]') <> (NEW.tipo = 'fiado') THEN
+    RAISE EXCEPTION 'Pagamento dividido inválido: uma venda com parte no fiado é uma venda fiado, e uma venda fiado dividida tem parte no fiado.'
+      USING ERRCODE = '23514';
   END IF;
   RETURN NEW;
 END $$;
 REVOKE ALL ON FUNCTION public.validar_pagamentos_venda() FROM PUBLIC, anon, authenticated;
--- Named to fire after the item and discount rules (BEFORE triggers fire in name order), which settle the total.
-CREATE TRIGGER validar_itens_venda_pagamentos BEFORE INSERT OR UPDATE OF pagamentos, total, tipo, _deleted ON public.vendas
+-- The name the devices know the rule by; BEFORE triggers fire in name order, so it fires after validar_itens_venda
+-- and validar_itens_venda_descontos (0038), which settle the items and the total first.
+CREATE TRIGGER vendas_pagamentos_somam BEFORE INSERT OR UPDATE OF pagamentos, total, tipo, _deleted ON public.vendas
   FOR EACH ROW EXECUTE FUNCTION public.validar_pagamentos_venda();
 
 -- The stored balances move by each version's fiado part (0003's rule, with the part instead of the total).

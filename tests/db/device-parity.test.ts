@@ -1,5 +1,5 @@
-// Device ↔ server parity: for every CHECK constraint, every NOT NULL column and every item rule of the sale trigger
-// on the replicated tables, invalid values are generated; the server refuses each one, and the device's database
+// Device ↔ server parity: for every CHECK constraint, every NOT NULL column, every item rule of the sale trigger
+// and every rule of a split payment's part (vendas_pagamentos_somam) on the replicated tables, invalid values are generated; the server refuses each one, and the device's database
 // refuses the same value before storing it, naming the same field with the issue code the rule stands for.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -98,6 +98,21 @@ const CHECKS: Readonly<Record<string, Rule>> = {
   vendas_valor_recebido_finito: { table: 'vendas', field: 'valor_recebido', invalid: notNumbers },
   vendas_desconto_nao_negativo: { table: 'vendas', field: 'desconto', invalid: [negative] },
   vendas_desconto_finito: { table: 'vendas', field: 'desconto', invalid: notNumbers },
+  // The parts trigger leaves what is not a list of at most five to the CHECK.
+  vendas_pagamentos_lista: {
+    table: 'vendas',
+    field: 'pagamentos',
+    invalid: [
+      { device: { forma: 'pix', valor: 8 }, code: 'invalid_type' },
+      {
+        device: [
+          ...['dinheiro', 'cartao', 'pix', 'outro', 'fiado'].map((forma) => ({ forma, valor: 1 })),
+          { forma: 'dinheiro', valor: 3 },
+        ],
+        code: 'too_long',
+      },
+    ],
+  },
   // The item trigger runs before the CHECK and stops a non-array first (22023: not an array).
   vendas_itens_lista: {
     table: 'vendas',
@@ -246,6 +261,12 @@ const ITEM_RULES: readonly { readonly message: string; readonly field: string; r
   { message: 'o desconto vai de zero ao total do item', field: 'desconto', invalid: [{ device: -1, code: 'too_small' }] },
   { message: 'o nome do produto é obrigatório', field: 'nome_produto', invalid: blank },
   { message: 'a unidade do produto é obrigatória', field: 'unidade_produto', invalid: blank },
+];
+
+/** The parts trigger's rules on each part (validar_pagamentos_venda): the message it raises, the part field, the values. */
+const PART_RULES: readonly { readonly message: string; readonly field: string; readonly invalid: readonly Invalid[] }[] = [
+  { message: 'cada parte tem uma forma e um valor', field: 'forma', invalid: [{ device: 'cheque', code: 'invalid_option' }] },
+  { message: 'cada parte é um valor acima de zero', field: 'valor', invalid: notPositive },
 ];
 
 /** Columns the server sets itself, never sent by a device: RxDB's own deletion flag and the revision stamp. */
@@ -410,6 +431,24 @@ describe('the device refuses what the server refuses', () => {
         expect(refused?.message).toContain(item.message);
         const error = await deviceRefusal('vendas', { ...validDocument('vendas'), itens });
         const field = item.field === 'itens' ? 'itens' : `itens.0.${item.field}`;
+        expect(error?.issues[0], `${field} = ${JSON.stringify(invalid.device)}`).toMatchObject({ field, code: invalid.code });
+      }
+    });
+  }
+
+  for (const part of PART_RULES) {
+    it(`split payment parts: '${part.message}' on the server, field ${part.field} on the device`, async () => {
+      for (const invalid of part.invalid) {
+        // Two parts of the valid sale's R$ 8, the first one invalid.
+        const pagamentos = [
+          { forma: 'pix', valor: 4, [part.field]: invalid.device },
+          { forma: 'dinheiro', valor: 4 },
+        ];
+        const refused = await serverRefusal('vendas', { ...validDocument('vendas'), pagamentos });
+        expect(refused?.code, part.field).toBe('23514');
+        expect(refused?.message).toContain(part.message);
+        const error = await deviceRefusal('vendas', { ...validDocument('vendas'), pagamentos });
+        const field = `pagamentos.0.${part.field}`;
         expect(error?.issues[0], `${field} = ${JSON.stringify(invalid.device)}`).toMatchObject({ field, code: invalid.code });
       }
     });
