@@ -54,6 +54,10 @@ const issueMessages: Readonly<Record<IssueCode, (limit?: number) => string>> = {
   exceeds_balance: () => 'Valor acima do permitido.',
   unchanged: () => 'Nenhuma alteração.',
   duplicate: () => 'Item repetido.',
+  too_few_parts: () => 'Divida o pagamento em pelo menos duas formas.',
+  repeated_method: () => 'Cada forma de pagamento pode aparecer uma vez só.',
+  parts_do_not_add_up: () => 'As partes do pagamento não fecham com o total.',
+  fiado_part_type: () => 'Uma venda com parte no fiado é uma venda fiado, e uma venda fiado dividida tem parte no fiado.',
 };
 
 type FieldWording = Readonly<Record<string, Partial<Readonly<Record<IssueCode, string>>>>>;

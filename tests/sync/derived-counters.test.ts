@@ -119,4 +119,19 @@ describe('client balance', () => {
     expect(counters.balanceOf('joana')).toBe(0.2);
     expect(counters.takeChanged().clients).toEqual(new Set(['joana', 'pedro']));
   });
+
+  it('a split fiado sale adds its fiado part only; a sale without parts its whole total', () => {
+    const counters = createDerivedCounters();
+    const pagamentos = [
+      { forma: 'dinheiro' as const, valor: 20 },
+      { forma: 'fiado' as const, valor: 15.5 },
+    ];
+    counters.upsertSale(sale('s1', 2, '01', { tipo: 'fiado', cliente_id: 'joana', total: 35.5, pagamentos }));
+    expect(counters.balanceOf('joana')).toBe(15.5);
+    counters.upsertSale(sale('s2', 1, '02', { tipo: 'fiado', cliente_id: 'joana', total: 4.25 }));
+    expect(counters.balanceOf('joana')).toBe(19.75);
+    // Back to one method (cash) on an edit: off the balance.
+    counters.upsertSale(sale('s1', 2, '01', { tipo: 'avista', cliente_id: 'joana', total: 35.5, pagamentos: null }));
+    expect(counters.balanceOf('joana')).toBe(4.25);
+  });
 });

@@ -1,6 +1,7 @@
 // Sales older than the window a device keeps, online (docs/growth.md §6): past the window's first day the sales list
 // goes on with the server's sales, newest first a page at a time, only the owner's own; a sale's details open
-// for them too; offline, what was read this session stays and the rest says it is online only (never empty).
+// for them too, a split sale with its parts; offline, what was read this session stays and the rest says it is online
+// only (never empty).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveQueries } from '../../workers/api.ts';
@@ -66,6 +67,10 @@ const newestFirst = (a: SeededSale, b: SeededSale) => (a.data === b.data ? (a.id
 let owned: SeededSale[] = [];
 let maria = '';
 let discounted: SeededSale;
+const CREDIT_PARTS = [
+  { forma: 'dinheiro', valor: 2.5 },
+  { forma: 'fiado', valor: 5 },
+];
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -73,10 +78,18 @@ beforeAll(async () => {
   const client = stack.client(await stack.mintUserToken(userId));
   device = await openOfflineDevice('vendas-antigas', { server: { url: stack.url, userId, client } });
   maria = await device.remote.clients.create({ nome: 'Maria Souza', telefone: '11987654321' });
-  // 25 sales before the window (more than one online page), two on the same day; one is Maria's, on credit.
+  // 25 sales before the window (more than one online page), two on the same day; one is Maria's, R$ 5,00 of it on
+  // credit and R$ 2,50 in cash.
   for (let index = 0; index < 24; index++)
     owned.push(await seedSale(userId, daysBefore(keptFrom, 1 + Math.floor(index / 2) * 3), 10 + index));
-  owned.push(await seedSale(userId, daysBefore(keptFrom, 2), 7.5, { tipo: 'fiado', cliente_id: maria }));
+  owned.push(
+    await seedSale(userId, daysBefore(keptFrom, 2), 7.5, {
+      tipo: 'fiado',
+      cliente_id: maria,
+      forma_pagamento: 'dinheiro',
+      pagamentos: CREDIT_PARTS,
+    }),
+  );
   // A cash sale of R$ 20,00 with R$ 1,00 off its line and R$ 1,00 off the sale, paid with a R$ 20,00 note.
   discounted = await seedSale(userId, daysBefore(keptFrom, 5), 18, {
     forma_pagamento: 'dinheiro',
@@ -120,7 +133,8 @@ describe('sales older than the window', () => {
     );
     expect(second).toMatchObject({ hasMore: false, reachable: true });
     const credit = first.items.find((sale) => sale.tipo === 'fiado');
-    expect(credit).toMatchObject({ clienteNome: 'Maria Souza', total: 7.5, itens: 1 });
+    expect(credit).toMatchObject({ clienteNome: 'Maria Souza', total: 7.5, itens: 1, pagamentos: CREDIT_PARTS });
+    expect(first.items.find((sale) => sale.tipo !== 'fiado')?.pagamentos).toBeNull();
 
     // A period inside the window has nothing older to show.
     const month = await answerOf('olderSales', { periodo: '30dias', tipo: 'todas', page: 1 }, () => true);
@@ -134,6 +148,7 @@ describe('sales older than the window', () => {
       source: 'server',
       tipo: 'fiado',
       total: 7.5,
+      pagamentos: CREDIT_PARTS,
       cliente: { nome: 'Maria Souza' },
       itens: [{ nome: 'Café 500g', quantidade: 1, precoTotal: 7.5 }],
     });

@@ -76,6 +76,31 @@ describe('merging two edits of one sale', () => {
     expect(earlier).toMatchObject({ tipo: 'fiado', cliente_id: MARIA, forma_pagamento: null });
   });
 
+  it('a split payment follows the lines when the merged parts would not add up to the merged total', () => {
+    const parts = (dinheiro: number, fiado: number) => [
+      { forma: 'dinheiro', valor: dinheiro },
+      { forma: 'fiado', valor: fiado },
+    ];
+    const split: SaleDoc = { ...base, tipo: 'fiado', pagamentos: parts(10, 8) };
+    // The phone sells more and splits the new total; the tablet, later, moves the old total between the parts.
+    const phone = { ...split, itens: [line(ARROZ, 4, 5), line(FEIJAO, 1, 8)], total: 28, pagamentos: parts(20, 8) };
+    const tablet = { ...split, pagamentos: parts(5, 13), updated_at: '2026-03-15T12:06:00.000Z' };
+    const { forward, backward } = merge({ ...phone, updated_at: '2026-03-15T12:05:00.000Z' }, tablet);
+    expect(forward).toEqual(backward);
+    expect(forward).toMatchObject({ total: 28, pagamentos: parts(20, 8) });
+
+    // Parts that still add up with the merged lines merge as any payment does: the later edit's.
+    const samePhone = { ...split, itens: [line(FEIJAO, 1, 8), line(ARROZ, 2, 5)], updated_at: '2026-03-15T12:05:00.000Z' };
+    const kept = mergeDocuments({ base: split, server: samePhone, local: tablet }, collectionMergeRules);
+    expect(kept).toMatchObject({ itens: samePhone.itens, total: 18, pagamentos: parts(5, 13) });
+
+    // Back to one method on the tablet while the phone changed the lines: nothing to bind, both kept.
+    const single = { ...split, tipo: 'avista', cliente_id: null, pagamentos: null, updated_at: '2026-03-15T12:06:00.000Z' };
+    const phoneEarlier = { ...phone, updated_at: '2026-03-15T12:05:00.000Z' };
+    const undone = mergeDocuments({ base: split, server: phoneEarlier, local: single }, collectionMergeRules);
+    expect(undone).toMatchObject({ total: 28, tipo: 'avista', pagamentos: null });
+  });
+
   it('a deletion on one device wins over an edit on the other', () => {
     const phone = { ...base, _deleted: true, updated_at: '2026-03-15T12:05:00.000Z' };
     const tablet = { ...base, itens: [line(ARROZ, 9, 5)], total: 45, updated_at: '2026-03-15T12:06:00.000Z' };

@@ -1,6 +1,8 @@
 // /admin/sales on the server (docs/product.md §2, §7 Admin): a page of 10 live sales, newest first, with the owner and the
-// client, and the figures of the search (count, revenue, à vista and fiado counts) from admin_sales_page.
+// client, a split sale's parts, and the figures of the search (count, revenue, à vista and fiado counts) from
+// admin_sales_page.
 import { parseInput } from '../contract/input.ts';
+import { PAYMENT_BUCKETS, type PaymentBucket, type PaymentPart } from '../till/summary.ts';
 import { ADMIN_PAGE_SIZE } from './schema.ts';
 import { salesQuerySchema, type SaleType, type SalesQuery } from './products-sales-schema.ts';
 import { reaching, serverError, type AdminServer } from './server.ts';
@@ -13,6 +15,8 @@ export interface AdminSaleRow {
   readonly tipo: SaleType;
   readonly formaPagamento: string | null;
   readonly formaPagamentoDescricao: string | null;
+  /** A split payment's parts (docs/product.md §10); null for a sale paid by one method. */
+  readonly pagamentos: readonly PaymentPart[] | null;
   readonly createdAt: string;
   readonly usuarioNome: string | null;
   readonly usuarioEmail: string | null;
@@ -39,6 +43,8 @@ interface SaleJson {
   tipo: string;
   forma_pagamento: string | null;
   forma_pagamento_descricao: string | null;
+  /** Absent from a server that answers without the parts. */
+  pagamentos?: unknown;
   created_at: string;
   usuario_nome: string | null;
   usuario_email: string | null;
@@ -56,6 +62,25 @@ interface SalesJson {
   rows: SaleJson[];
 }
 
+const isBucket = (value: unknown): value is PaymentBucket => PAYMENT_BUCKETS.includes(value as PaymentBucket);
+
+/** One part as the server wrote it (amounts may come as text); null when unreadable. */
+function partOf(value: unknown): PaymentPart | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { forma, valor } = value as { forma?: unknown; valor?: unknown };
+  const amount = Number(valor);
+  return isBucket(forma) && (typeof valor === 'number' || typeof valor === 'string') && Number.isFinite(amount)
+    ? { forma, valor: amount }
+    : null;
+}
+
+/** A sale's parts as the server answered them: null for one method, or when absent or unreadable. */
+function partsOfRow(value: unknown): readonly PaymentPart[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const parts = (value as readonly unknown[]).map(partOf);
+  return parts.every((part) => part !== null) ? parts : null;
+}
+
 function toSaleRow(row: SaleJson): AdminSaleRow {
   return {
     id: row.id,
@@ -64,6 +89,7 @@ function toSaleRow(row: SaleJson): AdminSaleRow {
     tipo: row.tipo === 'fiado' ? 'fiado' : 'avista',
     formaPagamento: row.forma_pagamento,
     formaPagamentoDescricao: row.forma_pagamento_descricao,
+    pagamentos: partsOfRow(row.pagamentos),
     createdAt: row.created_at,
     usuarioNome: row.usuario_nome,
     usuarioEmail: row.usuario_email,

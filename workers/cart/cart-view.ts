@@ -1,17 +1,24 @@
 // The cart as the screens show it and as it is sold (pure): lines in the order they were added with subtotals
-// and the stock shown now, the sale's options with their defaults, and the sale a finished cart becomes.
+// and the stock shown now, the sale's options with their defaults, what a split payment still misses, and the sale
+// a finished cart becomes.
 import { cents } from '../db/records.ts';
+import { MAX_PARTS } from '../contract/payment-parts.ts';
 import type { NewSale } from '../sales/schema.ts';
+import { PAYMENT_BUCKETS, type PaymentBucket } from '../till/summary.ts';
 import {
   CARD_KINDS,
+  cashDueOfOneMethod,
   cashReceivedOf,
   DEFAULT_CART_OPTIONS,
   discountCents,
   discountOf,
   type Discount,
   PAYMENT_METHODS,
+  type PaymentPart,
   paymentOf,
   quantityOf,
+  soldPartsOf,
+  splitPaymentOf,
   type CartOptions,
 } from './schema.ts';
 
@@ -53,11 +60,37 @@ export interface CartView {
   readonly descontos: number;
   /** What the client pays: `bruto` less `descontos`, never below zero. */
   readonly total: number;
+  /**
+   * 'Falta': the total less the split payment's parts, in reais (negative when the parts pass it); 0 when the sale
+   * is paid by one method.
+   */
+  readonly falta: number;
   readonly opcoes: CartOptions;
 }
 
 const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
+
+const isBucket = (value: unknown): value is PaymentBucket => PAYMENT_BUCKETS.includes(value as PaymentBucket);
+
+/** One stored part, read back; null when it is not a method with an amount from zero. */
+function typedPartOf(value: unknown): PaymentPart | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { forma, valor } = value as { forma?: unknown; valor?: unknown };
+  if (!isBucket(forma) || typeof valor !== 'number' || !Number.isFinite(valor) || valor < 0) return null;
+  return { forma, valor };
+}
+
+/** The stored parts read back: the readable ones, each method once, at most five; null when none is readable. */
+export function typedPartsOf(value: unknown): readonly PaymentPart[] | null {
+  if (!Array.isArray(value)) return null;
+  const parts: PaymentPart[] = [];
+  for (const item of value as readonly unknown[]) {
+    const part = typedPartOf(item);
+    if (part && parts.length < MAX_PARTS && !parts.some((kept) => kept.forma === part.forma)) parts.push(part);
+  }
+  return parts.length > 0 ? parts : null;
+}
 
 /** The stored options over their defaults (anything unreadable falls back to the default). */
 export function optionsOf(stored: Readonly<Record<string, unknown>>): CartOptions {
@@ -75,7 +108,14 @@ export function optionsOf(stored: Readonly<Record<string, unknown>>): CartOption
       typeof stored.valor_recebido === 'number' && Number.isFinite(stored.valor_recebido) && stored.valor_recebido >= 0
         ? stored.valor_recebido
         : d.valor_recebido,
+    pagamentos: typedPartsOf(stored.pagamentos),
   };
+}
+
+/** What the parts still miss of the total, in cents (negative when they pass it); 0 when paid by one method. */
+function missingCents(totalCents: number, parts: readonly PaymentPart[] | null): number {
+  if (parts === null) return 0;
+  return totalCents - parts.reduce((sum, part) => sum + Math.round(part.valor * 100), 0);
 }
 
 const byOrder = (lines: Iterable<CartLine>) => [...lines].sort((a, b) => a.ordem - b.ordem);
@@ -105,6 +145,7 @@ export function viewOfCart(
     bruto: grossCents / 100,
     descontos: (grossCents - priced.totalCents) / 100,
     total: priced.totalCents / 100,
+    falta: missingCents(priced.totalCents, options.pagamentos) / 100,
     opcoes: options,
   };
 }
@@ -123,7 +164,8 @@ function pricedLines(lines: Iterable<CartLine>, options: CartOptions) {
 
 /**
  * The sale a cart becomes: its lines above zero at the price shown, the type, customer and payment columns, and the
- * cash received when it covers the total.
+ * cash received when it covers the total. A split cart (docs/product.md §10) is sold with its parts above zero,
+ * fiado when one is fiado, the method columns naming the first other part, the cash received against the cash part.
  */
 export function saleOfCart(lines: Iterable<CartLine>, stored: Readonly<Record<string, unknown>>): NewSale {
   const options = optionsOf(stored);
@@ -136,14 +178,21 @@ export function saleOfCart(lines: Iterable<CartLine>, stored: Readonly<Record<st
       preco_unitario: line.preco,
       ...(discount > 0 ? { desconto: discount / 100 } : {}),
     }));
-  const sale: NewSale = {
-    itens,
-    tipo: options.tipo,
-    cliente_id: options.cliente_id,
-    ...paymentOf(options),
-    desconto: priced.saleDiscount > 0 ? priced.saleDiscount / 100 : null,
-  };
-  return { ...sale, valor_recebido: cashReceivedOf(options, totalOf(sale)) };
+  const desconto = priced.saleDiscount > 0 ? priced.saleDiscount / 100 : null;
+  const parts = soldPartsOf(options);
+  if (parts !== null) {
+    const cashPart = parts.find((part) => part.forma === 'dinheiro')?.valor ?? null;
+    return {
+      itens,
+      ...splitPaymentOf(options, parts),
+      cliente_id: options.cliente_id,
+      desconto,
+      valor_recebido: cashReceivedOf(options, cashPart),
+      pagamentos: parts,
+    };
+  }
+  const sale: NewSale = { itens, tipo: options.tipo, cliente_id: options.cliente_id, ...paymentOf(options), desconto };
+  return { ...sale, valor_recebido: cashReceivedOf(options, cashDueOfOneMethod(options, totalOf(sale))) };
 }
 
 /** A sale's total as sales.register stores it: each line rounded to cents less its discount, less the sale's. */

@@ -1,7 +1,15 @@
 // The cart's command inputs (docs/product.md §3 cart item, §4, §5): a line's quantity as typed (digits and one comma),
-// the sale's type and payment method, the payment description the server keeps as JSON text, and discounts.
+// the sale's type and payment method, the payment description the server keeps as JSON text, discounts, and a split
+// payment's parts as typed (§10).
 import * as v from 'valibot';
 import { MAX_MONEY, MAX_QUANTITY, numberIn, optionalText, positiveNumber, recordId, requiredText } from '../contract/input.ts';
+import { partsInput, type PART_METHODS } from '../contract/payment-parts.ts';
+
+/** A part of a split payment as the cart keeps it: a method and its amount in reais (the till's `PaymentPart`). */
+export interface PaymentPart {
+  readonly forma: (typeof PART_METHODS)[number];
+  readonly valor: number;
+}
 
 /** Card installments (docs/product.md §9). */
 export const MAX_INSTALLMENTS = 12;
@@ -95,6 +103,11 @@ export const cartOptionsSchema = v.partial(
     valor_recebido: v.nullable(numberIn(0, MAX_MONEY)),
     /** The sale's own discount, on what the lines come to after theirs. */
     desconto: v.nullable(discountSchema),
+    /**
+     * 'Dividir pagamento': the parts as typed (one at least, at most one per method, amounts from zero while they are
+     * typed); null pays by one method again. Whether they add up is checked when the sale is finished.
+     */
+    pagamentos: v.nullable(v.pipe(partsInput, v.minLength(1, 'too_few_parts'))),
   }),
 );
 
@@ -116,6 +129,8 @@ export interface CartOptions {
   readonly outro: string;
   readonly valor_recebido: number | null;
   readonly desconto: Discount | null;
+  /** A split payment's parts as typed; null when the sale is paid by one method. */
+  readonly pagamentos: readonly PaymentPart[] | null;
 }
 
 export const DEFAULT_CART_OPTIONS: CartOptions = {
@@ -128,17 +143,26 @@ export const DEFAULT_CART_OPTIONS: CartOptions = {
   outro: '',
   valor_recebido: null,
   desconto: null,
+  pagamentos: null,
 };
 
 const otherText = optionalText(200);
 
+const toCents = (reais: number) => Math.round(reais * 100);
+
 /**
- * The cash received stored with the sale: only for a sale paid in cash, and only when it covers the total
- * (less received is what the counter shows as still missing, not a payment).
+ * The cash received stored with the sale: only for what is paid in cash (a cash sale's total, a split sale's cash
+ * part: `cashDue`, null when nothing is), and only when it covers it (less received is what the counter shows as
+ * still missing, not a payment).
  */
-export function cashReceivedOf(options: CartOptions, total: number): number | null {
-  if (options.tipo !== 'avista' || options.forma_pagamento !== 'dinheiro' || options.valor_recebido === null) return null;
-  return Math.round(options.valor_recebido * 100) >= Math.round(total * 100) ? options.valor_recebido : null;
+export function cashReceivedOf(options: CartOptions, cashDue: number | null): number | null {
+  if (cashDue === null || options.valor_recebido === null) return null;
+  return toCents(options.valor_recebido) >= toCents(cashDue) ? options.valor_recebido : null;
+}
+
+/** What a cart paid by one method has to receive in cash: the total of an à vista cash sale, else nothing. */
+export function cashDueOfOneMethod(options: CartOptions, total: number): number | null {
+  return options.tipo === 'avista' && options.forma_pagamento === 'dinheiro' ? total : null;
 }
 
 /**
@@ -161,4 +185,30 @@ export function paymentOf(options: CartOptions): { forma_pagamento: string | nul
     return { forma_pagamento: 'outro', forma_pagamento_descricao: text === null ? null : JSON.stringify({ descricao: text }) };
   }
   return { forma_pagamento: options.forma_pagamento, forma_pagamento_descricao: null };
+}
+
+/** The parts a split cart is sold with: those above zero once rounded to the cent (null: paid by one method). */
+export function soldPartsOf(options: CartOptions): PaymentPart[] | null {
+  if (options.pagamentos === null) return null;
+  return options.pagamentos
+    .map((part) => ({ forma: part.forma, valor: toCents(part.valor) / 100 }))
+    .filter((part) => toCents(part.valor) > 0);
+}
+
+type OtherPart = PaymentPart & { readonly forma: PaymentMethod };
+const isOtherPart = (part: PaymentPart): part is OtherPart => part.forma !== 'fiado';
+
+/**
+ * A split sale's type and payment columns (docs/product.md §10): fiado when a part is fiado; the method columns
+ * name the first part paid otherwise, described as `paymentOf` describes it (a card's installments, another
+ * method's text), so a reader of one method sees that one.
+ */
+export function splitPaymentOf(
+  options: CartOptions,
+  parts: readonly PaymentPart[],
+): { tipo: 'avista' | 'fiado'; forma_pagamento: string | null; forma_pagamento_descricao: string | null } {
+  const tipo = parts.some((part) => part.forma === 'fiado') ? 'fiado' : 'avista';
+  const other = parts.find(isOtherPart);
+  if (other === undefined) return { tipo, forma_pagamento: null, forma_pagamento_descricao: null };
+  return { tipo, ...paymentOf({ ...options, tipo: 'avista', forma_pagamento: other.forma }) };
 }

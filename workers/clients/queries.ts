@@ -5,6 +5,7 @@ import type { ClientesDoc, FiadoLancamentosDoc, VendasDoc } from '../../schemas/
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 import { liveInWorkspace } from '../db/workspace-live.ts';
 import { normalize } from '../products/search-index.ts';
+import { fiadoPartOf } from '../till/summary.ts';
 import { serverStatements, STATEMENT_PAGE_SIZE, type ServerStatements, type StatementPosition } from './online-statement.ts';
 import { effectInCents, statementOf, toCents, type StatementEntry, type StatementFact } from './statement.ts';
 
@@ -102,7 +103,9 @@ function statementFacts$(workspace: Workspace, clientId: string): Observable<{ f
       const facts: StatementFact[] = [
         ...sales.map((doc): StatementFact => {
           const sale = doc.toJSON() as VendasDoc;
-          return { id: sale.id, kind: 'venda', valor: sale.total, data: sale.data, created_at: sale.created_at, descricao: null };
+          // A split sale owes its fiado part only (docs/product.md §10).
+          const valor = fiadoPartOf(sale);
+          return { id: sale.id, kind: 'venda', valor, data: sale.data, created_at: sale.created_at, descricao: null };
         }),
         ...ledger.map((doc): StatementFact => {
           const entry = doc.toJSON() as FiadoLancamentosDoc;

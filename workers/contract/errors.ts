@@ -57,6 +57,11 @@ export const ISSUE_CODES = [
   'exceeds_balance',
   'unchanged',
   'duplicate',
+  // A split payment's parts (docs/product.md §10; the rule is partsProblem in workers/till/summary.ts)
+  'too_few_parts',
+  'repeated_method',
+  'parts_do_not_add_up',
+  'fiado_part_type',
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -35,7 +35,7 @@ export interface DashboardFigures {
   topProducts: TopProduct[];
 }
 
-type Sale = Pick<VendasDoc, 'data' | 'total' | 'tipo' | 'forma_pagamento' | 'created_at' | 'itens'>;
+type Sale = Pick<VendasDoc, 'data' | 'total' | 'tipo' | 'forma_pagamento' | 'pagamentos' | 'created_at' | 'itens'>;
 
 /** The figures of the given sales (a sale's day is its stored `data`): every sale's sums, today's by the hour. */
 export function dashboardFigures(sales: readonly Sale[], period: Period, now: number, timeZone: string): DashboardFigures {

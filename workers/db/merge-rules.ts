@@ -5,6 +5,7 @@ import type { RxConflictHandler, WithDeleted } from 'rxdb';
 import { foldedCollections, serverDerivedCollections, type CollectionName } from '../../schemas/index.ts';
 import { mergeDocuments, valuesEqual, type Doc, type MergeRules } from '../sync/merge.ts';
 import { compareTimestamps } from '../sync/server-time.ts';
+import { partsProblem, type PaidSale, type PaymentPart } from '../till/summary.ts';
 
 /** Fields only the server writes: the revision marker and the counters it derives from facts. */
 export const SERVER_FIELDS = ['server_modified', 'estoque', 'saldo_devedor'] as const;
@@ -19,7 +20,22 @@ export const collectionMergeRules: MergeRules = {
     ['itens', 'total', 'desconto'],
     ['tipo', 'cliente_id', 'forma_pagamento', 'forma_pagamento_descricao', 'valor_recebido', 'pagamentos'],
   ],
+  // A split payment's parts add up to the total (docs/product.md §10): lines edited on one device and parts on
+  // another could merge into parts that do not, which the server refuses; then the payment follows the lines.
+  boundGroups: [{ leading: 0, dependent: 1, stands: splitPaymentStands }],
 };
+
+/** Whether a merged document's split payment still stands with its total and type (anything without parts does). */
+function splitPaymentStands(doc: Doc): boolean {
+  const parts = doc.pagamentos;
+  if (!Array.isArray(parts) || typeof doc.total !== 'number') return true;
+  const sale: PaidSale = {
+    tipo: doc.tipo === 'fiado' ? 'fiado' : 'avista',
+    total: doc.total,
+    pagamentos: parts as readonly PaymentPart[],
+  };
+  return partsProblem(sale) === null;
+}
 
 const serverFieldSet: ReadonlySet<string> = new Set(SERVER_FIELDS);
 

@@ -1,8 +1,9 @@
 // Stock per product and balance per client, derived from immutable facts exactly as the server derives them
 // (docs/sync.md), and kept up to date fact by fact so the UI reads them instantly.
 //   stock   = latest count (ajuste) + entries after it − quantities sold after it ("after" in HLC order)
-//   balance = fiado sales + debits − payments
+//   balance = fiado sales (their fiado part, docs/product.md §10) + debits − payments
 // Amounts are summed in integer thousandths so floating point never drifts a cent.
+import { fiadoPartOf, type PaymentPart } from '../till/summary.ts';
 
 export interface StockFact {
   id: string;
@@ -19,8 +20,15 @@ export interface SaleFact {
   tipo: 'avista' | 'fiado';
   cliente_id: string | null;
   total: number;
+  /** A split payment's parts; absent or null for a sale paid by one method (a fiado sale then owes its total). */
+  pagamentos?: readonly PaymentPart[] | null;
   itens: readonly { produto_id: string; quantidade: number }[];
   deleted: boolean;
+}
+
+/** What a sale puts on its client's balance: a fiado sale's fiado part (its whole total when not split), else 0. */
+export function owedBy(sale: Pick<SaleFact, 'tipo' | 'total' | 'pagamentos'>): number {
+  return sale.tipo === 'fiado' ? fiadoPartOf(sale) : 0;
 }
 
 export interface LedgerEntryFact {
@@ -99,7 +107,7 @@ export function createDerivedCounters(): DerivedCounters {
     let total = 0;
     for (const saleId of saleIdsByClient.get(clientId) ?? []) {
       const sale = salesById.get(saleId);
-      if (sale && !sale.deleted && sale.tipo === 'fiado' && sale.cliente_id === clientId) total += scaled(sale.total);
+      if (sale && !sale.deleted && sale.cliente_id === clientId) total += scaled(owedBy(sale));
     }
     for (const entry of ledgerByClient.get(clientId)?.values() ?? []) {
       if (entry.deleted) continue;

@@ -5,7 +5,7 @@ import type { BasesContadoresDoc, FiadoLancamentosDoc, HistoricoEstoqueDoc, Vend
 import { valuesEqual } from '../sync/merge.ts';
 import { hlcPrefixAt } from '../sync/hlc.ts';
 import { compareTimestamps, timestampMicros } from '../sync/server-time.ts';
-import type { LedgerEntryFact, SaleFact, StockFact } from './derived-counters.ts';
+import { owedBy, type LedgerEntryFact, type SaleFact, type StockFact } from './derived-counters.ts';
 
 export type FactTable = 'vendas' | 'historico_estoque' | 'fiado_lancamentos';
 export const FACT_TABLES: readonly FactTable[] = ['vendas', 'historico_estoque', 'fiado_lancamentos'];
@@ -69,6 +69,7 @@ export function saleFact(doc: Deletable<VendasDoc>, deleted = doc._deleted === t
     tipo: doc.tipo,
     cliente_id: doc.cliente_id ?? null,
     total: doc.total,
+    ...(doc.pagamentos && doc.pagamentos.length > 0 ? { pagamentos: doc.pagamentos.map((part) => ({ ...part })) } : {}),
     itens: doc.itens.map((item) => ({ produto_id: item.produto_id, quantidade: item.quantidade })),
     deleted,
   };
@@ -149,8 +150,8 @@ export function keysOf(version: FactVersion): string[] {
 
 /**
  * What a version before the base's cut adds to the counter on top of that base, when the base does not hold it:
- * a sale takes its quantity and an entry adds its own when later than the base's latest count; a fiado sale and
- * a debit add to the balance, a payment takes from it. A count cannot be added without the facts after it: it
+ * a sale takes its quantity and an entry adds its own when later than the base's latest count; a fiado sale (its
+ * fiado part) and a debit add to the balance, a payment takes from it. A count cannot be added without the facts after it: it
  * adds nothing until the base that folds it arrives.
  */
 export function contributionTo(version: FactVersion, key: string, base: CounterBase): number {
@@ -159,8 +160,7 @@ export function contributionTo(version: FactVersion, key: string, base: CounterB
   switch (version.table) {
     case 'vendas': {
       const sale = version.fact;
-      if (counter.kind === 'balance')
-        return sale.tipo === 'fiado' && sale.cliente_id === counter.id ? thousandths(sale.total) : 0;
+      if (counter.kind === 'balance') return sale.cliente_id === counter.id ? thousandths(owedBy(sale)) : 0;
       if (sale.hlc <= base.lastCountHlc) return 0;
       return -sale.itens
         .filter((item) => item.produto_id === counter.id)

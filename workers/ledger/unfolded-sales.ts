@@ -64,6 +64,7 @@ function versionOf(doc: StoredSale, deleted = doc._deleted === true): SaleVersio
       total: doc.total,
       tipo: doc.tipo,
       forma_pagamento: doc.forma_pagamento ?? null,
+      ...(doc.pagamentos && doc.pagamentos.length > 0 ? { pagamentos: doc.pagamentos.map((part) => ({ ...part })) } : {}),
       itens: doc.itens.map((item) => ({
         produto_id: item.produto_id,
         quantidade: item.quantidade,

@@ -1,7 +1,10 @@
 // The sums a period's figures are made of, per day and per product, in cents and thousandths: what a daily rollup
 // row holds (supabase/migrations/0024_daily_rollups.sql) and what one sale adds to it or takes from it. The
 // dashboard and the reports add rollup rows, today's sales and the sales the rows do not hold yet into one of these.
+// A sale counts once in its day's sales; its payment counts part by part (docs/product.md §10): the fiado part under
+// fiado, the others under à vista and under their methods, each column counting the sale once.
 import type { ResumosDiaDoc, VendasDoc } from '../../schemas/index.ts';
+import { partsOf } from '../till/summary.ts';
 
 export const PAYMENT_METHODS = ['dinheiro', 'cartao', 'pix', 'outro'] as const;
 export type ReportMethod = (typeof PAYMENT_METHODS)[number];
@@ -40,7 +43,7 @@ export interface PeriodSums {
 export type RollupFigures = Omit<ResumosDiaDoc, 'id' | 'user_id' | 'created_at' | 'updated_at' | 'server_modified'>;
 
 /** What of a sale the sums need. */
-export type SummedSale = Pick<VendasDoc, 'data' | 'total' | 'tipo' | 'forma_pagamento' | 'itens'>;
+export type SummedSale = Pick<VendasDoc, 'data' | 'total' | 'tipo' | 'forma_pagamento' | 'pagamentos' | 'itens'>;
 
 const tally = (): Tally => ({ cents: 0, count: 0 });
 const cents = (value: number) => Math.round(value * 100);
@@ -114,16 +117,28 @@ export function addRollupRow(sums: PeriodSums, row: RollupFigures): void {
   addTo(day.methods.outro, cents(row.outro), row.outro_qtd);
 }
 
+/** A sale's payment on its day, part by part: fiado, or à vista and its method; one sale in each column it reaches. */
+function addPayment(day: DaySums, sale: SummedSale, sign: 1 | -1): void {
+  let avistaCents = 0;
+  let paidAvista = false;
+  for (const part of partsOf(sale)) {
+    const amount = sign * cents(part.valor);
+    if (part.forma === 'fiado') {
+      addTo(day.fiado, amount, sign);
+      continue;
+    }
+    addTo(day.methods[methodOf(part.forma)], amount, sign);
+    avistaCents += amount;
+    paidAvista = true;
+  }
+  if (paidAvista) addTo(day.avista, avistaCents, sign);
+}
+
 /** Adds a sale to its day (`sign` 1) or takes it away (−1), as the server's triggers do with a version. */
 export function addSale(sums: PeriodSums, sale: SummedSale, sign: 1 | -1): void {
   const day = dayOf(sums, sale.data);
-  const amount = sign * cents(sale.total);
-  addTo(day.sales, amount, sign);
-  if (sale.tipo === 'fiado') addTo(day.fiado, amount, sign);
-  else {
-    addTo(day.avista, amount, sign);
-    addTo(day.methods[methodOf(sale.forma_pagamento)], amount, sign);
-  }
+  addTo(day.sales, sign * cents(sale.total), sign);
+  addPayment(day, sale, sign);
   for (const item of sale.itens) {
     const named = sign > 0 ? { nome: item.nome_produto, unidade: item.unidade_produto } : null;
     addProduct(sums, sale.data, item.produto_id, named, sign * thousandths(item.quantidade), sign * cents(item.preco_total));

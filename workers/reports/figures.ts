@@ -65,7 +65,10 @@ export interface SalesFigures {
   readonly grossMargin: number;
 }
 
-export type ReportSale = Pick<VendasDoc, 'id' | 'data' | 'created_at' | 'total' | 'tipo' | 'forma_pagamento' | 'itens'>;
+export type ReportSale = Pick<
+  VendasDoc,
+  'id' | 'data' | 'created_at' | 'total' | 'tipo' | 'forma_pagamento' | 'pagamentos' | 'itens'
+>;
 
 const cents = (value: number) => Math.round(value * 100);
 

@@ -11,6 +11,7 @@ import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 import { liveInWorkspace } from '../db/workspace-live.ts';
 import { addDays } from '../dashboard/buckets.ts';
 import { WINDOW_DAYS } from '../sync/window.ts';
+import { fiadoPartOf } from '../till/summary.ts';
 import { receivablesOf, type AgeingBand, type DebtFact } from './ageing.ts';
 import { periodFigures, type SalesFigures } from './figures.ts';
 import { serverPeriods, type ServerPeriods } from './online-period.ts';
@@ -96,7 +97,14 @@ function debtFacts(sales: readonly VendasDoc[], ledger: readonly FiadoLancamento
   const facts: DebtFact[] = [];
   for (const sale of sales) {
     if (sale.tipo === 'fiado' && sale.cliente_id)
-      facts.push({ clienteId: sale.cliente_id, kind: 'debt', data: sale.data, createdAt: sale.created_at, valor: sale.total });
+      facts.push({
+        clienteId: sale.cliente_id,
+        kind: 'debt',
+        data: sale.data,
+        createdAt: sale.created_at,
+        // A split sale owes its fiado part only (docs/product.md §10).
+        valor: fiadoPartOf(sale),
+      });
   }
   for (const entry of ledger) {
     facts.push({

@@ -10,11 +10,19 @@
 // Two devices editing the same sale merge by the rules of workers/db/merge-rules.ts: the lines and the total
 // travel together, and so do the type, client and payment (never a fiado sale without its client, never a
 // total that is not the sum of its lines); the later edit wins each group both changed; a deletion wins.
+//
+// A split payment's parts (docs/product.md §10) travel with the payment. An edit gives new parts, or null to go back
+// to one method, or none to keep the sale's own; whichever it leaves must still add up to the edited total and
+// agree with the type, else the edit is refused on `pagamentos` and nothing is written. When one device edits the
+// lines and another the payment at once, parts that would no longer add up to the merged total follow the lines:
+// the merge takes the payment from the side whose lines it keeps (`boundGroups`, workers/db/merge-rules.ts).
 import type { VendasDoc } from '../../schemas/index.ts';
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
 import { cents, patchOwned } from '../db/records.ts';
 import type { Workspace } from '../db/workspace.ts';
+import type { PaidSale, PaymentPart } from '../till/summary.ts';
+import { cashDueOf, covers, partsInCents, refuseBadParts } from './payment-parts.ts';
 import { saleEditSchema, type SaleEdit } from './schema.ts';
 
 type SaleLine = VendasDoc['itens'][number];
@@ -49,10 +57,22 @@ function withQuantity(line: SaleLine, quantidade: number): SaleLine {
     : { ...line, quantidade, preco_total: precoTotal, desconto: Math.min(line.desconto, precoTotal) };
 }
 
-/** The cash received stays with an edited sale still paid in cash whose new total it covers; otherwise it goes. */
-function cashKept(received: number | null, edit: { tipo: string; forma_pagamento: string | null }, total: number): number | null {
-  if (received === null || edit.tipo !== 'avista' || edit.forma_pagamento !== 'dinheiro') return null;
-  return Math.round(received * 100) >= Math.round(total * 100) ? received : null;
+/**
+ * The cash received stays with an edited sale still paid (in part) in cash whose new cash amount it covers; otherwise
+ * it goes.
+ */
+function cashKept(received: number | null, paid: PaidSale): number | null {
+  const due = cashDueOf(paid);
+  if (received === null || due === null) return null;
+  return covers(received, due) ? received : null;
+}
+
+/**
+ * The parts an edit leaves: those it gives (null: back to one method), or the sale's own when it gives none. They
+ * must still stand with the edited total and type, else the edit is refused on `pagamentos`.
+ */
+function editedParts(edit: { pagamentos?: readonly PaymentPart[] | null }, current: VendasDoc): PaymentPart[] | null {
+  return edit.pagamentos === undefined ? partsInCents(current.pagamentos) : partsInCents(edit.pagamentos);
 }
 
 export async function updateSale(workspace: Workspace, input: SaleEdit): Promise<void> {
@@ -94,6 +114,9 @@ export async function updateSale(workspace: Workspace, input: SaleEdit): Promise
   // The sale's discount stays as given, lowered to what the edited lines come to.
   const total = Math.max(0, Math.round(totalOf(itens) * 100) - Math.round((current.desconto ?? 0) * 100)) / 100;
   const desconto = Math.round((totalOf(itens) - total) * 100) / 100;
+  const pagamentos = editedParts(edit, current);
+  const paid = { tipo: edit.tipo, forma_pagamento: edit.forma_pagamento, total, pagamentos };
+  refuseBadParts(paid);
   await patchOwned(workspace, 'vendas', edit.id, {
     data: edit.data,
     tipo: edit.tipo,
@@ -103,6 +126,8 @@ export async function updateSale(workspace: Workspace, input: SaleEdit): Promise
     itens,
     total,
     desconto: desconto > 0 ? desconto : null,
-    valor_recebido: cashKept(current.valor_recebido ?? null, edit, total),
+    valor_recebido: cashKept(current.valor_recebido ?? null, paid),
+    // A sale that never had parts keeps no key for them (as a sale written by one method is stored).
+    ...(pagamentos === null && !current.pagamentos ? {} : { pagamentos }),
   });
 }

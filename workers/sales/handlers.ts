@@ -8,6 +8,7 @@ import { totalsOf, updateSale } from './edit.ts';
 import { salesLiveQueries } from './live.ts';
 import { cancelOlderSale, olderSaleRemovalSchema, type OlderSaleRemoval } from './older-sale-removal.ts';
 import { serverSales, type ServerSales } from './online-sales.ts';
+import { cashDueOf, covers, partsInCents, refuseBadParts } from './payment-parts.ts';
 import { newSaleSchema, type NewSale, type SaleEdit } from './schema.ts';
 
 export type { NewSale, NewSaleItem } from './schema.ts';
@@ -27,7 +28,10 @@ export type {
 /** A new sale as its schema leaves it (parsed and checked). */
 export type CheckedSale = InferOutput<typeof newSaleSchema>;
 
-/** Records one sale (already checked) as one document: each line priced and named from its product, HLC-stamped. */
+/**
+ * Records one sale (already checked) as one document: each line priced and named from its product, HLC-stamped; a
+ * split payment's parts refused before anything is written when they do not stand with the total.
+ */
 export async function recordSale(workspace: Workspace, sale: CheckedSale): Promise<string> {
   const products = await workspace.database.produtos.findByIds(sale.itens.map((item) => item.produto_id)).exec();
   const itens = sale.itens.map((item, index) => {
@@ -50,12 +54,15 @@ export async function recordSale(workspace: Workspace, sale: CheckedSale): Promi
     };
   });
   const { total, desconto } = totalsOf(itens, sale.desconto ?? 0);
+  const pagamentos = partsInCents(sale.pagamentos);
+  const paid = { tipo: sale.tipo, forma_pagamento: sale.forma_pagamento, total, pagamentos };
+  refuseBadParts(paid);
   const received = sale.valor_recebido === null ? null : cents(sale.valor_recebido);
-  // Cash received is a cash sale's, and never less than what it pays.
-  if (received !== null && (sale.tipo !== 'avista' || sale.forma_pagamento !== 'dinheiro'))
-    throw DataError.invalid([{ field: 'valor_recebido', code: 'invalid_option' }]);
-  if (received !== null && Math.round(received * 100) < Math.round(total * 100))
-    throw DataError.invalid([{ field: 'valor_recebido', code: 'too_small', limit: total }]);
+  // Cash received is for what is paid in cash (a split sale's cash part), and never less than it.
+  const cashDue = cashDueOf(paid);
+  if (received !== null && cashDue === null) throw DataError.invalid([{ field: 'valor_recebido', code: 'invalid_option' }]);
+  if (received !== null && cashDue !== null && !covers(received, cashDue))
+    throw DataError.invalid([{ field: 'valor_recebido', code: 'too_small', limit: cashDue }]);
   return insertOwned(workspace, 'vendas', {
     data: todayOf(workspace),
     total,
@@ -65,6 +72,8 @@ export async function recordSale(workspace: Workspace, sale: CheckedSale): Promi
     forma_pagamento_descricao: sale.forma_pagamento_descricao,
     valor_recebido: received,
     desconto: desconto > 0 ? desconto : null,
+    // Only a split sale carries the key: a sale paid by one method is stored as before the parts.
+    ...(pagamentos === null ? {} : { pagamentos }),
     hlc: workspace.clock.now(),
     itens,
   });

@@ -1,6 +1,7 @@
 // The sales list's rules without a database: the period's first and last day, the type filter with its
 // counts, newest first, pages, and the total of the filtered sales (pure, unit-tested).
 import type { VendasDoc } from '../../schemas/index.ts';
+import type { PaymentPart } from '../till/summary.ts';
 
 export type SalesPeriod = 'hoje' | '7dias' | '30dias' | 'personalizado';
 export type SalesTypeFilter = 'todas' | 'avista' | 'fiado';
@@ -26,6 +27,11 @@ export interface SaleRow {
   readonly formaPagamento: string | null;
   readonly formaPagamentoDescricao: string | null;
   readonly total: number;
+  /**
+   * A split payment's parts (docs/product.md §10); null for a sale paid by one method. The device's reads always
+   * set it; a view built without it (an older reading) is paid by one method.
+   */
+  readonly pagamentos?: readonly PaymentPart[] | null;
   /** Lines in the sale. */
   readonly itens: number;
   /** The moment the sale was recorded (ISO), whose time of day the list shows. */
@@ -83,8 +89,22 @@ export function periodRange(params: Pick<SalesListParams, 'periodo' | 'de' | 'at
 
 type SaleDoc = Pick<
   VendasDoc,
-  'id' | 'data' | 'tipo' | 'cliente_id' | 'forma_pagamento' | 'forma_pagamento_descricao' | 'total' | 'itens' | 'created_at'
+  | 'id'
+  | 'data'
+  | 'tipo'
+  | 'cliente_id'
+  | 'forma_pagamento'
+  | 'forma_pagamento_descricao'
+  | 'pagamentos'
+  | 'total'
+  | 'itens'
+  | 'created_at'
 >;
+
+/** A sale's parts when it is split; null for one method (no parts, or an empty list). */
+export function splitPartsOf(sale: { readonly pagamentos?: readonly PaymentPart[] | null }): readonly PaymentPart[] | null {
+  return sale.pagamentos && sale.pagamentos.length > 0 ? sale.pagamentos : null;
+}
 
 /** Newest first: by day, then by when it was recorded, then by id (a stable order on every device). */
 function newestFirst(a: SaleDoc, b: SaleDoc): number {
@@ -97,7 +117,15 @@ function newestFirst(a: SaleDoc, b: SaleDoc): number {
 export function saleRowOf(
   doc: Pick<
     SaleDoc,
-    'id' | 'data' | 'tipo' | 'cliente_id' | 'forma_pagamento' | 'forma_pagamento_descricao' | 'total' | 'created_at'
+    | 'id'
+    | 'data'
+    | 'tipo'
+    | 'cliente_id'
+    | 'forma_pagamento'
+    | 'forma_pagamento_descricao'
+    | 'pagamentos'
+    | 'total'
+    | 'created_at'
   > & {
     readonly itens: readonly unknown[];
   },
@@ -112,6 +140,7 @@ export function saleRowOf(
     formaPagamento: doc.forma_pagamento ?? null,
     formaPagamentoDescricao: doc.forma_pagamento_descricao ?? null,
     total: doc.total,
+    pagamentos: splitPartsOf(doc),
     itens: doc.itens.length,
     createdAt: doc.created_at,
   };

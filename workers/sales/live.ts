@@ -6,7 +6,16 @@ import { todayOf } from '../db/records.ts';
 import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
 import { liveInWorkspace } from '../db/workspace-live.ts';
 import { windowStart } from '../sync/window.ts';
-import { periodRange, saleRowOf, salesListPage, type SaleRow, type SalesListPage, type SalesListParams } from './list.ts';
+import type { PaymentPart } from '../till/summary.ts';
+import {
+  periodRange,
+  saleRowOf,
+  salesListPage,
+  splitPartsOf,
+  type SaleRow,
+  type SalesListPage,
+  type SalesListParams,
+} from './list.ts';
 import { ONLINE_PAGE_SIZE, type OlderSalesQuery, type ServerSale, type ServerSales } from './online-sales.ts';
 
 export type { SaleRow, SalesListPage, SalesListParams, SalesPeriod, SalesTypeFilter } from './list.ts';
@@ -21,6 +30,11 @@ export interface SaleDetails {
   readonly formaPagamento: string | null;
   readonly formaPagamentoDescricao: string | null;
   readonly total: number;
+  /**
+   * A split payment's parts (docs/product.md §10); null for a sale paid by one method. The device's reads always
+   * set it; a view built without it (an older reading) is paid by one method.
+   */
+  readonly pagamentos?: readonly PaymentPart[] | null;
   /** The sale's own discount in reais (0 without one); each line's is the line's `desconto`. */
   readonly desconto: number;
   /** The cash received at the counter, null when not kept (another method, or a sale made before it was kept). */
@@ -112,6 +126,7 @@ type DetailedSale = Pick<
   | 'forma_pagamento'
   | 'forma_pagamento_descricao'
   | 'valor_recebido'
+  | 'pagamentos'
   | 'desconto'
   | 'total'
   | 'itens'
@@ -128,6 +143,7 @@ function detailsOf(sale: DetailedSale, client: ClientesDoc | null): SaleDetails 
     formaPagamento: sale.forma_pagamento ?? null,
     formaPagamentoDescricao: sale.forma_pagamento_descricao ?? null,
     total: sale.total,
+    pagamentos: splitPartsOf(sale),
     desconto: sale.desconto ?? 0,
     valorRecebido: sale.valor_recebido ?? null,
     itens: sale.itens.map((item) => ({

@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { Subject, type Observable } from 'rxjs';
 import * as v from 'valibot';
 import { DataError } from '../contract/errors.ts';
+import { PAYMENT_BUCKETS } from '../till/summary.ts';
 import type { SalesTypeFilter } from './list.ts';
 
 /** Sales per request to the server. */
@@ -22,6 +23,8 @@ const serverSaleSchema = v.object({
   /** Cash received and the sale's own discount (reais), absent on sales made before the counter stored them. */
   valor_recebido: v.optional(v.nullable(v.number()), null),
   desconto: v.optional(v.nullable(v.number()), null),
+  /** A split payment's parts; absent from a server that answers without them, as null (one method). */
+  pagamentos: v.optional(v.nullable(v.array(v.object({ forma: v.picklist(PAYMENT_BUCKETS), valor: v.number() }))), null),
   itens: v.array(
     v.object({
       produto_id: v.string(),
@@ -143,7 +146,7 @@ export function serverSales(client: SupabaseClient): ServerSales {
       const answer: RpcAnswer = await client
         .from('vendas')
         .select(
-          'id, data, tipo, cliente_id, forma_pagamento, forma_pagamento_descricao, total, valor_recebido, desconto, itens, created_at, _modified',
+          'id, data, tipo, cliente_id, forma_pagamento, forma_pagamento_descricao, total, valor_recebido, desconto, pagamentos, itens, created_at, _modified',
         )
         .eq('id', id)
         .eq('_deleted', false)

@@ -1,7 +1,8 @@
-// The sales domain's command input: a sale with at least one item; fiado needs its client (docs/product.md §5). Limits
-// are the server's rules on public.vendas and its items.
+// The sales domain's command input: a sale with at least one item; fiado needs its client (docs/product.md §5); a
+// split payment's parts (§10). Limits are the server's rules on public.vendas and its items.
 import * as v from 'valibot';
 import { MAX_MONEY, MAX_QUANTITY, numberIn, optionalText, positiveNumber, recordId } from '../contract/input.ts';
+import { partsInput } from '../contract/payment-parts.ts';
 
 const saleItem = v.object({
   produto_id: recordId,
@@ -39,6 +40,8 @@ export const newSaleSchema = v.pipe(
     valor_recebido: v.nullish(numberIn(0, MAX_MONEY), null),
     /** The sale's own discount in reais, at most what the lines come to after theirs. */
     desconto: v.nullish(numberIn(0, MAX_MONEY), null),
+    /** A split payment's parts (null: one method); checked against the total when it is stored. */
+    pagamentos: v.nullish(partsInput, null),
   }),
   v.forward(
     v.check((sale) => sale.tipo !== 'fiado' || sale.cliente_id !== null, 'required'),
@@ -80,6 +83,11 @@ export const saleEditSchema = v.pipe(
     cliente_id: v.nullish(recordId, null),
     forma_pagamento: optionalText(60),
     forma_pagamento_descricao: optionalText(2000),
+    /**
+     * The parts of a split payment, or null to go back to one method; absent keeps the sale's parts. Checked against
+     * the edited total: parts that no longer add up are refused.
+     */
+    pagamentos: v.optional(v.nullable(partsInput)),
     itens: v.pipe(
       v.array(editedItem, 'invalid_type'),
       v.check((items) => items.some((item) => item.quantidade > 0), 'empty_list'),

@@ -17,6 +17,18 @@ export interface MergeRules {
    * merges as one value, so a merge never pairs one side's lines with the other side's total.
    */
   fieldGroups?: readonly (readonly string[])[];
+  /**
+   * Groups of `fieldGroups` (by position) that must stand together: when `stands` says the merged document breaks the
+   * bond, the dependent group is taken from the side the leading group came from (each side stood on its own), so a
+   * merge never pairs one side's total with the other side's split payment.
+   */
+  boundGroups?: readonly BoundGroups[];
+}
+
+export interface BoundGroups {
+  readonly leading: number;
+  readonly dependent: number;
+  readonly stands: (merged: Doc) => boolean;
 }
 
 export function valuesEqual(a: unknown, b: unknown): boolean {
@@ -52,7 +64,8 @@ export function mergeDocuments<T extends Doc>(input: { base: T | undefined; serv
   })();
   const merged: Record<string, unknown> = {};
   const fields = new Set([...Object.keys(server), ...Object.keys(local)]);
-  for (const group of rules.fieldGroups ?? []) {
+  const groupSides = new Map<number, Doc>();
+  for (const [index, group] of (rules.fieldGroups ?? []).entries()) {
     if (!group.some((field) => fields.has(field))) continue;
     const pick = (doc: Doc | undefined) => group.map((field) => doc?.[field]);
     const [serverValue, localValue, baseValue] = [pick(server), pick(local), pick(base)];
@@ -64,6 +77,7 @@ export function mergeDocuments<T extends Doc>(input: { base: T | undefined; serv
           : localIsLater
             ? local
             : server;
+    groupSides.set(index, side);
     for (const field of group) {
       fields.delete(field);
       if (side[field] !== undefined) merged[field] = side[field];
@@ -89,5 +103,19 @@ export function mergeDocuments<T extends Doc>(input: { base: T | undefined; serv
       merged[field] = localIsLater ? localValue : serverValue;
     }
   }
+  keepBound(merged, groupSides, rules);
   return merged as T;
+}
+
+/** Where a bond between two merged groups breaks, the dependent group follows the side of the leading one. */
+function keepBound(merged: Record<string, unknown>, groupSides: ReadonlyMap<number, Doc>, rules: MergeRules): void {
+  for (const bound of rules.boundGroups ?? []) {
+    const leadingSide = groupSides.get(bound.leading);
+    const dependent = rules.fieldGroups?.[bound.dependent];
+    if (!leadingSide || !dependent || groupSides.get(bound.dependent) === leadingSide || bound.stands(merged)) continue;
+    for (const field of dependent) {
+      if (leadingSide[field] === undefined) Reflect.deleteProperty(merged, field);
+      else merged[field] = leadingSide[field];
+    }
+  }
 }
