@@ -1,5 +1,5 @@
-// The counter's sentences: cash received and change, PIX with the sale's amount, card installments and what
-// follows a finished sale.
+// The counter's sentences: cash received and change, PIX with the sale's amount, card installments, the split
+// payment ('Dividir pagamento') and what follows a finished sale.
 
 export const counterText = {
   received: 'Valor recebido',
@@ -20,6 +20,17 @@ export const counterText = {
   chooseInstallments: 'Escolha o número de parcelas',
   installmentsRequired: 'Parcelas obrigatórias',
   installmentsRequiredText: 'Escolha em quantas vezes o cartão parcelado foi passado.',
+  splitPayment: 'Dividir pagamento',
+  splitParts: 'Valor por forma de pagamento',
+  partAmount: (method: string) => `Valor em ${method}`,
+  partRest: 'Restante',
+  partRestIn: (method: string) => `Restante em ${method}`,
+  partsShort: 'Falta',
+  partsOver: 'Passou',
+  cashPart: (amount: string) => `Parte em dinheiro: ${amount}`,
+  splitIncomplete: 'Pagamento dividido incompleto',
+  splitRestText: 'Os valores das formas de pagamento precisam somar o total da venda.',
+  splitFewText: 'Informe o valor de pelo menos duas formas de pagamento.',
   afterSale: 'Depois de finalizar a venda',
   afterSaleOptions: { relatorios: 'Ir para Relatórios', nova_venda: 'Nova venda' },
 };

@@ -27,6 +27,8 @@ export const salesHistoryText = {
   clientMissing: 'Cliente ainda não sincronizado',
   payments: { dinheiro: 'Dinheiro', cartao: 'Cartão', pix: 'PIX', outro: 'Outro' } as Record<string, string>,
   cardAvista: 'à vista',
+  /** A split sale's parts in the shared text and the lists: 'R$ 20,00 em dinheiro + R$ 15,50 no fiado'. */
+  partPhrases: { dinheiro: 'em dinheiro', cartao: 'no cartão', pix: 'no PIX', outro: 'em outra forma', fiado: 'no fiado' },
   cardInstallments: (parcelas: number) => `parcelado em ${parcelas}x`,
   itemCount: (count: number) => (count === 1 ? '1 item' : `${count} itens`),
   openSale: (date: string, time: string, total: string) => `Ver venda de ${date} às ${time}, ${total}`,

@@ -167,6 +167,41 @@ describe('receiptEscPos', () => {
     expect(lines).toEqual(expect.arrayContaining(['Valor recebido          R$ 50,00', 'Troco                   R$ 28,30']));
   });
 
+  it("prints a split sale's parts one row each, and the cash received and change of its cash part", () => {
+    const split = receiptOf(
+      {
+        ...sale,
+        total: 35.5,
+        formaPagamento: 'dinheiro',
+        valorRecebido: 50,
+        pagamentos: [
+          { forma: 'dinheiro', valor: 20 },
+          { forma: 'fiado', valor: 15.5 },
+        ],
+      },
+      { name: 'Mercadinho São João', pixKey: null, city: null },
+      15.5,
+    );
+    expect(split.payment).toBeNull();
+    expect(split.parts?.map((part) => ({ ...part, amount: part.amount.replace(/\u00a0/g, ' ') }))).toEqual([
+      { method: 'Dinheiro', amount: 'R$ 20,00' },
+      { method: 'Fiado', amount: 'R$ 15,50' },
+    ]);
+    const lines = decode(receiptEscPos(split, 58)).flatMap((op) => (op.op === 'line' ? [op.text] : []));
+    expect(lines.every((line) => line.length <= 32)).toBe(true);
+    const at = lines.indexOf('Pagamento:');
+    expect(lines.slice(at, at + 5)).toEqual([
+      'Pagamento:',
+      '  Dinheiro              R$ 20,00',
+      '  Fiado                 R$ 15,50',
+      'Valor recebido          R$ 50,00',
+      'Troco                   R$ 30,00',
+    ]);
+    expect(lines).toContain('Saldo devedor           R$ 15,50');
+    // A sale paid by one method has no parts.
+    expect(receipt.parts).toBeNull();
+  });
+
   it('uses 48 columns on an 80 mm roll', () => {
     const lines = decode(receiptEscPos(receipt, 80)).flatMap((op) => (op.op === 'line' ? [op.text] : []));
     expect(lines).toContain(`TOTAL${' '.repeat(35)}R$ 21,70`);

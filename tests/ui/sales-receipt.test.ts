@@ -1,9 +1,9 @@
 // The sale as shared and shown: the receipt text (market, number, date and time, items with quantities — kg and g with 3
-// decimals —, total, type, payment, client), payment in words, and the share fallbacks (share sheet → WhatsApp
+// decimals —, total, type, payment — a split sale's parts in one line —, client), payment in words, and the share fallbacks (share sheet → WhatsApp
 // link online → clipboard; the failure when nothing works).
 import { describe, expect, it, vi } from 'vitest';
 import type { SaleDetails } from '../../workers/api.ts';
-import { paymentLabel, quantityLabel, receiptText } from '../../src/features/sales/receipt.ts';
+import { partMethodLabel, paymentLabel, quantityLabel, receiptText, salePaymentLabel } from '../../src/features/sales/receipt.ts';
 import { shareText, whatsappShareLink, type ShareTargets } from '../../src/lib/share.ts';
 
 const sale: SaleDetails = {
@@ -86,6 +86,52 @@ describe('receipt text', () => {
     expect(text).toContain('2 x Arroz (R$ 5,00) = R$ 10,00 (Desconto −R$ 1,00)');
     expect(text).toContain('Subtotal: R$ 21,70\nDescontos: −R$ 2,50\nTotal: R$ 19,20');
     expect(brl(receiptText(sale, 'CadernetaPro'))).not.toContain('Desconto');
+  });
+
+  it("a split sale's payment is its parts in words; 'Valor recebido' and 'Troco' count against the cash part", () => {
+    const split: SaleDetails = {
+      ...sale,
+      tipo: 'fiado',
+      formaPagamento: 'dinheiro',
+      formaPagamentoDescricao: null,
+      total: 35.5,
+      valorRecebido: 50,
+      pagamentos: [
+        { forma: 'dinheiro', valor: 20 },
+        { forma: 'fiado', valor: 15.5 },
+      ],
+    };
+    const text = brl(receiptText(split, 'CadernetaPro'));
+    expect(text).toContain(
+      'Tipo: Fiado\nPagamento: R$ 20,00 em dinheiro + R$ 15,50 no fiado\nValor recebido: R$ 50,00\nTroco: R$ 30,00\nCliente: Maria',
+    );
+    const noCash = brl(receiptText({ ...split, valorRecebido: null }, 'CadernetaPro'));
+    expect(noCash).not.toContain('Troco');
+    // An amount received below the cash part is not kept as a payment: neither line.
+    expect(brl(receiptText({ ...split, valorRecebido: 10 }, 'CadernetaPro'))).not.toContain('Valor recebido');
+  });
+
+  it("names a split sale's card and other method as its columns describe them", () => {
+    const parts = [
+      { forma: 'cartao' as const, valor: 10 },
+      { forma: 'pix' as const, valor: 5.5 },
+      { forma: 'outro' as const, valor: 6.2 },
+    ];
+    const card = { ...sale, pagamentos: parts };
+    expect(brl(salePaymentLabel(card))).toBe('R$ 10,00 no cartão parcelado em 3x + R$ 5,50 no PIX + R$ 6,20 em outra forma');
+    const other = {
+      ...sale,
+      formaPagamento: 'outro',
+      formaPagamentoDescricao: JSON.stringify({ descricao: 'vale' }),
+      pagamentos: parts,
+    };
+    expect(brl(salePaymentLabel(other))).toBe('R$ 10,00 no cartão + R$ 5,50 no PIX + R$ 6,20 em outra forma (vale)');
+    expect(partMethodLabel({ forma: 'cartao', valor: 10 }, card)).toBe('Cartão parcelado em 3x');
+    expect(partMethodLabel({ forma: 'fiado', valor: 10 }, card)).toBe('Fiado');
+    expect(partMethodLabel({ forma: 'outro', valor: 6.2 }, other)).toBe('Outro: vale');
+    // A sale paid by one method reads as before, with or without an empty list of parts.
+    expect(salePaymentLabel({ ...sale, pagamentos: [] })).toBe('Cartão parcelado em 3x');
+    expect(salePaymentLabel({ ...sale, pagamentos: null })).toBe('Cartão parcelado em 3x');
   });
 
   it('weighed quantities always show 3 decimals; units none', () => {

@@ -4,7 +4,9 @@ import type { CartView } from '../../../workers/api.ts';
 import { DataError } from '../../../workers/contract/errors.ts';
 import { counterText } from '../../i18n/counter.pt-BR.ts';
 import { newSaleText } from '../../i18n/new-sale.pt-BR.ts';
+import { issueMessage } from '../../i18n/errors.ts';
 import { readQuantity } from '../../lib/number-input.ts';
+import { partsProblemOf, partValue } from './payment-parts.ts';
 
 const copy = newSaleText;
 
@@ -42,14 +44,21 @@ export function checkWeight(text: string, unit: string): WeightCheck {
 
 /**
  * Why 'Finalizar Venda' is refused before asking the worker: no line above zero, fiado without a customer, or a
- * 'Parcelado' card whose number of installments the owner has not picked (1x is never assumed).
+ * 'Parcelado' card whose number of installments the owner has not picked (1x is never assumed). A split payment
+ * needs two methods or more whose amounts come to the total, and the client when it has a fiado part.
  */
 export function finishProblem(
-  cart: Pick<CartView, 'itens' | 'opcoes'>,
+  cart: Pick<CartView, 'itens' | 'opcoes' | 'total'>,
   installmentsChosen = true,
-): 'empty' | 'customer' | 'installments' | null {
+): 'empty' | 'customer' | 'installments' | 'splitFew' | 'splitRest' | null {
   const counted = cart.itens.filter((line) => Number(line.quantidade.replace(',', '.')) > 0);
   if (counted.length === 0) return 'empty';
+  const parts = cart.opcoes.pagamentos;
+  if (parts) {
+    const problem = partsProblemOf(cart.total, parts);
+    if (problem) return problem === 'few' ? 'splitFew' : 'splitRest';
+    return partValue(parts, 'fiado') > 0 && cart.opcoes.cliente_id === null ? 'customer' : null;
+  }
   if (cart.opcoes.tipo === 'fiado' && cart.opcoes.cliente_id === null) return 'customer';
   const { tipo, forma_pagamento, tipo_cartao, parcelas } = cart.opcoes;
   if (tipo === 'avista' && forma_pagamento === 'cartao' && tipo_cartao === 'parcelado' && !installmentsChosen && parcelas < 2)
@@ -67,14 +76,21 @@ export const PROBLEM_TOAST = {
   empty: { title: copy.emptyCart, description: copy.emptyCartText },
   customer: { title: copy.customerRequired, description: copy.customerRequiredText },
   installments: { title: counterText.installmentsRequired, description: counterText.installmentsRequiredText },
+  splitFew: { title: counterText.splitIncomplete, description: counterText.splitFewText },
+  splitRest: { title: counterText.splitIncomplete, description: counterText.splitRestText },
 } as const;
 
-/** The toast for a refused checkout: nobody signed in, the worker's issue on `itens` or `cliente_id`, else the generic one. */
+/**
+ * The toast for a refused checkout: nobody signed in, the worker's issue on `itens` or `cliente_id`, split parts
+ * refused (`pagamentos`, in the worker's words), else the generic one.
+ */
 export function finishFailure(thrown: unknown): { title: string; description: string } {
   const failure = DataError.from(thrown);
   if (failure.code === 'not_signed_in') return { title: copy.errorTitle, description: copy.notSignedIn };
   const fields = failure.issues.map((issue) => issue.field);
   if (fields.includes('itens')) return PROBLEM_TOAST.empty;
   if (fields.includes('cliente_id')) return PROBLEM_TOAST.customer;
+  const parts = failure.issues.find((issue) => issue.field === 'pagamentos' || issue.field.startsWith('pagamentos.'));
+  if (parts) return { title: counterText.splitIncomplete, description: issueMessage('sales', parts) };
   return { title: copy.errorTitle, description: copy.finishFailed };
 }

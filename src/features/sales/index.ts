@@ -1,4 +1,5 @@
 // The sales feature's public entry: what other features may use.
 export { SalesList, type SalesListProps } from './components/SalesList.tsx';
-export { paymentLabel } from './receipt.ts';
+export { salePaymentLabel } from './receipt.ts';
+export { splitPartsOf, type PaymentPart } from './payment-parts.ts';
 export { ReceiptHost } from './components/ReceiptDialog.tsx';

@@ -1,12 +1,21 @@
 // What a printed receipt says, once for every way out (the print view, the PDF and the thermal printer): shop,
-// number, date and time, lines with quantity, unit price and discount, subtotal and discounts, total, type and payment, cash received and change, the client and the
-// balance they owe after a fiado sale, and the shop's PIX code when the shop has a key.
+// number, date and time, lines with quantity, unit price and discount, subtotal and discounts, total, type and payment (a
+// split sale's parts, one row each), cash received and change, the client and the balance they owe after a fiado sale,
+// and the shop's PIX code when the shop has a key.
 import type { SaleDetails } from '../../../workers/api.ts';
 import { receiptText } from '../../i18n/receipt.pt-BR.ts';
 import { formatBRL, formatDate, formatTime } from '../../lib/format.ts';
 import { pixPayload } from '../clients/index.ts';
-import { cashOfSale } from './cash-change.ts';
-import { discountLabel, paymentLabel, quantityLabel, saleAmounts, typeLabel } from './receipt.ts';
+import { splitPartsOf } from './payment-parts.ts';
+import {
+  cashOfPaidSale,
+  discountLabel,
+  partMethodLabel,
+  paymentLabel,
+  quantityLabel,
+  saleAmounts,
+  typeLabel,
+} from './receipt.ts';
 import { saleNumber } from './sale-number.ts';
 
 const copy = receiptText;
@@ -29,9 +38,11 @@ export interface Receipt {
   readonly discounts: { readonly subtotal: string; readonly total: string } | null;
   readonly total: string;
   readonly type: string;
-  /** Null for a fiado sale (no payment at the counter). */
+  /** Null for a fiado sale (no payment at the counter) and for a split sale (its parts instead). */
   readonly payment: string | null;
-  /** 'Valor recebido' and 'Troco' of a cash sale that kept them. */
+  /** A split sale's parts: each method and its amount ('Dinheiro', 'R$ 20,00'); null for a sale paid by one method. */
+  readonly parts: readonly { readonly method: string; readonly amount: string }[] | null;
+  /** 'Valor recebido' and 'Troco' of a cash sale (or a split sale's cash part) that kept them. */
   readonly cash: { readonly received: string; readonly change: string } | null;
   readonly client: string | null;
   /** What the client owes now, on a fiado sale whose client is on this device. */
@@ -49,7 +60,8 @@ export interface ReceiptShop {
 export function receiptOf(sale: SaleDetails, shop: ReceiptShop, clientBalance: number | null): Receipt {
   const fiado = sale.tipo === 'fiado';
   const balance = fiado && clientBalance !== null ? clientBalance : null;
-  const cash = cashOfSale(sale.total, sale.valorRecebido);
+  const cash = cashOfPaidSale(sale);
+  const parts = splitPartsOf(sale);
   const amounts = saleAmounts(sale);
   return {
     shopName: shop.name,
@@ -67,7 +79,8 @@ export function receiptOf(sale: SaleDetails, shop: ReceiptShop, clientBalance: n
     discounts: amounts.discounts > 0 ? { subtotal: formatBRL(amounts.gross), total: discountLabel(amounts.discounts) } : null,
     total: formatBRL(sale.total),
     type: typeLabel(sale.tipo),
-    payment: fiado ? null : paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao),
+    payment: fiado || parts ? null : paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao),
+    parts: parts ? parts.map((part) => ({ method: partMethodLabel(part, sale), amount: formatBRL(part.valor) })) : null,
     cash: cash ? { received: formatBRL(cash.received), change: formatBRL(cash.change) } : null,
     client: sale.cliente?.nome ?? null,
     balance: balance === null ? null : formatBRL(balance),
@@ -146,6 +159,11 @@ export function receiptRows(receipt: Receipt, columns: number): ReceiptRow[] {
     rows.push(
       ...wrap(`${copy.payment}: ${receipt.payment}`, columns).map((text) => ({ text, align: 'left' as const, bold: false })),
     );
+  if (receipt.parts) {
+    rows.push({ text: `${copy.payment}:`, align: 'left', bold: false });
+    for (const part of receipt.parts)
+      rows.push({ text: spread(`  ${part.method}`, plain(part.amount), columns), align: 'left', bold: false });
+  }
   if (receipt.cash)
     rows.push(
       { text: spread(copy.received, plain(receipt.cash.received), columns), align: 'left', bold: false },

@@ -1,7 +1,9 @@
 // The edit-sale form's rules without React: the payment choice read from and written to the sale's columns
-// (the same JSON the new sale writes), quantities typed the Brazilian way, the +/− steps and the total in cents.
+// (the same JSON the new sale writes), a split payment's parts, quantities typed the Brazilian way, the +/− steps
+// and the totals in cents.
 import type { SaleDetails } from '../../../workers/api.ts';
 import { readQuantity, type NumberReading } from '../../lib/number-input.ts';
+import { PART_METHODS, typeOfParts, type PaymentPart } from './payment-parts.ts';
 
 export const PAYMENT_CHOICES = ['dinheiro', 'cartao', 'pix', 'outro'] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
@@ -71,6 +73,32 @@ export function paymentColumnsOf(
   return { forma_pagamento: payment.forma, forma_pagamento_descricao: null };
 }
 
+/** What an edit stores of the payment: its type, method columns and parts. */
+export interface EditPayment {
+  readonly tipo: 'avista' | 'fiado';
+  readonly forma_pagamento: string | null;
+  readonly forma_pagamento_descricao: string | null;
+  readonly pagamentos: PaymentPart[] | null;
+}
+
+/**
+ * One method (the parts cleared), or the parts as typed (docs/product.md §10): the type follows them (fiado with a
+ * fiado part) and the method columns name the first other method, described as the form describes it.
+ */
+export function editPaymentOf(
+  tipo: 'avista' | 'fiado',
+  payment: PaymentState,
+  parts: readonly PaymentPart[] | null,
+): EditPayment {
+  if (parts === null) return { tipo, ...paymentColumnsOf(tipo, payment), pagamentos: null };
+  const other = PART_METHODS.find((forma) => forma !== 'fiado' && parts.some((part) => part.forma === forma));
+  const columns =
+    other === undefined || other === 'fiado'
+      ? { forma_pagamento: null, forma_pagamento_descricao: null }
+      : paymentColumnsOf('avista', { ...payment, forma: other });
+  return { tipo: typeOfParts(parts), ...columns, pagamentos: [...parts] };
+}
+
 /** A line's quantity as read: whole for units, up to three decimals for weights; or why it cannot be stored. */
 export function readLineQuantity(line: Pick<EditLine, 'quantidade' | 'unidade'>): NumberReading {
   return readQuantity(line.quantidade, line.unidade);
@@ -110,6 +138,25 @@ export function lineTotal(line: EditLine): number {
 /** The sale's total as the worker will compute it: each line rounded to cents, summed in cents. */
 export function totalOfLines(lines: readonly EditLine[]): number {
   return lines.reduce((sum, line) => sum + Math.round(lineTotal(line) * 100), 0) / 100;
+}
+
+/**
+ * What the edited sale will come to, as the worker computes it: each line at the sale's price less its own discount
+ * (at most the line), less the sale's discount, never below zero. The sale's own total while its lines are unchanged.
+ */
+export function editedTotalOf(sale: Pick<SaleDetails, 'itens' | 'total' | 'desconto'>, lines: readonly EditLine[]): number {
+  const unchanged =
+    lines.length === sale.itens.length &&
+    lines.every(
+      (line, index) => line.produtoId === sale.itens[index]?.produtoId && quantityOf(line) === sale.itens[index].quantidade,
+    );
+  if (unchanged) return sale.total;
+  const netCents = lines.reduce((sum, line) => {
+    const gross = Math.round(lineTotal(line) * 100);
+    const discount = Math.round((sale.itens.find((item) => item.produtoId === line.produtoId)?.desconto ?? 0) * 100);
+    return sum + gross - Math.min(discount, gross);
+  }, 0);
+  return Math.max(0, netCents - Math.round(sale.desconto * 100)) / 100;
 }
 
 export function linesOf(sale: SaleDetails): EditLine[] {

@@ -1,6 +1,6 @@
 // The cart dialog (docs/product.md §2, §10): its lines (the list scrolls above 192 px), the sale's discount, subtotal,
-// discounts and total, sale type and payment,
-// 'Limpar Carrinho', 'Finalizar Venda' and what follows it ('Depois de finalizar a venda', kept on the device).
+// discounts and total, sale type and payment (split in parts too), 'Depois de finalizar a venda' (kept on the device),
+// and 'Limpar Carrinho' / 'Finalizar Venda' in a bar that stays in view while the rest scrolls.
 import { useRef, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { ShoppingCart, X } from 'lucide-react';
@@ -65,9 +65,9 @@ export function CartDialog({
             event.preventDefault();
             onStay();
           }}
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl focus:outline-none sm:p-5"
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none"
         >
-          <div className="flex items-start justify-between gap-3">
+          <div className="flex items-start justify-between gap-3 px-4 pt-4 pb-2 sm:px-5 sm:pt-5">
             <Dialog.Title className="flex items-center gap-2 text-xl font-bold text-brand-900">
               <ShoppingCart aria-hidden size={22} />
               {copy.cart}
@@ -80,59 +80,64 @@ export function CartDialog({
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">{copy.cartItems}</Dialog.Description>
-          {cart.itens.length === 0 ? (
-            <p className="rounded-xl bg-brand-50 px-4 py-6 text-center text-ink/70">{copy.cartEmpty}</p>
-          ) : (
-            <ul aria-label={copy.cartItems} className="max-h-48 shrink-0 overflow-y-auto pr-1" data-testid="cart-lines">
-              {cart.itens.map((line) => (
-                <CartLineRow key={line.produto_id} line={line} />
-              ))}
-            </ul>
-          )}
-          {cart.itens.length === 0 ? null : (
-            <DiscountField
-              legend={copy.saleDiscount}
-              discount={cart.opcoes.desconto}
-              onChange={(desconto) => void options.run({ desconto })}
-            />
-          )}
-          {cart.descontos > 0 ? (
-            <AmountList className="border-t border-ink/10 pt-3">
-              <AmountRow term={copy.subtotal}>{formatBRL(cart.bruto)}</AmountRow>
-              <AmountRow term={copy.discounts} testId="cart-discounts">
-                {discountLabel(cart.descontos)}
-              </AmountRow>
-            </AmountList>
-          ) : null}
-          <TotalRow term={copy.total} testId="cart-total" className="border-t border-ink/10 pt-3">
-            {formatBRL(cart.total)}
-          </TotalRow>
-          <SaleOptions
-            cart={cart}
-            busy={pending}
-            onFinish={finishSale}
-            installmentsChosen={installmentsChosen}
-            onInstallmentsChosen={() => {
-              setInstallmentsPicked(true);
-            }}
-          />
-          <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-            {counterText.afterSale}
-            <select
-              className={`${inputClass} border-ink/20`}
-              value={afterSale}
-              onChange={(event) => {
-                setAfterSale(event.target.value === 'nova_venda' ? 'nova_venda' : 'relatorios');
+          <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 pt-2 pb-4 sm:px-5">
+            {cart.itens.length === 0 ? (
+              <p className="rounded-xl bg-brand-50 px-4 py-6 text-center text-ink/70">{copy.cartEmpty}</p>
+            ) : (
+              <ul aria-label={copy.cartItems} className="max-h-48 shrink-0 overflow-y-auto pr-1" data-testid="cart-lines">
+                {cart.itens.map((line) => (
+                  <CartLineRow key={line.produto_id} line={line} />
+                ))}
+              </ul>
+            )}
+            {cart.itens.length === 0 ? null : (
+              <DiscountField
+                legend={copy.saleDiscount}
+                discount={cart.opcoes.desconto}
+                onChange={(desconto) => void options.run({ desconto })}
+              />
+            )}
+            {cart.descontos > 0 ? (
+              <AmountList className="border-t border-ink/10 pt-3">
+                <AmountRow term={copy.subtotal}>{formatBRL(cart.bruto)}</AmountRow>
+                <AmountRow term={copy.discounts} testId="cart-discounts">
+                  {discountLabel(cart.descontos)}
+                </AmountRow>
+              </AmountList>
+            ) : null}
+            <TotalRow term={copy.total} testId="cart-total" className="border-t border-ink/10 pt-3">
+              {formatBRL(cart.total)}
+            </TotalRow>
+            <SaleOptions
+              cart={cart}
+              busy={pending}
+              onFinish={finishSale}
+              installmentsChosen={installmentsChosen}
+              onInstallmentsChosen={() => {
+                setInstallmentsPicked(true);
               }}
-            >
-              {AFTER_SALE.map((option) => (
-                <option key={option} value={option}>
-                  {counterText.afterSaleOptions[option]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            />
+            <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+              {counterText.afterSale}
+              <select
+                className={`${inputClass} border-ink/20`}
+                value={afterSale}
+                onChange={(event) => {
+                  setAfterSale(event.target.value === 'nova_venda' ? 'nova_venda' : 'relatorios');
+                }}
+              >
+                {AFTER_SALE.map((option) => (
+                  <option key={option} value={option}>
+                    {counterText.afterSaleOptions[option]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <div
+            data-testid="cart-finish-bar"
+            className="flex flex-col-reverse gap-2 border-t border-ink/10 px-4 py-3 sm:flex-row sm:justify-between sm:px-5"
+          >
             <Button
               variant="ghost"
               className="text-red-700 hover:bg-red-50"

@@ -1,6 +1,7 @@
-// 'Editar Venda' (/sales/edit/{id}): date, type, customer, payment, products by search or barcode, the items with
-// +/−, total; 'Cancelar' / 'Salvar' and 'Excluir'. A sale that cannot be loaded (missing, or the read fails) is
-// announced ('Não foi possível carregar os dados da venda.') and the screen goes back to /sales (docs/product.md §2, §8).
+// 'Editar Venda' (/sales/edit/{id}): date, type, customer, payment (one method, or split in parts), products by search
+// or barcode, the items with +/−, total; 'Cancelar' / 'Salvar' and 'Excluir'. A sale that cannot be loaded (missing,
+// or the read fails) is announced ('Não foi possível carregar os dados da venda.') and the screen goes back to /sales
+// (docs/product.md §2, §8).
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
@@ -16,9 +17,11 @@ import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { showToast } from '../../../ui/toast.ts';
+import { splitPartsOf, typeOfParts, type PaymentPart } from '../payment-parts.ts';
 import {
+  editedTotalOf,
+  editPaymentOf,
   linesOf,
-  paymentColumnsOf,
   paymentStateOf,
   quantityOf,
   unreadableLine,
@@ -47,6 +50,7 @@ function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => voi
         : null,
   );
   const [payment, setPayment] = useState<PaymentState>(() => paymentStateOf(sale.formaPagamento, sale.formaPagamentoDescricao));
+  const [parts, setParts] = useState<readonly PaymentPart[] | null>(() => splitPartsOf(sale));
   const [lines, setLines] = useState<EditLine[]>(() => linesOf(sale));
   const [triedUnreadable, setTriedUnreadable] = useState(false);
   const save = useCommand(
@@ -54,9 +58,8 @@ function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => voi
       await client.sales.update({
         id: sale.id,
         data,
-        tipo,
         cliente_id: customer?.id ?? null,
-        ...paymentColumnsOf(tipo, payment),
+        ...editPaymentOf(tipo, payment, parts),
         itens: lines.map((line) => ({ produto_id: line.produtoId, quantidade: quantityOf(line) })),
       });
       return true;
@@ -72,6 +75,10 @@ function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => voi
     },
   );
   const fields = fieldMessages('saleEdit', save.error?.issues ?? []);
+  // The parts' refusal, on the list or on one part (`pagamentos.1.valor`).
+  const partsError = Object.entries(fields).find(([field]) => field === 'pagamentos' || field.startsWith('pagamentos.'))?.[1];
+  // A split payment's type follows its parts (fiado with a fiado part).
+  const shownTipo = parts ? typeOfParts(parts) : tipo;
   // A change clears the last refusal's messages (they would point at what is no longer there).
   const changed =
     <T,>(set: (value: T) => void) =>
@@ -124,8 +131,8 @@ function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => voi
                 <label
                   key={value}
                   className={clsx(
-                    'flex min-h-12 cursor-pointer items-center justify-center rounded-xl font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-400',
-                    tipo === value
+                    'flex min-h-12 cursor-pointer items-center justify-center rounded-xl font-semibold has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-400',
+                    shownTipo === value
                       ? 'bg-brand-600 text-white'
                       : 'bg-white text-brand-700 ring-1 ring-brand-600/40 hover:bg-brand-50',
                   )}
@@ -134,7 +141,8 @@ function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => voi
                     type="radio"
                     name="sale-type"
                     value={value}
-                    checked={tipo === value}
+                    checked={shownTipo === value}
+                    disabled={parts !== null}
                     onChange={() => {
                       changed(setTipo)(value);
                     }}
@@ -147,7 +155,15 @@ function EditSaleForm({ sale, onLeave }: { sale: SaleDetails; onLeave: () => voi
           </fieldset>
         </div>
         <EditSaleCustomer customer={customer} error={fields.cliente_id} onChange={changed(setCustomer)} />
-        {tipo === 'avista' ? <EditSalePayment payment={payment} onChange={setPayment} /> : null}
+        <EditSalePayment
+          tipo={tipo}
+          payment={payment}
+          onChange={changed(setPayment)}
+          parts={parts}
+          onPartsChange={changed(setParts)}
+          total={editedTotalOf(sale, lines)}
+          error={partsError}
+        />
       </div>
       <div className={section}>
         <h2 className="font-semibold text-brand-900">{copy.itemsTitle}</h2>

@@ -1,6 +1,6 @@
 // The receipt as it prints: the roll's width (58 or 80 mm), shop, number, date and time, lines with their discounts,
 // subtotal and discounts, total, type,
-// payment, cash received and change, client and balance, and the shop's PIX QR; the same element on screen and on paper.
+// payment (a split sale's parts, one row each), cash received and change, client and balance, and the shop's PIX QR; the same element on screen and on paper.
 import { QrCode } from '../../../ui/QrCode.tsx';
 import { receiptText } from '../../../i18n/receipt.pt-BR.ts';
 import type { Receipt, RollWidth } from '../receipt-model.ts';
@@ -51,6 +51,16 @@ export function ReceiptView({ receipt, roll }: { receipt: Receipt; roll: RollWid
       <Row term={copy.total} value={receipt.total} strong />
       <Row term={copy.type} value={receipt.type} />
       {receipt.payment ? <Row term={copy.payment} value={receipt.payment} /> : null}
+      {receipt.parts ? (
+        <div data-testid="receipt-parts">
+          <p>{copy.payment}:</p>
+          <div className="pl-[2ch]">
+            {receipt.parts.map((part) => (
+              <Row key={part.method} term={part.method} value={part.amount} />
+            ))}
+          </div>
+        </div>
+      ) : null}
       {receipt.cash ? (
         <>
           <Row term={copy.received} value={receipt.cash.received} />

@@ -1,4 +1,4 @@
-// 'Detalhes da Venda': number, date and time, type, client, payment, the items (scrolling above 6), total, cash
+// 'Detalhes da Venda': number, date and time, type, client, payment (a split sale's parts with their amounts), the items (scrolling above 6), total, cash
 // received and change, subtotal and discounts when the sale has any;
 // 'Compartilhar' (share sheet → WhatsApp → clipboard), 'Imprimir recibo', 'Editar' (→ /sales/edit/{id}; for a sale
 // older than the window, read online, 'Excluir' sent to the server instead) and 'Fechar'; loading, error and empty states.
@@ -17,8 +17,8 @@ import { AmountList, AmountRow, TotalRow } from '../../../ui/AmountRows.tsx';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { showToast } from '../../../ui/toast.ts';
 import { marketNameOf, useSignedInAccount } from '../../account/index.ts';
-import { cashOfSale } from '../cash-change.ts';
-import { discountLabel, paymentLabel, quantityLabel, receiptText, saleAmounts } from '../receipt.ts';
+import { splitPartsOf } from '../payment-parts.ts';
+import { cashOfPaidSale, discountLabel, quantityLabel, receiptText, saleAmounts, salePaymentLabel } from '../receipt.ts';
 import { saleNumber } from '../sale-number.ts';
 import { openReceipt } from '../receipt-request.ts';
 import { browserShareTargets, shareText } from '../../../lib/share.ts';
@@ -93,9 +93,9 @@ function DiscountLines({ sale }: { sale: SaleDetails }) {
   );
 }
 
-/** 'Valor recebido' and 'Troco' of a cash sale that kept them. */
+/** 'Valor recebido' and 'Troco' of a cash sale (or a split sale's cash part) that kept them. */
 function CashLines({ sale }: { sale: SaleDetails }) {
-  const cash = cashOfSale(sale.total, sale.valorRecebido);
+  const cash = cashOfPaidSale(sale);
   if (!cash) return null;
   return (
     <AmountList>
@@ -141,9 +141,11 @@ function Details({ sale, onClose }: { sale: SaleDetails; onClose: () => void }) 
             {sale.cliente?.nome ?? (sale.clienteId ? copy.clientMissing : copy.noClient)}
           </dd>
         </div>
-        <div>
+        <div className={splitPartsOf(sale) ? 'col-span-2' : undefined}>
           <dt className="text-ink/60">{copy.payment}</dt>
-          <dd className="font-medium break-words text-ink">{paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao)}</dd>
+          <dd data-testid="sale-payment" className="font-medium break-words text-ink">
+            {salePaymentLabel(sale)}
+          </dd>
         </div>
       </dl>
       <ItemsTable sale={sale} />

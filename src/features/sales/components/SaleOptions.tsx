@@ -1,17 +1,22 @@
 // The sale's type and payment (docs/product.md §4): à vista or fiado; the method only for à vista (dinheiro with the
 // amount received and the change, cartão with à vista or parcelado 1–12x — the number asked, never assumed —, pix
-// with the QR Code of the total, outro with its free text); fiado asks for the customer.
-import { useState } from 'react';
-import type { CartView } from '../../../../workers/api.ts';
+// with the QR Code of the total, outro with its free text); fiado asks for the customer. 'Dividir pagamento' splits
+// it in parts (docs/product.md §10): the client when a fiado part is typed, 'Valor recebido' and 'Troco' for the cash
+// part, the other method's words for an 'Outro' part.
+import { useId, useRef, useState } from 'react';
+import type { CartView, PaymentBucket } from '../../../../workers/api.ts';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS, type CardKind } from '../../../../workers/cart/schema.ts';
 import { counterText } from '../../../i18n/counter.pt-BR.ts';
 import { newSaleText } from '../../../i18n/new-sale.pt-BR.ts';
 import { ChoiceChips } from '../../../ui/ChoiceChips.tsx';
+import { formatBRL } from '../../../lib/format.ts';
 import { inputClass } from '../../../ui/form/TextField.tsx';
 import { useCartEdits } from '../cart-commands.ts';
+import { partValue, type PaymentPart } from '../payment-parts.ts';
 import { CashReceived } from './CashReceived.tsx';
 import { CounterPix } from './CounterPix.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
+import { SplitPayment, SplitToggle } from './SplitPayment.tsx';
 
 const copy = newSaleText;
 const INSTALLMENTS = Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1);
@@ -39,6 +44,58 @@ function OtherPayment({ value }: { value: string }) {
   );
 }
 
+/** The split payment at the counter: the rows, then the client, the cash received and the other method's words. */
+function CartSplitPayment({ cart, parts }: { cart: CartView; parts: readonly PaymentPart[] }) {
+  const { options } = useCartEdits();
+  const opcoes = cart.opcoes;
+  const cashTitle = useId();
+  // The parts are never an empty list: with nothing typed the method the split started from stays, at zero.
+  const first: PaymentBucket = parts[0]?.forma ?? 'dinheiro';
+  // A command runs one at a time: what is typed meanwhile is sent when it ends, the latest amounts only.
+  const waiting = useRef<PaymentPart[] | null>(null);
+  const sending = useRef(false);
+  const send = async (typed: PaymentPart[]) => {
+    waiting.current = typed;
+    if (sending.current) return;
+    sending.current = true;
+    while (waiting.current !== null) {
+      const next = waiting.current;
+      waiting.current = null;
+      await options.run({ pagamentos: next.length > 0 ? next : [{ forma: first, valor: 0 }] });
+    }
+    sending.current = false;
+  };
+  return (
+    <SplitPayment
+      total={cart.total}
+      initial={parts}
+      onChange={(typed) => {
+        void send(typed);
+      }}
+    >
+      {(typed) => {
+        const cash = partValue(typed, 'dinheiro');
+        return (
+          <>
+            {partValue(typed, 'fiado') > 0 ? (
+              <CustomerPicker selected={opcoes.cliente_id ? { id: opcoes.cliente_id, nome: opcoes.cliente_nome ?? '' } : null} />
+            ) : null}
+            {cash > 0 ? (
+              <section aria-labelledby={cashTitle} className="flex flex-col gap-1">
+                <p id={cashTitle} className="text-sm font-medium text-ink">
+                  {counterText.cashPart(formatBRL(cash))}
+                </p>
+                <CashReceived total={cash} received={opcoes.valor_recebido} />
+              </section>
+            ) : null}
+            {partValue(typed, 'outro') > 0 ? <OtherPayment key={opcoes.outro} value={opcoes.outro} /> : null}
+          </>
+        );
+      }}
+    </SplitPayment>
+  );
+}
+
 export interface SaleOptionsProps {
   cart: CartView;
   /** A finish is running ('Recebido' waits for it). */
@@ -53,18 +110,31 @@ export interface SaleOptionsProps {
 export function SaleOptions({ cart, busy, onFinish, installmentsChosen, onInstallmentsChosen }: SaleOptionsProps) {
   const { options } = useCartEdits();
   const opcoes = cart.opcoes;
+  const parts = opcoes.pagamentos;
+  // Split from the method chosen so far (fiado for a fiado sale), its amount still to be typed.
+  const startSplit = () =>
+    void options.run({ pagamentos: [{ forma: opcoes.tipo === 'fiado' ? 'fiado' : opcoes.forma_pagamento, valor: 0 }] });
   return (
     <div className="flex flex-col gap-4">
-      <ChoiceChips
-        legend={copy.saleType}
-        value={opcoes.tipo}
-        options={[
-          { value: 'avista', label: copy.saleTypes.avista },
-          { value: 'fiado', label: copy.saleTypes.fiado },
-        ]}
-        onChange={(tipo) => void options.run({ tipo })}
+      {parts ? null : (
+        <ChoiceChips
+          legend={copy.saleType}
+          value={opcoes.tipo}
+          options={[
+            { value: 'avista', label: copy.saleTypes.avista },
+            { value: 'fiado', label: copy.saleTypes.fiado },
+          ]}
+          onChange={(tipo) => void options.run({ tipo })}
+        />
+      )}
+      <SplitToggle
+        split={parts !== null}
+        disabled={options.pending}
+        onToggle={parts ? () => void options.run({ pagamentos: null }) : startSplit}
       />
-      {opcoes.tipo === 'fiado' ? (
+      {parts ? (
+        <CartSplitPayment cart={cart} parts={parts} />
+      ) : opcoes.tipo === 'fiado' ? (
         <CustomerPicker selected={opcoes.cliente_id ? { id: opcoes.cliente_id, nome: opcoes.cliente_nome ?? '' } : null} />
       ) : (
         <>

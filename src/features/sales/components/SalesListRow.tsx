@@ -1,10 +1,11 @@
-// One sale in the list: date and time, type badge, client, payment and total; the whole row opens the details.
+// One sale in the list: date and time, type badge, client, payment (a split sale's parts, wrapping) and total; the whole row opens the details.
 import { ChevronRight } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { SaleRow } from '../../../../workers/api.ts';
 import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { formatBRL, formatDate, formatTime } from '../../../lib/format.ts';
-import { paymentLabel, typeLabel } from '../receipt.ts';
+import { splitPartsOf } from '../payment-parts.ts';
+import { salePaymentLabel, typeLabel } from '../receipt.ts';
 
 const copy = salesHistoryText;
 
@@ -43,8 +44,8 @@ export function SalesListRow({ sale, onOpen }: { sale: SaleRow; onOpen: () => vo
           <span className="block truncate text-sm text-ink/80">
             {sale.clienteNome ?? (sale.clienteId ? copy.clientMissing : copy.noClient)}
           </span>
-          <span className="block truncate text-sm text-ink/60">
-            {paymentLabel(sale.formaPagamento, sale.formaPagamentoDescricao)} · {copy.itemCount(sale.itens)}
+          <span className={clsx('block text-sm text-ink/60', splitPartsOf(sale) ? 'break-words' : 'truncate')}>
+            {salePaymentLabel(sale)} · {copy.itemCount(sale.itens)}
           </span>
         </span>
         <span className="shrink-0 font-semibold text-brand-900 tabular-nums">{total}</span>

@@ -1,0 +1,118 @@
+// A split payment at the counter at 360 px (docs/product.md §10): R$ 35,50 paid R$ 20,00 in cash ('Valor recebido'
+// R$ 50, 'Troco' R$ 30) and R$ 15,50 on the fiado of a new client; 'Falta' follows the typing, 'Restante' fills the
+// fiado row, the finish bar stays in view; the details and the receipt show both parts, and the client's balance
+// goes up by the fiado part only. The split step is looked at on a phone and on a desktop.
+import { expect, test } from '@playwright/test';
+import { createConfirmedOwner, NBSP, shot, signIn } from './support/owner.ts';
+
+const PHONE = { width: 360, height: 740 };
+const brl = (text: string) => text.replace(/R\$ /g, `R$${NBSP}`);
+
+test('a sale split between cash and a client’s fiado keeps both parts and puts only the fiado part on the balance', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(PHONE);
+  const email = `dividido-${Date.now()}@exemplo.com.br`;
+  await createConfirmedOwner(email, { nome: 'Joana Reis', nome_mercado: 'Mercadinho da Joana' });
+  await signIn(page, email);
+
+  await page.goto('/products/new');
+  await page.getByLabel('Nome do produto').fill('Café Torrado');
+  await page.getByLabel('Preço de venda (R$)').fill('35,50');
+  await page.getByLabel('Estoque inicial').fill('20');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(page.getByText('Produto cadastrado com sucesso!')).toBeVisible();
+
+  await page.goto('/sales');
+  await page.getByRole('button', { name: 'Adicionar Café Torrado ao carrinho' }).click();
+  await page.getByRole('button', { name: 'Concluir pedido' }).click();
+  const cart = page.getByRole('dialog', { name: 'Carrinho' });
+  await expect(cart.getByTestId('cart-total')).toHaveText(brl('R$ 35,50'));
+
+  // Split: every method gets its row; nothing typed yet, the whole total is missing.
+  const split = cart.getByRole('button', { name: 'Dividir pagamento' });
+  await split.click();
+  await expect(split).toHaveAttribute('aria-pressed', 'true');
+  await expect(cart.getByRole('group', { name: 'Tipo de venda' })).toBeHidden();
+  for (const method of ['Dinheiro', 'Cartão', 'PIX', 'Outro', 'Fiado'])
+    await expect(cart.getByLabel(`Valor em ${method}`)).toBeVisible();
+  const rest = cart.getByTestId('split-rest');
+  const restLine = cart.getByRole('status').filter({ has: page.getByTestId('split-rest') });
+  await expect(rest).toHaveText(brl('R$ 35,50'));
+  await expect(restLine).toContainText('Falta');
+
+  // More than the total says 'Passou'; R$ 20 in cash leaves R$ 15,50, which 'Restante' puts on the fiado row.
+  await cart.getByLabel('Valor em Dinheiro').fill('40');
+  await expect(restLine).toContainText('Passou');
+  await expect(rest).toHaveText(brl('R$ 4,50'));
+  await cart.getByLabel('Valor em Dinheiro').fill('20');
+  await expect(rest).toHaveText(brl('R$ 15,50'));
+  // Not finished with one method only.
+  await cart.getByRole('button', { name: 'Finalizar Venda' }).click();
+  await expect(page.getByText('Informe o valor de pelo menos duas formas de pagamento.')).toBeVisible();
+  await cart.getByRole('button', { name: 'Restante em Fiado' }).click();
+  await expect(cart.getByLabel('Valor em Fiado')).toHaveValue('15,50');
+  await expect(rest).toHaveText(brl('R$ 0,00'));
+
+  // The fiado part asks for the client: a new one, made here.
+  await cart.getByRole('button', { name: 'Novo cliente' }).click();
+  const customer = page.getByRole('dialog', { name: 'Novo Cliente' });
+  await customer.getByLabel('Nome').fill('Ana Paula');
+  await customer.getByLabel('Telefone').fill('11987654321');
+  await customer.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(customer).toBeHidden();
+  await expect(cart.getByRole('button', { name: 'Cliente: Ana Paula' })).toBeVisible();
+
+  // 'Valor recebido' and 'Troco' apply to the cash part.
+  const cashPart = cart.getByRole('region', { name: brl('Parte em dinheiro: R$ 20,00') });
+  await cashPart.getByRole('group', { name: 'Notas rápidas' }).getByRole('button', { name: 'R$ 50' }).click();
+  await expect(cashPart.getByTestId('cash-change')).toHaveText(brl('R$ 30,00'));
+  await cart.getByLabel('Depois de finalizar a venda').selectOption({ label: 'Nova venda' });
+
+  // The finish bar stays in view at 360 px while the payment step scrolls.
+  await cart.getByLabel('Valor em Cartão').scrollIntoViewIfNeeded();
+  await expect(cart.getByRole('button', { name: 'Finalizar Venda' })).toBeInViewport();
+  await page.screenshot({ path: `test-results/split-payment-step-${PHONE.width}.png` });
+  await cashPart.scrollIntoViewIfNeeded();
+  await expect(cart.getByRole('button', { name: 'Finalizar Venda' })).toBeInViewport();
+  await page.screenshot({ path: `test-results/split-payment-cash-${PHONE.width}.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await cart.getByLabel('Valor em Dinheiro').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/split-payment-step-1280.png' });
+  await page.setViewportSize(PHONE);
+
+  await cart.getByRole('button', { name: 'Finalizar Venda' }).click();
+  await expect(cart).toBeHidden();
+
+  // The receipt: both parts, and the change of the cash part.
+  await page.getByRole('button', { name: 'Imprimir recibo' }).click();
+  const receiptDialog = page.getByRole('dialog', { name: 'Recibo' });
+  const receipt = receiptDialog.getByRole('article', { name: 'Recibo' });
+  await expect(receipt.getByTestId('receipt-parts')).toContainText(/Dinheiro\s*R\$\s*20,00/);
+  await expect(receipt.getByTestId('receipt-parts')).toContainText(/Fiado\s*R\$\s*15,50/);
+  await expect(receipt).toContainText(/Troco\s*R\$\s*30,00/);
+  await expect(receipt).toContainText(/Saldo devedor\s*R\$\s*15,50/);
+  await shot(page, 'split-payment-receipt', PHONE.width);
+
+  // The details: both parts in words, the cash received and the change.
+  await page.goto('/sales/history');
+  const list = page.getByRole('list', { name: 'Histórico de vendas' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toContainText(brl('R$ 20,00 em dinheiro + R$ 15,50 no fiado'));
+  await list.getByRole('button', { name: /Ver venda de .*35,50/ }).click();
+  const details = page.getByRole('dialog', { name: 'Detalhes da Venda' });
+  await expect(details.getByTestId('sale-payment')).toHaveText(brl('R$ 20,00 em dinheiro + R$ 15,50 no fiado'));
+  await expect(details).toContainText(/Valor recebido\s*R\$\s*50,00/);
+  await expect(details).toContainText(/Troco\s*R\$\s*30,00/);
+  await shot(page, 'split-payment-details', PHONE.width);
+  await details.getByRole('button', { name: 'Fechar' }).click();
+
+  // The client owes the fiado part only.
+  await page.goto('/clients');
+  await page
+    .getByRole('link', { name: /Ana Paula/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('saldo')).toHaveText(brl('R$ 15,50'));
+});
