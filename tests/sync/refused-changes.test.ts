@@ -120,6 +120,24 @@ describe('changes the server refuses', () => {
     expect(outcome.refused.map(refusalSentence)).toEqual(['Sua conta está suspensa: Pagamentos contestados']);
   });
 
+  it(
+    'let "Sincronizar agora" end while they are offered again faster than the server answers',
+    { timeout: 60_000 },
+    async () => {
+      const owner = await newOwner(harness.stack);
+      // Every few milliseconds the device offers the refused client again, far more often than a push comes back.
+      const device = await harness.open(owner, { name: 'refused-often', resyncIntervalMs: 5 });
+      await converged(owner, [device]);
+      await setStanding(owner, 'suspenso');
+      await device.api.clients.create({ nome: 'Rita Alves', telefone: '11999990004' });
+      await eventually(async () => {
+        expect((await device.status()).rejected).toHaveLength(1);
+      });
+      const outcome = await device.api.sync.syncNow();
+      expect(outcome.refused.map((change) => change.reason)).toEqual(['account_suspended']);
+    },
+  );
+
   it('can be discarded: the refused document leaves the device and never reaches the server', { timeout: 60_000 }, async () => {
     const { owner, device, clientId } = await suspendedWithRefusedClient('refused-b');
     await device.api.sync.discardRefused({ table: 'clientes', id: clientId });

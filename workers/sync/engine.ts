@@ -369,8 +369,20 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     return run;
   }
 
+  /**
+   * Offers the refused documents again, after any retry already running. Asked again before a queued retry has
+   * started, it answers with that one: a retry reads the documents when it starts, so one is enough, and retries
+   * asked for faster than the server answers never pile up.
+   */
+  let queuedRetry: Promise<void> | null = null;
   function retryRejected(): Promise<void> {
-    return oneAtATime(retryRejectedNow);
+    if (queuedRetry) return queuedRetry;
+    const retry = oneAtATime(async () => {
+      queuedRetry = null;
+      await retryRejectedNow();
+    });
+    queuedRetry = retry;
+    return retry;
   }
 
   async function retryRejectedNow(): Promise<void> {
@@ -448,8 +460,10 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
     await closing?.close();
   }
 
+  /** How many "Sincronizar agora" are under way: they pull and retry everything themselves, so the timer waits. */
+  let syncingNow = 0;
   const safetyResync = setInterval(() => {
-    if (leader && options.connectivity.current().online && !closed) {
+    if (leader && options.connectivity.current().online && !closed && syncingNow === 0) {
       for (const replication of replications.values()) replication.resync();
       if (rejected.current().length > 0) inBackground(retryRejected());
       void cut.askIfDayTurned();
@@ -485,6 +499,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   async function syncNowHere(): Promise<SyncOutcome> {
     if (closed || !options.connectivity.current().online) throw new DataError('offline', { diagnostic: 'sync now' });
     let watching: Subscription | undefined;
+    syncingNow += 1;
     const failed = new Promise<never>((_resolve, reject) => {
       watching = merge(...states.map((state) => state.error$)).subscribe((error) => {
         reject(new DataError('internal', { diagnostic: `sync now: ${error.message}` }));
@@ -496,8 +511,10 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       inBackground(retrying);
       const inSync = Promise.all([retrying, cut.ask(), ...states.map((state) => state.awaitInSync())]);
       await Promise.race([inSync, failed]);
-      while (background.size > 0) await Promise.all([...background]);
+      // What runs in the background by now; retries the timer asks for later are not waited for.
+      await Promise.all([...background]);
     } finally {
+      syncingNow -= 1;
       watching?.unsubscribe();
     }
     if (lastError.getValue() !== null) throw new DataError('internal', { diagnostic: 'sync now: a request failed' });
