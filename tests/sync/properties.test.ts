@@ -1,17 +1,29 @@
 // Property: three devices with skewed clocks and random push batch sizes, through random interleavings of
 // offline periods, restarts (clean, and hard kills, reopened offline when offline), sales (some with a discount on the
-// line, on the sale, or both), sale edits and cancellations,
-// stock counts and deliveries, debits and payments, product edits and deletions, end with every sale on the
-// server exactly once and four numbers agreeing for every product and client: the server's column, the SQL
-// derivation, each device, and a fresh computation from the server's facts. Meanwhile the server's cut of the
+// line, on the sale, or both; some paid in parts, fiado among them), sale edits (lines, or the payment split anew)
+// and cancellations, stock counts and deliveries, debits and payments, product edits and deletions, end with every
+// sale on the server exactly once and four numbers agreeing for every product and client: the server's column, the SQL
+// derivation, each device, and a fresh computation from the server's facts. Each device's till, closed at the end,
+// counts its own sales by method part by part, and the server's daily rollups count each part in its column and each
+// sale once, both as the oracle folds the server's sales. Meanwhile the server's cut of the
 // counters' bases moves forward at random points (to instants on both sides of the devices' skewed stamps), so
 // devices count on top of bases that fold some of their facts and not others.
 // Seeded: SYNC_PROPERTY_SEED / SYNC_PROPERTY_PATH replay a reported failure; SYNC_PROPERTY_RUNS sets the count.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { cents } from '../../workers/db/records.ts';
+import type { PaymentPart } from '../../workers/till/summary.ts';
 import { converged, newOwner, openDevice, serverRows, type Device, type Owner } from './support/devices.ts';
-import { expectedBalances, expectedStock } from './support/oracle.ts';
+import {
+  expectedBalances,
+  expectedRollups,
+  expectedStock,
+  expectedTill,
+  METHODS,
+  rollupDifferences,
+  serverRollups,
+} from './support/oracle.ts';
 
 /** Selling, cancelling or deleting what this device already knows is gone is refused with `not_found`: a no-op here. */
 function ignoreNotFound(error: unknown): null {
@@ -20,6 +32,39 @@ function ignoreNotFound(error: unknown): null {
 }
 
 const DAY = 86_400_000;
+
+/** A payment split at random: one or two methods paid at the counter, and shares of the total for each part. */
+interface Split {
+  methods: readonly (typeof METHODS)[number][];
+  shares: readonly number[];
+}
+
+/**
+ * The parts of `totalCents` for a split, with a fiado part when `fiado`: each at least a cent, the rest shared by
+ * the shares, the last part taking what rounding leaves. Null when the total cannot be split in that many parts.
+ */
+function partsFor(totalCents: number, split: Split, fiado: boolean): PaymentPart[] | null {
+  const formas = [...split.methods, ...(fiado ? (['fiado'] as const) : [])];
+  if (formas.length < 2 || totalCents < formas.length) return null;
+  const shares = formas.map((_, index) => split.shares[index] ?? 1);
+  const shareSum = shares.reduce((sum, share) => sum + share, 0);
+  const spare = totalCents - formas.length;
+  const amounts = shares.map((share) => 1 + Math.floor((spare * share) / shareSum));
+  amounts[amounts.length - 1] = totalCents - amounts.slice(0, -1).reduce((sum, amount) => sum + amount, 0);
+  return formas.map((forma, index) => ({ forma, valor: (amounts[index] ?? 0) / 100 }));
+}
+
+/** The payment fields of a sale paid in these parts (null: by one method, as the rest of the input says). */
+function paidInParts(parts: PaymentPart[], cliente: string | null) {
+  const other = parts.find((part) => part.forma !== 'fiado');
+  const fiado = parts.some((part) => part.forma === 'fiado');
+  return {
+    tipo: fiado ? ('fiado' as const) : ('avista' as const),
+    cliente_id: fiado ? cliente : null,
+    forma_pagamento: other?.forma ?? null,
+    pagamentos: parts,
+  };
+}
 let stack: TestStack;
 
 /** Three device threads for the whole file, signed in as each run's new owner (a thread takes ~1 s to open). */
@@ -47,8 +92,10 @@ type Action =
       priceCents: number;
       lineOff: number;
       saleOff: number;
+      split: Split | null;
     }
   | { kind: 'cancel'; device: number; sale: number }
+  | { kind: 'splitEdit'; device: number; sale: number; split: Split; fiado: number | null }
   | { kind: 'editSale'; device: number; sale: number; product: number; quantity: number; fiado: number | null }
   | { kind: 'count'; device: number; product: number; quantity: number }
   | { kind: 'entry'; device: number; product: number; quantity: number }
@@ -63,6 +110,10 @@ const product = fc.integer({ min: 0, max: 2 });
 const client = fc.integer({ min: 0, max: 1 });
 /** Most sales have no discount; the others up to 60 %. */
 const discountPercent = fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }) });
+const split: fc.Arbitrary<Split> = fc.record({
+  methods: fc.shuffledSubarray([...METHODS], { minLength: 1, maxLength: 2 }),
+  shares: fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 3, maxLength: 3 }),
+});
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('online' as const), device, online: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const), device, hard: fc.boolean() }) },
@@ -77,6 +128,18 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       priceCents: fc.integer({ min: 1, max: 9999 }),
       lineOff: discountPercent,
       saleOff: discountPercent,
+      // About half the sales are paid in parts.
+      split: fc.option(split, { nil: null, freq: 2 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('splitEdit' as const),
+      device,
+      sale: fc.nat(20),
+      split,
+      fiado: fc.option(client, { nil: null }),
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), device, sale: fc.nat(20) }) },
@@ -155,8 +218,10 @@ describe('three devices, random interleavings', () => {
         async (skews, batchSizes, actions) => {
           const owner = await newOwner(stack);
           const devices = pool;
-          for (const [index, d] of devices.entries())
+          for (const [index, d] of devices.entries()) {
             await d.switchOwner(owner, { skewMs: skews[index], batchSize: batchSizes[index] });
+            await d.api.till.open({ troco_inicial: 0 });
+          }
           const [first] = devices as [Device];
           const products = [
             await first.api.products.create({ nome: 'Arroz', preco: 27.9, estoque: 40 }),
@@ -186,6 +251,9 @@ describe('three devices, random interleavings', () => {
                 const lineCents = Math.floor((step.priceCents * step.quantity * step.lineOff) / 100);
                 const leftCents = Math.floor(step.priceCents * step.quantity) - lineCents;
                 const saleCents = Math.max(0, Math.floor((leftCents * step.saleOff) / 100) - 1);
+                // The total as the sale stores it: the line rounded to the cent, less both discounts.
+                const totalCents = Math.round(cents((step.priceCents / 100) * step.quantity) * 100) - lineCents - saleCents;
+                const parts = step.split && partsFor(totalCents, step.split, cliente !== null);
                 // A device that already knows the product was deleted refuses to sell it.
                 const sale = await d.api.sales
                   .register({
@@ -199,6 +267,7 @@ describe('three devices, random interleavings', () => {
                     ],
                     ...(saleCents > 0 ? { desconto: saleCents / 100 } : {}),
                     ...(cliente ? { tipo: 'fiado' as const, cliente_id: cliente } : {}),
+                    ...(parts ? paidInParts(parts, cliente) : {}),
                   })
                   .catch(ignoreNotFound);
                 if (sale) sales.push(sale);
@@ -219,8 +288,28 @@ describe('three devices, random interleavings', () => {
                     tipo: cliente ? 'fiado' : 'avista',
                     cliente_id: cliente,
                     itens: [{ produto_id: products[step.product] as string, quantidade: step.quantity }],
+                    // The new lines change the total: paid by one method again.
+                    pagamentos: null,
                   })
                   .catch(ignoreNotFound);
+                break;
+              }
+              case 'splitEdit': {
+                // The payment of a sale as this device holds it split anew over its total, its lines as they are.
+                if (sales.length === 0) break;
+                const id = sales[step.sale % sales.length] as string;
+                const held = (await d.docs('vendas')).find((doc) => doc.id === id && doc._deleted !== true);
+                const cliente = step.fiado === null ? null : (clients[step.fiado] as string);
+                const parts = held && partsFor(Math.round(Number(held.total) * 100), step.split, cliente !== null);
+                if (!held || !parts) break;
+                const lines = held.itens as { produto_id: string; quantidade: number }[];
+                await d.api.sales.update({
+                  id,
+                  data: String(held.data),
+                  forma_pagamento_descricao: null,
+                  itens: lines.map((line) => ({ produto_id: line.produto_id, quantidade: line.quantidade })),
+                  ...paidInParts(parts, cliente),
+                });
                 break;
               }
               case 'count':
@@ -264,6 +353,16 @@ describe('three devices, random interleavings', () => {
           for (const d of devices) {
             for (const [id, value] of stock) expect(await d.stockOf(id), `${d.name} stock`).toBe(value);
             for (const [id, value] of balances) expect(await d.balanceOf(id), `${d.name} balance`).toBe(value);
+          }
+          // The daily rollups the server keeps, against the oracle's fold of the server's sales.
+          expect(rollupDifferences(await serverRollups(owner), await expectedRollups(owner)), 'rollups').toEqual([]);
+          // Each device's till, closed now: its own sales by method, part by part.
+          for (const d of devices) {
+            const closedId = await d.api.till.close({ valor_contado: 0 });
+            const session = (await d.docs('fechamentos_caixa')).find((doc) => doc.id === closedId);
+            if (!session) throw new Error(`${d.name}: till ${closedId} missing`);
+            const closed = session as { dispositivo: string; abertura_hlc: string; fechamento_hlc: string; resumo: unknown };
+            expect(closed.resumo, `${d.name} till`).toMatchObject(await expectedTill(owner, closed));
           }
         },
       ),

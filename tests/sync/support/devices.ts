@@ -209,6 +209,8 @@ export async function serverRows(owner: Owner, table: CollectionName): Promise<R
 
 const IGNORED = new Set(['_meta', '_rev', '_attachments', 'server_modified', '_modified', 'estoque', 'saldo_devedor']);
 
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
+
 /** A row or document reduced to what both sides must agree on. */
 export function comparable(row: Row): Row {
   const out: Row = {};
@@ -221,7 +223,8 @@ export function comparable(row: Row): Row {
 }
 
 function normalizeValue(key: string, value: unknown): unknown {
-  if ((key === 'created_at' || key === 'updated_at') && typeof value === 'string') return new Date(value).toISOString();
+  // An instant, however written: the device keeps what it wrote ('…Z'), the server answers in its own form ('…+00:00').
+  if (typeof value === 'string' && INSTANT.test(value)) return new Date(value).toISOString();
   if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) && key !== 'telefone' && key !== 'codigo_barras')
     return Number(value);
   if (Array.isArray(value))
