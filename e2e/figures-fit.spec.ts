@@ -119,7 +119,8 @@ for (const viewport of VIEWPORTS) {
 
     await page.goto('/reports');
     const bands = page.getByRole('region', { name: 'Fiado a receber' });
-    await expect(bands).toContainText(`31–60 dias${brl('1.380,45')}`);
+    // The reports fold the seeded year on first open: they may take longer than the default wait.
+    await expect(bands).toContainText(`31–60 dias${brl('1.380,45')}`, { timeout: 20_000 });
     await expect(page.getByTestId('kpi-revenue')).toContainText(brl('12.611,90'));
     expect(await cutAmounts(page.getByRole('main'))).toEqual([]);
     await shot(page, 'reports', viewport.width);
