@@ -119,7 +119,7 @@ for (const viewport of VIEWPORTS) {
 
     await page.goto('/reports');
     const bands = page.getByRole('region', { name: 'Fiado a receber' });
-    // The reports fold the seeded year on first open: they may take longer than the default wait.
+    // The reports fold the seeded shop on first open: on a busy machine that takes longer than the default wait.
     await expect(bands).toContainText(`31–60 dias${brl('1.380,45')}`, { timeout: 20_000 });
     await expect(page.getByTestId('kpi-revenue')).toContainText(brl('12.611,90'));
     expect(await cutAmounts(page.getByRole('main'))).toEqual([]);
