@@ -1,7 +1,8 @@
-// `npm test`: every gate in order — types, lint, unit and integration tests on PGlite, the database-backed
-// suites (schema, stack, sync) again on Postgres 15, the production build, then end-to-end tests in Chromium (among
-// them the README's `npm start` on a clean checkout: e2e/readme-start.spec.ts). Stops at the first failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every gate in order — types and lint (side by side), the unit tests, the database-backed suites
+// (schema, stack, sync) on Postgres 15 when one answers (else on PGlite), the production build, then end-to-end tests
+// in Chromium against a stack on that same engine (among them the README's `npm start` on a clean checkout, which
+// runs on PGlite: e2e/readme-start.spec.ts). Stops at the first failure.
+import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 
 const DEFAULT_POSTGRES_URL = 'postgres://caderneta:caderneta@127.0.0.1:5432/postgres';
@@ -18,6 +19,44 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
   console.info(`✔ ${title} (${seconds} s)`);
 }
 
+interface Finished {
+  title: string;
+  status: number | null;
+  output: string;
+  seconds: string;
+}
+
+function runQuietly(title: string, command: string, args: string[]): Promise<Finished> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: process.env });
+    let output = '';
+    const collect = (chunk: Buffer): void => {
+      output += chunk.toString();
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('close', (status) => {
+      resolve({ title, status, output, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    });
+  });
+}
+
+/** Gates that read the tree without touching each other run side by side (one core each); each prints when done. */
+async function runSideBySide(gates: Array<{ title: string; command: string; args: string[] }>): Promise<void> {
+  console.info(`\n▶ ${gates.map((gate) => gate.title).join(' + ')}`);
+  const finished = await Promise.all(gates.map((gate) => runQuietly(gate.title, gate.command, gate.args)));
+  for (const gate of finished) {
+    if (gate.output.trim()) console.info(gate.output.trimEnd());
+    console.info(`${gate.status === 0 ? '✔' : '✖'} ${gate.title} (${gate.seconds} s)`);
+  }
+  const failed = finished.find((gate) => gate.status !== 0);
+  if (failed) {
+    console.error(`✖ ${failed.title} falhou`);
+    process.exit(failed.status ?? 1);
+  }
+}
+
 async function postgresReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
@@ -31,20 +70,31 @@ async function postgresReachable(url: string): Promise<boolean> {
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
 
-run('Tipos (tsc)', 'npx', ['tsc', '-b']);
-run('Lint (eslint, zero avisos)', 'npx', ['eslint', '.', '--max-warnings', '0']);
-run('Testes unitários e de integração (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
+/** The suites that run on a database: the schema, the stack and the sync engine against the stack. */
+const DATABASE_SUITES = ['tests/db', 'tests/stack', 'tests/sync'];
 
-if (await postgresReachable(postgresUrl)) {
-  // Everything that runs on a database: the schema, the stack and the sync engine against the stack.
-  run('Banco, stack e sincronização no Postgres 15', 'npx', ['vitest', 'run', 'tests/db', 'tests/stack', 'tests/sync'], {
-    TEST_DATABASE_URL: postgresUrl,
-  });
-} else if (process.env.CI) {
+await runSideBySide([
+  { title: 'Tipos (tsc)', command: 'npx', args: ['tsc', '-b'] },
+  { title: 'Lint (eslint, zero avisos)', command: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
+]);
+
+const onPostgres = await postgresReachable(postgresUrl);
+if (!onPostgres && process.env.CI) {
   console.error(`✖ Postgres inacessível em ${postgresUrl}; o CI precisa dele (veja .ci/run).`);
   process.exit(1);
+}
+if (onPostgres) {
+  // The database suites run once, on the engine production runs; PGlite (the engine of `npm start`) still carries
+  // the README's start check end to end.
+  run('Testes unitários', 'npx', ['vitest', 'run', ...DATABASE_SUITES.flatMap((suite) => ['--exclude', `${suite}/**`])], {
+    TEST_DATABASE_URL: '',
+  });
+  run('Banco, stack e sincronização no Postgres 15', 'npx', ['vitest', 'run', ...DATABASE_SUITES], {
+    TEST_DATABASE_URL: postgresUrl,
+  });
 } else {
-  console.warn(`⚠ Postgres inacessível em ${postgresUrl}: a segunda rodada (Postgres 15) foi pulada. Veja o README.`);
+  console.warn(`⚠ Postgres inacessível em ${postgresUrl}: banco, stack e sincronização rodam no PGlite. Veja o README.`);
+  run('Testes unitários e de integração (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
 }
 
 run('Build de produção', 'npx', ['vite', 'build']);
