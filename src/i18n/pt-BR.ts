@@ -399,6 +399,10 @@ export const ptBR = {
   },
   /** Changes saved on this device and their way to the server (the worker reports facts; these are its words). */
   sync: {
+    outdatedTitle: 'Atualize o app',
+    outdatedMessage:
+      'Esta versão do Caderneta não lê todos os dados da sua conta, e as vendas deixaram de chegar a este aparelho. Atualize para voltar a recebê-las; nada do que está aqui se perde.',
+    outdatedAction: 'Atualizar agora',
     label: (count: number) => (count === 1 ? '1 alteração não sincronizada' : `${count} alterações não sincronizadas`),
     title: 'Dados deste aparelho',
     pending: (count: number) =>

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/db/database.ts';
 import { createTestDatabase } from '../support/database.ts';
-import { REPLICATED_TABLES, asActor, createUser, owner, sampleRow, type Actor } from './helpers.ts';
+import { REPLICATED_TABLES, appVersionOf, asActor, createUser, owner, sampleRow, type Actor } from './helpers.ts';
 
 let db: Database;
 let ownerId: string;
@@ -31,7 +31,11 @@ interface PullAnswer {
 async function pull(actor: Actor, table: string, desde: string | null): Promise<PullAnswer> {
   for (;;) {
     const { rows } = await asActor(db, actor, (tx) =>
-      tx.query<{ answer: PullAnswer }>(`SELECT public.replicate_pull($1, NULL, NULL, 5000, $2::date) AS answer`, [table, desde]),
+      tx.query<{ answer: PullAnswer }>(`SELECT public.replicate_pull($1, NULL, NULL, 5000, $2::date, $3) AS answer`, [
+        table,
+        desde,
+        appVersionOf(table),
+      ]),
     );
     const answer = rows[0]?.answer;
     if (!answer) throw new Error('replicate_pull answered nothing');

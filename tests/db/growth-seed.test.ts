@@ -43,8 +43,8 @@ async function pullAll(userId: string, table: CollectionName): Promise<Record<st
   for (;;) {
     const page = await asActor(db, { role: 'authenticated', sub: userId }, (tx) =>
       tx.query<{ answer: { documents: Record<string, unknown>[] } }>(
-        'SELECT public.replicate_pull($1, $2::timestamptz, $3::uuid, $4) AS answer',
-        [table, after?.modified ?? null, after?.id ?? null, PAGE],
+        'SELECT public.replicate_pull($1, $2::timestamptz, $3::uuid, $4, p_versao => $5) AS answer',
+        [table, after?.modified ?? null, after?.id ?? null, PAGE, collectionSchemas[table].version],
       ),
     );
     const documents = page.rows[0]?.answer.documents ?? [];

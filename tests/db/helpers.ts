@@ -2,7 +2,7 @@
 // gateway does), creating auth users whose profile the sign-up trigger makes, and sample rows per table.
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../supabase/local/db/database.ts';
-import { ownerCollectionNames, type OwnerCollectionName } from '../../schemas/index.ts';
+import { collectionSchemas, ownerCollectionNames, type CollectionName, type OwnerCollectionName } from '../../schemas/index.ts';
 import { TEST_DEVICE_INFO, testDeviceSession } from '../support/test-device.ts';
 
 export interface Actor {
@@ -72,6 +72,11 @@ export const hlcAt = (physical: number, counter = 0, node = 'a'): string =>
 
 /** The tables devices write, from the one list of replicated collections (schemas/index.ts). */
 export const REPLICATED_TABLES: readonly OwnerCollectionName[] = ownerCollectionNames;
+
+/** The version of a table's rows this app reads, as its pull says it (`p_versao`); an unknown table reads none. */
+export function appVersionOf(table: string): number {
+  return table in collectionSchemas ? collectionSchemas[table as CollectionName].version : 0;
+}
 export type ReplicatedTable = OwnerCollectionName;
 
 /** A valid new row of each replicated table (without id and user_id), and a harmless field to edit. */

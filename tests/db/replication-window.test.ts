@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/db/database.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
-import { asActor, createUser, hlcAt, owner } from './helpers.ts';
+import { appVersionOf, asActor, createUser, hlcAt, owner } from './helpers.ts';
 
 let stack: TestStack;
 let db: Database;
@@ -41,10 +41,10 @@ async function pull(
   options: { desde?: string; after?: { modified: string; id: string } | null; limit?: number } = {},
 ): Promise<PullAnswer> {
   return asActor(db, owner(userId), async (tx) => {
-    const args = [table, options.after?.modified ?? null, options.after?.id ?? null, options.limit ?? 500];
+    const args = [table, options.after?.modified ?? null, options.after?.id ?? null, options.limit ?? 500, appVersionOf(table)];
     const { rows } = await (options.desde === undefined
-      ? tx.query<{ answer: PullAnswer }>(`SELECT public.replicate_pull($1, $2, $3, $4) AS answer`, args)
-      : tx.query<{ answer: PullAnswer }>(`SELECT public.replicate_pull($1, $2, $3, $4, $5) AS answer`, [...args, options.desde]));
+      ? tx.query<{ answer: PullAnswer }>(`SELECT public.replicate_pull($1, $2, $3, $4, p_versao => $5) AS answer`, args)
+      : tx.query<{ answer: PullAnswer }>(`SELECT public.replicate_pull($1, $2, $3, $4, $6, $5) AS answer`, [...args, options.desde]));
     const [row] = rows;
     if (!row) throw new Error('replicate_pull answered nothing');
     return row.answer;

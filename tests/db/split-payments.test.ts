@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/db/database.ts';
 import { partsOf, partsProblem, type PaidSale, type PartsProblem } from '../../workers/till/summary.ts';
 import { createTestDatabase } from '../support/database.ts';
-import { asActor, createUser, hlcAt, owner, sampleRow } from './helpers.ts';
+import { appVersionOf, asActor, createUser, hlcAt, owner, sampleRow } from './helpers.ts';
 
 let db: Database;
 let ownerId: string;
@@ -683,7 +683,8 @@ describe('vendas.pagamentos', () => {
     for (let more = true; more;) {
       const { rows } = await asActor(db, owner(ownerId), (tx) =>
         tx.query<{ answer: { documents: typeof documents; more: boolean } }>(
-          `SELECT public.replicate_pull('vendas', NULL, NULL, 5000) AS answer`,
+          `SELECT public.replicate_pull('vendas', NULL, NULL, 5000, p_versao => $1) AS answer`,
+          [appVersionOf('vendas')],
         ),
       );
       const answer = rows[0]?.answer;

@@ -120,6 +120,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
    * Work started outside the replications (refused documents offered again, refusals stored): closing waits for
    * it, since a refusal stored into a database already closing would keep the database from ever closing.
    */
+  /** The tables whose pull the server refuses because this app is older than their rows ('Atualize o app'). */
+  const outdatedTables = new BehaviorSubject<ReadonlySet<string>>(new Set());
   const background = new Set<Promise<unknown>>();
   const inBackground = (work: Promise<unknown>): void => {
     const tracked = work.catch(() => undefined).finally(() => background.delete(tracked));
@@ -209,6 +211,14 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         onRejected(refused) {
           inBackground(keepRefused(name, refused));
         },
+        onOutdated(refused) {
+          const tables = outdatedTables.getValue();
+          if (tables.has(name) === refused) return;
+          const next = new Set(tables);
+          if (refused) next.add(name);
+          else next.delete(name);
+          outdatedTables.next(next);
+        },
       }),
     );
   }
@@ -296,7 +306,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       caughtUp$,
       olderPulled$,
       received$,
-    ]).subscribe(([connectivity, active, error, syncedAt, pendingCount, refused, caughtUp, olderPulled, received]) => {
+      outdatedTables,
+    ]).subscribe(([connectivity, active, error, syncedAt, pendingCount, refused, caughtUp, olderPulled, received, outdated]) => {
       const allCaughtUp = caughtUp === replications.size;
       if (allCaughtUp && !sellable) {
         // Ready to sell: the windowed collections go on with their older part.
@@ -332,6 +343,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
         lastSyncedAt: syncedAt,
         download: firstDownload.downloading ? progressOf(caughtUp, olderPulled, received) : null,
         owner: userId,
+        outdated: outdated.size > 0,
       });
     }),
   );
@@ -351,6 +363,7 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       }
       status.next({
         ...shared,
+        outdated: shared.outdated ?? false,
         owner: mine.owner,
         online: mine.online,
         phase: mine.online ? shared.phase : 'offline',

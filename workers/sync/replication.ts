@@ -115,6 +115,9 @@ interface PullResponse {
 
 type Row = Record<string, unknown>;
 
+/** The pull's refusal of an app older than the table's rows (9007_pull_refuses_older_apps.sql). */
+const APP_OUTDATED = 'app_outdated';
+
 export interface CollectionReplicationOptions<Doc> {
   collection: RxCollection<Doc>;
   table: string;
@@ -139,6 +142,9 @@ export interface CollectionReplicationOptions<Doc> {
   onServerOffset?: (sample: OffsetSample) => void;
   /** Documents the server refused; they stay on the device. */
   onRejected?: (rejected: RejectedDocument[]) => void;
+  /** The server refused a pull as this app reads an older version of the table than its rows need (true), or
+   * answered one again (false). */
+  onOutdated?: (outdated: boolean) => void;
   /** Documents the server accepted in a push. */
   onAccepted?: (ids: string[]) => void;
   /** Written by the server alone (the counters' bases): pulled, never pushed. */
@@ -494,6 +500,8 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   }
 
   /** Asks the server for a page after `from`, with the window's first day `desde` when windowed. */
+  /** The server refused the last pull as this app is older than the table's rows ('app_outdated'). */
+  let outdated = false;
   async function pullPage(from: ReplicationPosition | undefined, limit: number, desde: string | undefined) {
     pulls += 1;
     pass = `pulling after ${from?.modified ?? 'start'}`;
@@ -504,9 +512,19 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       p_after_id: from?.id ?? null,
       p_limit: limit,
       ...(desde === undefined ? {} : { p_desde: desde }),
+      // The version of the table's rows this app reads: the server refuses rows it would misread.
+      p_versao: schema.version,
     });
     const receivedAt = wallClock();
-    if (response.error) throw new Error(`pull ${table}: ${response.error.message}`);
+    if (response.error) {
+      if (response.error.message === APP_OUTDATED) {
+        outdated = true;
+        options.onOutdated?.(true);
+      }
+      throw new Error(`pull ${table}: ${response.error.message}`);
+    }
+    outdated = false;
+    options.onOutdated?.(false);
     const data = response.data as PullResponse;
     if (data.now) options.onServerOffset?.(measureOffset({ started: data.started, now: data.now }, sentAt, receivedAt));
     if (data.documents.length > 0) received.next(received.getValue() + data.documents.length);
@@ -735,7 +753,8 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       // The checkpoint does not move on a streamed row: a slower transaction may still commit an earlier
       // `_modified`, and only the pull (bounded by the server's horizon) may advance past it.
       const outside = options.window && (windowStart === undefined || !options.window.holds(row, windowStart));
-      if (!lastCheckpoint || options.foldsRowsBefore || outside) {
+      // A row of a table this app is too old for goes to the pull too, which refuses it until the app is updated.
+      if (!lastCheckpoint || options.foldsRowsBefore || outside || outdated) {
         if (!lastCheckpoint) streamedToPull += 1;
         pullLiveSoon();
         return Promise.resolve();

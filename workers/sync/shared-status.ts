@@ -10,8 +10,12 @@ import type { SyncStatus } from './status.ts';
 const KEY = 'sync-status';
 const REQUEST_KEY = 'sync-request';
 
-/** What the leader publishes: everything but the connection, which each tab knows for itself. */
-export type SharedStatus = Pick<SyncStatus, 'phase' | 'pending' | 'rejected' | 'lastSyncedAt' | 'download'>;
+/**
+ * What the leader publishes: everything but the connection, which each tab knows for itself (`outdated` is absent
+ * from what a tab of an older app published).
+ */
+export type SharedStatus = Pick<SyncStatus, 'phase' | 'pending' | 'rejected' | 'lastSyncedAt' | 'download'> &
+  Partial<Pick<SyncStatus, 'outdated'>>;
 
 /** True while this tab holds the leadership (always, for a database that is not shared between tabs). */
 export function leadershipOf(database: LocalDatabase): Observable<boolean> {
@@ -27,12 +31,13 @@ export function publishStatus(database: LocalDatabase, status$: Observable<SyncS
   let writing: Promise<unknown> = Promise.resolve();
   return status$
     .pipe(
-      map(({ phase, pending, rejected, lastSyncedAt, download }): SharedStatus => ({
+      map(({ phase, pending, rejected, lastSyncedAt, download, outdated }): SharedStatus => ({
         phase,
         pending,
         rejected: [...rejected],
         lastSyncedAt,
         download,
+        outdated,
       })),
       distinctUntilChanged((before: SharedStatus, after: SharedStatus) => valuesEqual(before, after)),
       auditTime(100),

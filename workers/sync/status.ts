@@ -22,6 +22,11 @@ export interface SyncStatus {
    * or none open): then nothing is known of a download either.
    */
   readonly owner: string | null;
+  /**
+   * True while the server refuses a pull because this app reads an older version of a table's rows than the account
+   * holds ('app_outdated'): the owner is asked to update the app; the other tables go on.
+   */
+  readonly outdated: boolean;
 }
 
 /** A document the server refused: where it is, what it is called (a product's name…), and why it was refused. */
@@ -42,6 +47,7 @@ export const INITIAL_STATUS: SyncStatus = {
   lastSyncedAt: null,
   download: null,
   owner: null,
+  outdated: false,
 };
 
 export interface SignOutCheck {

@@ -14,13 +14,15 @@ export interface PendingChanges {
   readonly known: boolean;
   /** While this device receives the owner's data for the first time: how far it is. */
   readonly download: SyncStatus['download'];
+  /** The server refuses some of the owner's data to this app, older than the data: 'Atualize o app'. */
+  readonly outdated: boolean;
 }
 
 const NONE: readonly RefusedChange[] = [];
 
 /** What the screens read of a status; the placeholder of a workspace still opening is not known yet. */
 export function pendingChangesOf(data: SyncStatus | undefined): PendingChanges {
-  if (!data || data.owner === null) return { pending: 0, rejected: 0, refused: NONE, phase: 'idle', known: false, download: null };
+  if (!data || data.owner === null) return { pending: 0, rejected: 0, refused: NONE, phase: 'idle', known: false, download: null, outdated: false };
   return {
     pending: data.pending,
     rejected: data.rejected.length,
@@ -28,6 +30,7 @@ export function pendingChangesOf(data: SyncStatus | undefined): PendingChanges {
     phase: data.phase,
     known: true,
     download: data.download,
+    outdated: data.outdated,
   };
 }
 
