@@ -89,6 +89,8 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
   const rejected: RejectedStore = await openRejectedStore(database);
   const lastError = new BehaviorSubject<number | null>(null);
   const lastSyncedAt = new BehaviorSubject<string | null>(null);
+  /** The tables whose pull the server refuses because this app is older than their rows ('Atualize o app'). */
+  const outdatedTables = new BehaviorSubject<ReadonlySet<string>>(new Set());
   const wallClock = options.wallClock ?? Date.now;
   const offsets = await openOffsetStore(database);
   const firstDownload = await openFirstDownload(database);
@@ -120,8 +122,6 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
    * Work started outside the replications (refused documents offered again, refusals stored): closing waits for
    * it, since a refusal stored into a database already closing would keep the database from ever closing.
    */
-  /** The tables whose pull the server refuses because this app is older than their rows ('Atualize o app'). */
-  const outdatedTables = new BehaviorSubject<ReadonlySet<string>>(new Set());
   const background = new Set<Promise<unknown>>();
   const inBackground = (work: Promise<unknown>): void => {
     const tracked = work.catch(() => undefined).finally(() => background.delete(tracked));

@@ -499,9 +499,9 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     return { ...(position ?? START_CHECKPOINT), older: older ?? null };
   }
 
-  /** Asks the server for a page after `from`, with the window's first day `desde` when windowed. */
   /** The server refused the last pull as this app is older than the table's rows ('app_outdated'). */
   let outdated = false;
+  /** Asks the server for a page after `from`, with the window's first day `desde` when windowed. */
   async function pullPage(from: ReplicationPosition | undefined, limit: number, desde: string | undefined) {
     pulls += 1;
     pass = `pulling after ${from?.modified ?? 'start'}`;
