@@ -4,9 +4,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STACK_URL } from '../playwright.config.ts';
 import { DEFAULT_JWT_SECRET, signServiceKey } from '../supabase/local/config.ts';
-import { createConfirmedOwner, shot as screenshot, signIn, VIEWPORTS } from './support/owner.ts';
+import { createConfirmedOwner, shotOnPhoneAndDesktop as screenshot, signIn, PHONE } from './support/owner.ts';
 
-const shot = (page: Page, name: string, width: number) => screenshot(page, `window-edge-${name}`, width);
+const shot = (page: Page, name: string) => screenshot(page, `window-edge-${name}`);
+/** Each flow runs once, on the phone; every screen it shows is also looked at on the desktop (shot). */
+const viewport = PHONE;
 const WINDOW_DAYS = 90;
 
 /** A day in São Paulo (the browser's time zone in playwright.config.ts), `days` before today. */
@@ -28,42 +30,40 @@ async function insertAs(userId: string, table: string, row: Record<string, unkno
   return id;
 }
 
-for (const viewport of VIEWPORTS) {
-  test(`lists say where the window starts at ${viewport.width} px`, async ({ page }) => {
-    test.setTimeout(90_000);
-    await page.setViewportSize(viewport);
-    const email = `janela-${viewport.width}-${Date.now()}@exemplo.com.br`;
-    const userId = await createConfirmedOwner(email);
-    const arroz = await insertAs(userId, 'produtos', { nome: 'Arroz Tipo 1', preco: 25, unidade: 'un', estoque_minimo: 1 });
-    await insertAs(userId, 'historico_estoque', { produto_id: arroz, tipo: 'ajuste', quantidade: 40 });
-    const maria = await insertAs(userId, 'clientes', { nome: 'Maria Souza', telefone: '11987654321', is_fiado: true });
-    await insertAs(userId, 'fiado_lancamentos', { cliente_id: maria, tipo: 'debito', valor: 30, data: daySaoPaulo(2) });
-    await insertAs(userId, 'despesas', { descricao: 'Conta de luz', valor: 120, data: daySaoPaulo(3) });
-    const keptFrom = shown(daySaoPaulo(WINDOW_DAYS));
+test(`lists say where the window starts on a phone, each screen also on a desktop`, async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(viewport);
+  const email = `janela-${viewport.width}-${Date.now()}@exemplo.com.br`;
+  const userId = await createConfirmedOwner(email);
+  const arroz = await insertAs(userId, 'produtos', { nome: 'Arroz Tipo 1', preco: 25, unidade: 'un', estoque_minimo: 1 });
+  await insertAs(userId, 'historico_estoque', { produto_id: arroz, tipo: 'ajuste', quantidade: 40 });
+  const maria = await insertAs(userId, 'clientes', { nome: 'Maria Souza', telefone: '11987654321', is_fiado: true });
+  await insertAs(userId, 'fiado_lancamentos', { cliente_id: maria, tipo: 'debito', valor: 30, data: daySaoPaulo(2) });
+  await insertAs(userId, 'despesas', { descricao: 'Conta de luz', valor: 120, data: daySaoPaulo(3) });
+  const keptFrom = shown(daySaoPaulo(WINDOW_DAYS));
 
-    await signIn(page, email);
-    await page.goto('/sales/history');
-    await expect(page.getByRole('heading', { level: 1, name: 'Histórico de vendas' })).toBeVisible();
-    await page.getByRole('button', { name: 'Personalizado' }).click();
-    await page.getByLabel('De', { exact: true }).fill(daySaoPaulo(WINDOW_DAYS + 60));
-    await page.getByLabel('Até', { exact: true }).fill(daySaoPaulo(WINDOW_DAYS + 30));
-    // Online, the older sales are read from the server: this shop has none before the window.
-    await expect(page.getByText(`Nenhuma venda anterior a ${keptFrom} neste período.`)).toBeVisible({ timeout: 20_000 });
-    await shot(page, 'sales', viewport.width);
+  await signIn(page, email);
+  await page.goto('/sales/history');
+  await expect(page.getByRole('heading', { level: 1, name: 'Histórico de vendas' })).toBeVisible();
+  await page.getByRole('button', { name: 'Personalizado' }).click();
+  await page.getByLabel('De', { exact: true }).fill(daySaoPaulo(WINDOW_DAYS + 60));
+  await page.getByLabel('Até', { exact: true }).fill(daySaoPaulo(WINDOW_DAYS + 30));
+  // Online, the older sales are read from the server: this shop has none before the window.
+  await expect(page.getByText(`Nenhuma venda anterior a ${keptFrom} neste período.`)).toBeVisible({ timeout: 20_000 });
+  await shot(page, 'sales');
 
-    await page.goto('/expenses');
-    await expect(page.getByText('Conta de luz').first()).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText(`Despesas anteriores a ${keptFrom} disponíveis apenas online`)).toBeVisible();
-    await shot(page, 'expenses', viewport.width);
+  await page.goto('/expenses');
+  await expect(page.getByText('Conta de luz').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`Despesas anteriores a ${keptFrom} disponíveis apenas online`)).toBeVisible();
+  await shot(page, 'expenses');
 
-    await page.goto(`/clients/${maria}`);
-    await expect(page.getByTestId('statement-entry')).toHaveCount(1, { timeout: 20_000 });
-    await expect(page.getByText(`Lançamentos anteriores a ${keptFrom} disponíveis apenas online`)).toBeVisible();
-    await shot(page, 'statement', viewport.width);
+  await page.goto(`/clients/${maria}`);
+  await expect(page.getByTestId('statement-entry')).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.getByText(`Lançamentos anteriores a ${keptFrom} disponíveis apenas online`)).toBeVisible();
+  await shot(page, 'statement');
 
-    await page.goto(`/products/${arroz}`);
-    await expect(page.getByTestId('stock-history')).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText(`Movimentações anteriores a ${keptFrom} disponíveis apenas online`)).toBeVisible();
-    await shot(page, 'stock-history', viewport.width);
-  });
-}
+  await page.goto(`/products/${arroz}`);
+  await expect(page.getByTestId('stock-history')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`Movimentações anteriores a ${keptFrom} disponíveis apenas online`)).toBeVisible();
+  await shot(page, 'stock-history');
+});
