@@ -192,7 +192,7 @@ test('the free plan stops at 50 products: Novo produto opens the cap dialog poin
   await page.getByRole('button', { name: 'Novo produto' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Limite de produtos atingido');
-  await shot(page, 'cap', 360);
+  await shot(page, 'cap');
   await dialog.getByRole('link', { name: 'Ver plano Premium' }).click();
   await expect(page).toHaveURL(/\/upgrade$/);
 });
