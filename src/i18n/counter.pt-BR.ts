@@ -9,6 +9,7 @@ export const counterText = {
   change: 'Troco',
   short: 'Falta',
   pixTitle: 'PIX com o valor da venda',
+  pixPartTitle: 'PIX com o valor desta parte',
   pixQr: (total: string) => `QR Code PIX de ${total}`,
   pixCode: 'PIX copia e cola',
   copyCode: 'Copiar código',

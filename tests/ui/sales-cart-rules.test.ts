@@ -93,6 +93,28 @@ describe('finishing', () => {
       finishProblem(cart([line({ produto_id: 'a' })], { forma_pagamento: 'cartao', tipo_cartao: 'avista' }), false),
     ).toBeNull();
   });
+  it("refuses a split payment whose card part is 'Parcelado' until the number of installments is picked", () => {
+    const parts = [
+      { forma: 'dinheiro', valor: 1 },
+      { forma: 'cartao', valor: 1 },
+    ] as const;
+    const parcelado = { tipo_cartao: 'parcelado', parcelas: 1 } as const;
+    const items = [line({ produto_id: 'a', preco: 2 })];
+    expect(finishProblem(cart(items, { ...parcelado, pagamentos: parts }), false)).toBe('installments');
+    expect(finishProblem(cart(items, { ...parcelado, pagamentos: parts }), true)).toBeNull();
+    expect(
+      finishProblem(
+        cart(items, {
+          ...parcelado,
+          pagamentos: [
+            { forma: 'dinheiro', valor: 1 },
+            { forma: 'pix', valor: 1 },
+          ],
+        }),
+        false,
+      ),
+    ).toBeNull();
+  });
   it("refuses fiado without a customer ('Cliente obrigatório')", () => {
     expect(finishProblem(cart([line({ produto_id: 'a' })], { tipo: 'fiado' }))).toBe('customer');
     expect(finishProblem(cart([line({ produto_id: 'a' })], { tipo: 'fiado', cliente_id: 'c' }))).toBeNull();

@@ -114,16 +114,17 @@ describe('a split payment', () => {
     expect(shown).toMatchObject({ total: 35.5, valorRecebido: 50, pagamentos: stored?.pagamentos });
   });
 
-  it('keeps a card part described, and the cash received only when it covers the cash part', async () => {
+  it('keeps a card part described after a cash part, and the cash received only when it covers the cash part', async () => {
     const { remote, workspace, arroz } = await openShop();
     await remote.cart.add({ produto_id: arroz, quantidade: 2 });
+    // The payment step lists cash before card: the card's installments are kept all the same.
     await remote.cart.setOptions({
       forma_pagamento: 'pix',
       tipo_cartao: 'parcelado',
       parcelas: 3,
       pagamentos: [
-        { forma: 'cartao', valor: 25.5 },
         { forma: 'dinheiro', valor: 10 },
+        { forma: 'cartao', valor: 25.5 },
       ],
       valor_recebido: 9.99,
     });

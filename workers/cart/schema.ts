@@ -198,17 +198,21 @@ export function soldPartsOf(options: CartOptions): PaymentPart[] | null {
 type OtherPart = PaymentPart & { readonly forma: PaymentMethod };
 const isOtherPart = (part: PaymentPart): part is OtherPart => part.forma !== 'fiado';
 
+/** Methods whose part keeps words in the sale's method columns: a card's kind and installments, another method's text. */
+const DESCRIBED_METHODS: ReadonlySet<string> = new Set(['cartao', 'outro']);
+
 /**
  * A split sale's type and payment columns (docs/product.md §10): fiado when a part is fiado; the method columns
- * name the first part paid otherwise, described as `paymentOf` describes it (a card's installments, another
- * method's text), so a reader of one method sees that one.
+ * name the first part paid otherwise that has words to keep (a card's installments, another method's text), else
+ * the first part paid otherwise, described as `paymentOf` describes it, so a reader of one method sees that one.
  */
 export function splitPaymentOf(
   options: CartOptions,
   parts: readonly PaymentPart[],
 ): { tipo: 'avista' | 'fiado'; forma_pagamento: string | null; forma_pagamento_descricao: string | null } {
   const tipo = parts.some((part) => part.forma === 'fiado') ? 'fiado' : 'avista';
-  const other = parts.find(isOtherPart);
+  const paid = parts.filter(isOtherPart);
+  const other = paid.find((part) => DESCRIBED_METHODS.has(part.forma)) ?? paid[0];
   if (other === undefined) return { tipo, forma_pagamento: null, forma_pagamento_descricao: null };
   return { tipo, ...paymentOf({ ...options, tipo: 'avista', forma_pagamento: other.forma }) };
 }

@@ -45,7 +45,8 @@ export function checkWeight(text: string, unit: string): WeightCheck {
 /**
  * Why 'Finalizar Venda' is refused before asking the worker: no line above zero, fiado without a customer, or a
  * 'Parcelado' card whose number of installments the owner has not picked (1x is never assumed). A split payment
- * needs two methods or more whose amounts come to the total, and the client when it has a fiado part.
+ * needs two methods or more whose amounts come to the total, the client when it has a fiado part, and the number of
+ * installments when its card part is 'Parcelado'.
  */
 export function finishProblem(
   cart: Pick<CartView, 'itens' | 'opcoes' | 'total'>,
@@ -53,17 +54,16 @@ export function finishProblem(
 ): 'empty' | 'customer' | 'installments' | 'splitFew' | 'splitRest' | null {
   const counted = cart.itens.filter((line) => Number(line.quantidade.replace(',', '.')) > 0);
   if (counted.length === 0) return 'empty';
-  const parts = cart.opcoes.pagamentos;
+  const { tipo, forma_pagamento, tipo_cartao, parcelas, pagamentos: parts } = cart.opcoes;
+  const installmentsMissing = tipo_cartao === 'parcelado' && !installmentsChosen && parcelas < 2;
   if (parts) {
     const problem = partsProblemOf(cart.total, parts);
     if (problem) return problem === 'few' ? 'splitFew' : 'splitRest';
-    return partValue(parts, 'fiado') > 0 && cart.opcoes.cliente_id === null ? 'customer' : null;
+    if (partValue(parts, 'fiado') > 0 && cart.opcoes.cliente_id === null) return 'customer';
+    return partValue(parts, 'cartao') > 0 && installmentsMissing ? 'installments' : null;
   }
-  if (cart.opcoes.tipo === 'fiado' && cart.opcoes.cliente_id === null) return 'customer';
-  const { tipo, forma_pagamento, tipo_cartao, parcelas } = cart.opcoes;
-  if (tipo === 'avista' && forma_pagamento === 'cartao' && tipo_cartao === 'parcelado' && !installmentsChosen && parcelas < 2)
-    return 'installments';
-  return null;
+  if (tipo === 'fiado' && cart.opcoes.cliente_id === null) return 'customer';
+  return tipo === 'avista' && forma_pagamento === 'cartao' && installmentsMissing ? 'installments' : null;
 }
 
 /** The barcode field ignores the same code read again within a second (a scanner that repeats itself). */

@@ -1,8 +1,9 @@
 // The sale's type and payment (docs/product.md §4): à vista or fiado; the method only for à vista (dinheiro with the
 // amount received and the change, cartão with à vista or parcelado 1–12x — the number asked, never assumed —, pix
 // with the QR Code of the total, outro with its free text); fiado asks for the customer. 'Dividir pagamento' splits
-// it in parts (docs/product.md §10): the client when a fiado part is typed, 'Valor recebido' and 'Troco' for the cash
-// part, the other method's words for an 'Outro' part.
+// it in parts (docs/product.md §10): the client when a fiado part is typed, the card's kind and installments for a
+// card part, 'Valor recebido' and 'Troco' for the cash part, the QR Code of the PIX part, the other method's words for
+// an 'Outro' part.
 import { useId, useRef, useState } from 'react';
 import type { CartView, PaymentBucket } from '../../../../workers/api.ts';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS, type CardKind } from '../../../../workers/cart/schema.ts';
@@ -44,8 +45,63 @@ function OtherPayment({ value }: { value: string }) {
   );
 }
 
-/** The split payment at the counter: the rows, then the client, the cash received and the other method's words. */
-function CartSplitPayment({ cart, parts }: { cart: CartView; parts: readonly PaymentPart[] }) {
+/** What the owner picks of a card payment: à vista or parcelado, and then the number of installments (never assumed). */
+interface CardChoice {
+  cart: CartView;
+  /** The owner has picked the number of installments of a 'Parcelado' card (the stored 1 is not a choice). */
+  installmentsChosen: boolean;
+  onInstallmentsChosen: () => void;
+}
+
+/** 'Tipo de cartão' and, for 'Parcelado', 'Parcelas': the card's words of a sale paid by card or of its card part. */
+function CardOptions({ cart, installmentsChosen, onInstallmentsChosen }: CardChoice) {
+  const { options } = useCartEdits();
+  const opcoes = cart.opcoes;
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      <ChoiceChips<CardKind>
+        legend={copy.cardKind}
+        value={opcoes.tipo_cartao}
+        options={[
+          { value: 'avista', label: copy.cardKinds.avista },
+          { value: 'parcelado', label: copy.cardKinds.parcelado },
+        ]}
+        onChange={(tipo_cartao) => void options.run({ tipo_cartao })}
+      />
+      {opcoes.tipo_cartao === 'parcelado' ? (
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          {copy.installments}
+          <select
+            className={`${inputClass} border-ink/20 ${installmentsChosen ? 'w-28' : 'w-full max-w-72'}`}
+            value={installmentsChosen ? opcoes.parcelas : ''}
+            onChange={(event) => {
+              onInstallmentsChosen();
+              void options.run({ parcelas: Number(event.target.value) });
+            }}
+          >
+            {installmentsChosen ? null : (
+              <option value="" disabled>
+                {counterText.chooseInstallments}
+              </option>
+            )}
+            {INSTALLMENTS.map((count) => (
+              <option key={count} value={count}>
+                {copy.installment(count)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The split payment at the counter: the rows, then the client for a fiado part, the card's kind and installments for
+ * a card part, the cash received for the cash part, the shop's PIX QR with the PIX part's amount (paid before
+ * 'Finalizar Venda', so no 'Recebido' of its own) and the other method's words.
+ */
+function CartSplitPayment({ cart, parts, ...card }: CardChoice & { parts: readonly PaymentPart[] }) {
   const { options } = useCartEdits();
   const opcoes = cart.opcoes;
   const cashTitle = useId();
@@ -88,6 +144,8 @@ function CartSplitPayment({ cart, parts }: { cart: CartView; parts: readonly Pay
                 <CashReceived total={cash} received={opcoes.valor_recebido} />
               </section>
             ) : null}
+            {partValue(typed, 'cartao') > 0 ? <CardOptions cart={cart} {...card} /> : null}
+            {partValue(typed, 'pix') > 0 ? <CounterPix total={partValue(typed, 'pix')} /> : null}
             {partValue(typed, 'outro') > 0 ? <OtherPayment key={opcoes.outro} value={opcoes.outro} /> : null}
           </>
         );
@@ -96,15 +154,11 @@ function CartSplitPayment({ cart, parts }: { cart: CartView; parts: readonly Pay
   );
 }
 
-export interface SaleOptionsProps {
-  cart: CartView;
+export interface SaleOptionsProps extends CardChoice {
   /** A finish is running ('Recebido' waits for it). */
   busy: boolean;
   /** 'Recebido' on a PIX sale finishes it. */
   onFinish: () => void;
-  /** The owner has picked the number of installments of a 'Parcelado' card (the stored 1 is not a choice). */
-  installmentsChosen: boolean;
-  onInstallmentsChosen: () => void;
 }
 
 export function SaleOptions({ cart, busy, onFinish, installmentsChosen, onInstallmentsChosen }: SaleOptionsProps) {
@@ -133,7 +187,12 @@ export function SaleOptions({ cart, busy, onFinish, installmentsChosen, onInstal
         onToggle={parts ? () => void options.run({ pagamentos: null }) : startSplit}
       />
       {parts ? (
-        <CartSplitPayment cart={cart} parts={parts} />
+        <CartSplitPayment
+          cart={cart}
+          parts={parts}
+          installmentsChosen={installmentsChosen}
+          onInstallmentsChosen={onInstallmentsChosen}
+        />
       ) : opcoes.tipo === 'fiado' ? (
         <CustomerPicker selected={opcoes.cliente_id ? { id: opcoes.cliente_id, nome: opcoes.cliente_nome ?? '' } : null} />
       ) : (
@@ -145,44 +204,10 @@ export function SaleOptions({ cart, busy, onFinish, installmentsChosen, onInstal
             onChange={(forma_pagamento) => void options.run({ forma_pagamento })}
           />
           {opcoes.forma_pagamento === 'cartao' ? (
-            <div className="flex flex-wrap items-end gap-4">
-              <ChoiceChips<CardKind>
-                legend={copy.cardKind}
-                value={opcoes.tipo_cartao}
-                options={[
-                  { value: 'avista', label: copy.cardKinds.avista },
-                  { value: 'parcelado', label: copy.cardKinds.parcelado },
-                ]}
-                onChange={(tipo_cartao) => void options.run({ tipo_cartao })}
-              />
-              {opcoes.tipo_cartao === 'parcelado' ? (
-                <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-                  {copy.installments}
-                  <select
-                    className={`${inputClass} border-ink/20 ${installmentsChosen ? 'w-28' : 'w-full max-w-72'}`}
-                    value={installmentsChosen ? opcoes.parcelas : ''}
-                    onChange={(event) => {
-                      onInstallmentsChosen();
-                      void options.run({ parcelas: Number(event.target.value) });
-                    }}
-                  >
-                    {installmentsChosen ? null : (
-                      <option value="" disabled>
-                        {counterText.chooseInstallments}
-                      </option>
-                    )}
-                    {INSTALLMENTS.map((count) => (
-                      <option key={count} value={count}>
-                        {copy.installment(count)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              ) : null}
-            </div>
+            <CardOptions cart={cart} installmentsChosen={installmentsChosen} onInstallmentsChosen={onInstallmentsChosen} />
           ) : null}
           {opcoes.forma_pagamento === 'dinheiro' ? <CashReceived total={cart.total} received={opcoes.valor_recebido} /> : null}
-          {opcoes.forma_pagamento === 'pix' ? <CounterPix total={cart.total} busy={busy} onReceived={onFinish} /> : null}
+          {opcoes.forma_pagamento === 'pix' ? <CounterPix total={cart.total} received={{ busy, onReceived: onFinish }} /> : null}
           {opcoes.forma_pagamento === 'outro' ? <OtherPayment key={opcoes.outro} value={opcoes.outro} /> : null}
         </>
       )}
