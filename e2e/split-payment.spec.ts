@@ -142,4 +142,3 @@ test('a sale split between cash and a client’s fiado keeps both parts and puts
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list).toContainText(brl('R$ 20,00 no cartão parcelado em 3x + R$ 15,50 no PIX'));
 });
-
