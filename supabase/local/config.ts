@@ -1,6 +1,9 @@
-// Settings of the local stack, read once from the environment, with the same defaults as `supabase start`.
+// Settings of the local stack, read and checked once from the environment, with the same defaults as `supabase
+// start`: a number that does not read as one stops the stack with the setting's name rather than running on NaN.
 import { SignJWT } from 'jose';
+import { loadAuthSettings, type AuthSettings } from './auth/settings.ts';
 import { canonicalIp } from './ip-address.ts';
+import { wholeNumberSetting } from './settings-reading.ts';
 import { restLimitsFromEnv, type RestLimits } from './rest/limits.ts';
 import { tenantLimitsFromEnv, type TenantLimits } from './realtime/limits.ts';
 
@@ -37,6 +40,8 @@ export interface StackConfig {
   restLimits: Partial<RestLimits>;
   /** Realtime sockets per user and per address (REALTIME_MAX_SOCKETS_PER_USER, REALTIME_MAX_SOCKETS_PER_IP). */
   realtimeLimits: Partial<TenantLimits>;
+  /** GoTrue's settings (GOTRUE_*, ADDITIONAL_REDIRECT_URLS; see auth/settings.ts), before a test's overrides. */
+  auth: AuthSettings;
 }
 
 export async function signServiceKey(secret: string, role: 'anon' | 'service_role'): Promise<string> {
@@ -49,7 +54,7 @@ export async function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<StackConfig> = {},
 ): Promise<StackConfig> {
-  const port = Number(overrides.port ?? env.PORT ?? 54321);
+  const port = overrides.port ?? wholeNumberSetting(env, 'PORT', 54321, { max: 65_535 });
   const jwtSecret = overrides.jwtSecret ?? env.SUPABASE_JWT_SECRET ?? DEFAULT_JWT_SECRET;
   return {
     port,
@@ -60,7 +65,7 @@ export async function loadConfig(
     databaseUrl: overrides.databaseUrl ?? (env.DATABASE_URL || undefined),
     dataDir: 'dataDir' in overrides ? overrides.dataDir : (env.STACK_DATA_DIR ?? '.data/stack'),
     siteUrl: overrides.siteUrl ?? env.SITE_URL ?? 'http://127.0.0.1:4173',
-    jwtExpirySeconds: overrides.jwtExpirySeconds ?? Number(env.JWT_EXPIRY ?? 3600),
+    jwtExpirySeconds: overrides.jwtExpirySeconds ?? wholeNumberSetting(env, 'JWT_EXPIRY', 3600, { min: 1 }),
     trustedProxies:
       overrides.trustedProxies ??
       (env.TRUSTED_PROXIES ?? '')
@@ -77,5 +82,6 @@ export async function loadConfig(
     restAggregates: overrides.restAggregates ?? env.PGRST_DB_AGGREGATES_ENABLED === 'true',
     restLimits: overrides.restLimits ?? restLimitsFromEnv(env),
     realtimeLimits: overrides.realtimeLimits ?? tenantLimitsFromEnv(env),
+    auth: overrides.auth ?? loadAuthSettings(env),
   };
 }

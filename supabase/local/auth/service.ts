@@ -9,7 +9,7 @@ import { createMailer } from './mailer.ts';
 import { requireApiKey } from './request.ts';
 import { ensureAuthSchema } from './schema.ts';
 import { refuseBlockedIp } from './security.ts';
-import { loadAuthSettings, type AuthSettings, type AuthSettingsOverrides } from './settings.ts';
+import { withAuthOverrides, type AuthSettings, type AuthSettingsOverrides } from './settings.ts';
 import { createAuthLimits, limitRequest, type RequestBucket } from './throttle.ts';
 import { admin, invite } from './routes/admin.ts';
 import { factorsRoute } from './routes/factors.ts';
@@ -64,7 +64,7 @@ function settingsJson(settings: AuthSettings): Record<string, unknown> {
 }
 
 export function createAuthService(ctx: StackContext, outbox: Outbox, overrides: AuthSettingsOverrides = {}): StackService {
-  const settings = loadAuthSettings(process.env, overrides);
+  const settings = withAuthOverrides(ctx.config.auth, overrides);
   const mailer = createMailer(ctx.config, settings, outbox);
   const limits = createAuthLimits(settings);
 

@@ -1,6 +1,7 @@
 // Auth settings that GoTrue reads from its environment, with the defaults of Supabase's local stack, and the
 // rate limits (GoTrue's per-address buckets plus Caderneta's per-account ones), with the clock they run on.
 import type { Rate } from './rate-limiter.ts';
+import { wholeNumberSetting } from '../settings-reading.ts';
 
 export interface AuthRates {
   /** /token (password and refresh grants) per IP address: GoTrue's RATE_LIMIT_TOKEN_REFRESH, 150 per 5 min, burst 30. */
@@ -61,41 +62,43 @@ export interface AuthSettingsOverrides extends Partial<Omit<AuthSettings, 'rates
 
 const FIVE_MINUTES = 300;
 
-export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env, overrides: AuthSettingsOverrides = {}): AuthSettings {
-  const number = (value: string | undefined, fallback: number) =>
-    value && Number.isFinite(Number(value)) && Number(value) >= 0 ? Number(value) : fallback;
-  const per5Minutes = (value: string | undefined, fallback: number): Rate => ({
+/** GoTrue's settings from the environment (read once, by `loadConfig`); a number that is not one stops the stack. */
+export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthSettings {
+  const number = (name: string, fallback: number) => wholeNumberSetting(env, name, fallback);
+  const per5Minutes = (name: string, fallback: number): Rate => ({
     burst: 30,
-    refill: number(value, fallback),
+    refill: number(name, fallback),
     perSeconds: FIVE_MINUTES,
   });
-  const rates: AuthRates = {
-    token: per5Minutes(env.GOTRUE_RATE_LIMIT_TOKEN_REFRESH, 150),
-    verify: per5Minutes(env.GOTRUE_RATE_LIMIT_VERIFY, 30),
-    emailRequests: per5Minutes(env.GOTRUE_RATE_LIMIT_OTP, 30),
-    failedSignInsPerIp: { burst: 20, refill: 20, perSeconds: 15 * 60 },
-    emailsPerAddress: { burst: 10, refill: 10, perSeconds: 3600 },
-    wrongCodesPerAddress: { burst: 10, refill: 10, perSeconds: 86_400 },
-    factors: { burst: 30, refill: number(env.GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, 15), perSeconds: 60 },
-    wrongFactorCodesPerUser: { burst: 10, refill: 10, perSeconds: 3600 },
-    ...overrides.rates,
-  };
   return {
     mailerAutoconfirm: env.GOTRUE_MAILER_AUTOCONFIRM === 'true',
     anonymousSignIns: env.GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED === 'true',
-    minPasswordLength: number(env.GOTRUE_PASSWORD_MIN_LENGTH, 6),
-    otpExpirySeconds: number(env.GOTRUE_MAILER_OTP_EXP, 3600),
+    minPasswordLength: number('GOTRUE_PASSWORD_MIN_LENGTH', 6),
+    otpExpirySeconds: number('GOTRUE_MAILER_OTP_EXP', 3600),
     otpMaxAttempts: 5,
-    refreshReuseIntervalSeconds: number(env.GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL, 10),
-    emailFrequencySeconds: number(env.GOTRUE_SMTP_MAX_FREQUENCY, 1),
+    refreshReuseIntervalSeconds: number('GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL', 10),
+    emailFrequencySeconds: number('GOTRUE_SMTP_MAX_FREQUENCY', 1),
     additionalRedirectUrls: (env.ADDITIONAL_REDIRECT_URLS ?? '')
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean),
     defaultMaxLoginAttempts: 5,
     defaultLockoutMinutes: 15,
+    rates: {
+      token: per5Minutes('GOTRUE_RATE_LIMIT_TOKEN_REFRESH', 150),
+      verify: per5Minutes('GOTRUE_RATE_LIMIT_VERIFY', 30),
+      emailRequests: per5Minutes('GOTRUE_RATE_LIMIT_OTP', 30),
+      failedSignInsPerIp: { burst: 20, refill: 20, perSeconds: 15 * 60 },
+      emailsPerAddress: { burst: 10, refill: 10, perSeconds: 3600 },
+      wrongCodesPerAddress: { burst: 10, refill: 10, perSeconds: 86_400 },
+      factors: { burst: 30, refill: number('GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY', 15), perSeconds: 60 },
+      wrongFactorCodesPerUser: { burst: 10, refill: 10, perSeconds: 3600 },
+    },
     now: Date.now,
-    ...overrides,
-    rates,
   };
+}
+
+/** The settings with a test's overrides on top (the rates merged one by one). */
+export function withAuthOverrides(settings: AuthSettings, overrides: AuthSettingsOverrides = {}): AuthSettings {
+  return { ...settings, ...overrides, rates: { ...settings.rates, ...overrides.rates } };
 }

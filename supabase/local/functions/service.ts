@@ -94,11 +94,11 @@ export function createFunctionsService(ctx: StackContext, options: FunctionsOpti
       const bounded = await withBoundedBody(request, options.maxBodyBytes ?? DEFAULT_MAX_FUNCTION_BODY_BYTES);
       if (!bounded) return json({ code: 'REQUEST_TOO_LARGE', message: 'Request size limit exceeded' }, 413);
       secrets ??= await paymentSecrets(ctx.config.dataDir);
-      const redirects = process.env.ADDITIONAL_REDIRECT_URLS;
+      const redirects = ctx.config.auth.additionalRedirectUrls;
       const env = {
         ...secrets,
         SITE_URL: ctx.config.siteUrl,
-        ...(redirects ? { ADDITIONAL_REDIRECT_URLS: redirects } : {}),
+        ...(redirects.length > 0 ? { ADDITIONAL_REDIRECT_URLS: redirects.join(',') } : {}),
         ...options.env,
         SUPABASE_URL: ctx.config.publicUrl,
         SUPABASE_ANON_KEY: ctx.config.anonKey,
