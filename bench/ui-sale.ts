@@ -1,6 +1,7 @@
 // The new sale in Chromium for bench/ui.bench.ts: 'Finalizar Venda' with 20 items, from the tap to the screen
-// showing the cart cleared and the stock of the products in view lowered, against 'Limpar Carrinho' with the same
-// 20 items (the same trip to the worker and back, without storing a sale) measured in the same page.
+// showing the cart cleared and the stock of the products in view lowered — paid by one method, and with a 10%
+// discount on the sale and the payment split between cash and PIX — against 'Limpar Carrinho' with the same 20 items
+// (the same trip to the worker and back, without storing a sale) measured in the same page.
 import type { Page } from '@playwright/test';
 import { frameProbe } from './frame-probe.ts';
 
@@ -52,12 +53,13 @@ const stockText = (value: number) => `Estoque: ${new Intl.NumberFormat('pt-BR', 
 /**
  * On /sales at 360 px, with `products` the first products of the list by name (no stock counted yet, so each has 0):
  * each round fills the cart with the 20 by their barcodes, times 'Limpar Carrinho', fills it again and times
- * 'Finalizar Venda'; the owner is taken to /reports and comes back by the bottom bar.
+ * 'Finalizar Venda', then once more with 10% off the sale and R$ 1,00 in cash, the rest in PIX ('Dividir
+ * pagamento'); after each sale the owner is taken to /reports and comes back by the bottom bar.
  */
 export async function saleFinishLatency(
   page: Page,
   products: readonly SaleProduct[],
-): Promise<{ finish: number[]; clear: number[] }> {
+): Promise<{ finish: number[]; finishSplit: number[]; clear: number[] }> {
   const items = products.slice(0, ITEMS);
   if (items.length < ITEMS) throw new Error(`só ${items.length} produtos para a venda`);
   const nav = page.getByRole('navigation', { name: 'Navegação principal' });
@@ -88,29 +90,48 @@ export async function saleFinishLatency(
     await page.getByRole('button', { name: 'Concluir pedido' }).click();
     await page.getByRole('list', { name: 'Itens do carrinho' }).waitFor();
   };
+  // 10% off the sale, then R$ 1,00 in cash and 'Restante em PIX', until nothing is missing.
+  const discountAndSplit = async () => {
+    const cart = page.getByRole('dialog', { name: 'Carrinho' });
+    const discount = cart.getByRole('group', { name: 'Desconto na venda' });
+    await discount.getByText('%', { exact: true }).click();
+    await discount.getByLabel('Desconto na venda: Valor do desconto').fill('10');
+    await cart.getByRole('button', { name: 'Dividir pagamento' }).click();
+    await cart.getByLabel('Valor em Dinheiro').fill('1');
+    await cart.getByRole('button', { name: 'Restante em PIX' }).click();
+    await cart
+      .getByTestId('split-rest')
+      .filter({ hasText: /^R\$\s0,00$/ })
+      .waitFor();
+  };
+  const sell = async (timed: number[] | null, before?: () => Promise<void>) => {
+    await fill();
+    await before?.();
+    sold += 1;
+    await arm(Object.fromEntries(items.map((item) => [item.nome, stockText(-sold)])));
+    await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+    const finished = await result();
+    await page.waitForURL(/\/reports$/);
+    timed?.push(finished);
+    await openSales();
+  };
   const finish: number[] = [];
+  const finishSplit: number[] = [];
   const clear: number[] = [];
   await openSales();
-  // One untimed sale loads the code of the cart dialog and of /reports, as an owner's first sale does.
+  // One untimed round loads the code of the cart dialog, of the split and of /reports, as an owner's first sales do.
   let sold = 0;
   for (let round = -1; round < ROUNDS; round += 1) {
+    const timed = round >= 0;
     await fill();
     await arm(null);
     await page.getByRole('button', { name: 'Limpar Carrinho' }).click();
     const cleared = await result();
     await page.keyboard.press('Escape');
     await badge.filter({ hasText: /^0$/ }).waitFor();
-    await fill();
-    sold += 1;
-    await arm(Object.fromEntries(items.map((item) => [item.nome, stockText(-sold)])));
-    await page.getByRole('button', { name: 'Finalizar Venda' }).click();
-    const finished = await result();
-    await page.waitForURL(/\/reports$/);
-    if (round >= 0) {
-      clear.push(cleared);
-      finish.push(finished);
-    }
-    await openSales();
+    if (timed) clear.push(cleared);
+    await sell(timed ? finish : null);
+    await sell(timed ? finishSplit : null, discountAndSplit);
   }
-  return { finish, clear };
+  return { finish, finishSplit, clear };
 }
