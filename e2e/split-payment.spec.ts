@@ -1,15 +1,17 @@
 // A split payment at the counter at 360 px (docs/product.md §10): R$ 35,50 paid R$ 20,00 in cash ('Valor recebido'
 // R$ 50, 'Troco' R$ 30) and R$ 15,50 on the fiado of a new client; 'Falta' follows the typing, 'Restante' fills the
 // fiado row, the finish bar stays in view; the details and the receipt show both parts, and the client's balance
-// goes up by the fiado part only. The split step is looked at on a phone and on a desktop. Then a sale by card and
-// PIX: the card part is not finished before its installments are picked, the PIX part shows the QR of its amount.
+// goes up by the fiado part only. The split step is looked at on a phone and on a desktop. Then a sale by card, PIX
+// and fiado: the card part is not finished before its installments are picked, the PIX part shows the QR of its
+// amount, the fiado part adds to the client's balance.
 import { expect, test } from '@playwright/test';
-import { createConfirmedOwner, NBSP, setShopPixKey, shot, signIn } from './support/owner.ts';
+import { serviceRest } from './support/admin.ts';
+import { createConfirmedOwner, NBSP, shot, signIn } from './support/owner.ts';
 
 const PHONE = { width: 360, height: 740 };
 const brl = (text: string) => text.replace(/R\$ /g, `R$${NBSP}`);
 
-test('a sale split between cash and a client’s fiado keeps both parts and puts only the fiado part on the balance', async ({
+test('split sales keep their parts (cash + fiado, then card in installments + PIX by its QR + fiado); only the fiado parts reach the balance', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -117,19 +119,29 @@ test('a sale split between cash and a client’s fiado keeps both parts and puts
     .click();
   await expect(page.getByTestId('saldo')).toHaveText(brl('R$ 15,50'));
 
-  // A second sale, by card and PIX: the card part asks how many installments, the PIX part shows the shop's QR Code
-  // with that part's amount (no 'Recebido' of its own: 'Finalizar Venda' closes every part).
-  await setShopPixKey(ownerId, '12345678909');
+  // A second sale, by card, PIX and fiado: the card part asks how many installments, the PIX part shows the shop's
+  // QR Code with that part's amount (no 'Recebido' of its own: 'Finalizar Venda' closes every part), the fiado part
+  // goes on the same client's balance.
+  // The shop's PIX key, as 'Minha Conta' saves it.
+  await serviceRest(`users?id=eq.${ownerId}`, { chave_pix: '12345678909', cidade: 'São Paulo' }, 'PATCH');
   await page.goto('/sales');
   await page.getByRole('button', { name: 'Adicionar Café Torrado ao carrinho' }).click();
   await page.getByRole('button', { name: 'Concluir pedido' }).click();
   await cart.getByRole('button', { name: 'Dividir pagamento' }).click();
   await cart.getByLabel('Valor em Cartão').fill('20');
-  await cart.getByRole('button', { name: 'Restante em PIX' }).click();
-  await expect(cart.getByLabel('Valor em PIX')).toHaveValue('15,50');
-  await expect(cart.getByRole('img', { name: brl('QR Code PIX de R$ 15,50') })).toBeVisible();
+  await cart.getByLabel('Valor em PIX').fill('10');
+  await cart.getByRole('button', { name: 'Restante em Fiado' }).click();
+  await expect(cart.getByLabel('Valor em Fiado')).toHaveValue('5,50');
   await expect(cart.getByText('PIX com o valor desta parte')).toBeVisible();
+  await expect(cart.getByRole('img', { name: brl('QR Code PIX de R$ 10,00') })).toBeVisible();
   await expect(cart.getByRole('button', { name: 'Recebido' })).toHaveCount(0);
+  await cart.getByRole('button', { name: 'Selecionar cliente' }).click();
+  await page.getByLabel('Buscar cliente', { exact: true }).fill('ana');
+  await page
+    .getByRole('list', { name: 'Clientes' })
+    .getByRole('button', { name: /Ana Paula/ })
+    .click();
+  await expect(cart.getByRole('button', { name: 'Cliente: Ana Paula' })).toBeVisible();
   await cart.getByRole('group', { name: 'Tipo de cartão' }).getByText('Parcelado', { exact: true }).click();
   await cart.getByRole('button', { name: 'Finalizar Venda' }).click();
   await expect(page.getByText('Escolha em quantas vezes o cartão parcelado foi passado.')).toBeVisible();
@@ -140,5 +152,11 @@ test('a sale split between cash and a client’s fiado keeps both parts and puts
   await expect(cart).toBeHidden();
   await page.goto('/sales/history');
   await expect(list.getByRole('listitem')).toHaveCount(2);
-  await expect(list).toContainText(brl('R$ 20,00 no cartão parcelado em 3x + R$ 15,50 no PIX'));
+  await expect(list).toContainText(brl('R$ 20,00 no cartão parcelado em 3x + R$ 10,00 no PIX + R$ 5,50 no fiado'));
+  await page.goto('/clients');
+  await page
+    .getByRole('link', { name: /Ana Paula/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('saldo')).toHaveText(brl('R$ 21,00'));
 });
