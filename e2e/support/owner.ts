@@ -1,6 +1,5 @@
 // What the owner screen specs share: a confirmed owner made through the stack's admin API, signing in through
-// the login page, the shop's PIX key, going offline once the app shell is cached, and screenshots checked for
-// sideways spill.
+// the login page, going offline once the app shell is cached, and screenshots checked for sideways spill.
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { STACK_URL } from '../../playwright.config.ts';
 import { DEFAULT_JWT_SECRET, signServiceKey } from '../../supabase/local/config.ts';
@@ -40,17 +39,6 @@ export async function createConfirmedOwner(
 }
 
 /** Signs in through the login page and waits until the service worker has the app shell. */
-/** The shop's PIX key and city, as 'Minha Conta' saves them, written through the stack's service role. */
-export async function setShopPixKey(ownerId: string, key: string, city = 'São Paulo'): Promise<void> {
-  const serviceKey = await signServiceKey(DEFAULT_JWT_SECRET, 'service_role');
-  const response = await fetch(`${STACK_URL}/rest/v1/users?id=eq.${ownerId}`, {
-    method: 'PATCH',
-    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ chave_pix: key, cidade: city }),
-  });
-  expect(response.status).toBe(204);
-}
-
 export async function signIn(page: Page, email: string, password: string = PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
