@@ -4,7 +4,7 @@
 // goes up by the fiado part only. The split step is looked at on a phone and on a desktop. Then a sale by card, PIX
 // and fiado: the card part is not finished before its installments are picked, the PIX part shows the QR of its
 // amount, the fiado part adds to the client's balance.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { serviceRest } from './support/admin.ts';
 import { createConfirmedOwner, NBSP, shot, signIn } from './support/owner.ts';
 
@@ -112,11 +112,7 @@ test('split sales keep their parts (cash + fiado, then card in installments + PI
   await details.getByRole('button', { name: 'Fechar' }).click();
 
   // The client owes the fiado part only.
-  await page.goto('/clients');
-  await page
-    .getByRole('link', { name: /Ana Paula/ })
-    .first()
-    .click();
+  await openClient(page, 'Ana Paula');
   await expect(page.getByTestId('saldo')).toHaveText(brl('R$ 15,50'));
 
   // A second sale, by card, PIX and fiado: the card part asks how many installments, the PIX part shows the shop's
@@ -153,10 +149,12 @@ test('split sales keep their parts (cash + fiado, then card in installments + PI
   await page.goto('/sales/history');
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list).toContainText(brl('R$ 20,00 no cartão parcelado em 3x + R$ 10,00 no PIX + R$ 5,50 no fiado'));
-  await page.goto('/clients');
-  await page
-    .getByRole('link', { name: /Ana Paula/ })
-    .first()
-    .click();
+  await openClient(page, 'Ana Paula');
   await expect(page.getByTestId('saldo')).toHaveText(brl('R$ 21,00'));
 });
+
+/** The client's page, from the clients list. */
+async function openClient(page: Page, name: string): Promise<void> {
+  await page.goto('/clients');
+  await page.getByRole('link', { name }).first().click();
+}
