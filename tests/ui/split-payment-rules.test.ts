@@ -177,7 +177,7 @@ describe('the cart split in parts', () => {
     });
     expect(sale).toMatchObject({ tipo: 'avista', forma_pagamento: 'cartao', valor_recebido: null });
     expect(JSON.parse(sale.forma_pagamento_descricao ?? 'null')).toEqual({ tipo_cartao: 'parcelado', parcelas: 2 });
-    // Without a cash part, nothing received is kept.
+    // Without a cash part, nothing received is kept; the other method's words are, though it comes after PIX.
     expect(
       saleOfCart([arroz('2')], {
         valor_recebido: 50,
@@ -187,7 +187,7 @@ describe('the cart split in parts', () => {
         ],
         outro: 'vale',
       }),
-    ).toMatchObject({ forma_pagamento: 'pix', valor_recebido: null });
+    ).toMatchObject({ forma_pagamento: 'outro', forma_pagamento_descricao: '{"descricao":"vale"}', valor_recebido: null });
   });
 
   it('paid by one method it is sold as before, with no parts', () => {

@@ -170,7 +170,7 @@ describe('finishing a split cart', () => {
     ).toBeNull();
   });
 
-  it("a 'Parcelado' card chosen before splitting does not ask for installments", () => {
+  it("a 'Parcelado' card chosen before splitting asks for the installments of the card part", () => {
     const options = { forma_pagamento: 'cartao', tipo_cartao: 'parcelado' };
     expect(
       finishProblem(
@@ -183,7 +183,7 @@ describe('finishing a split cart', () => {
         ),
         false,
       ),
-    ).toBeNull();
+    ).toBe('installments');
   });
 
   it("says the worker's refusal of the parts in its words", () => {
