@@ -105,6 +105,8 @@ export class CommandRunner<Args extends unknown[], Result> {
       return result;
     } catch (thrown) {
       const error = DataError.from(thrown);
+      // The code and the server's own words stay in the console for whoever investigates; the toast speaks Portuguese.
+      console.warn('comando recusado:', error.message);
       const fieldErrors = this.options.form ? fieldMessages(this.options.form, error.issues) : {};
       const onFields = Object.keys(fieldErrors).length > 0;
       const { title, description } = failureText(thrown, error, onFields, this.options);
