@@ -3,7 +3,8 @@
 // fiado row, the finish bar stays in view; the details and the receipt show both parts, and the client's balance
 // goes up by the fiado part only. The split step is looked at on a phone and on a desktop. Then a sale by card, PIX
 // and fiado: the card part is not finished before its installments are picked, the PIX part shows the QR of its
-// amount, the fiado part adds to the client's balance.
+// amount, the fiado part adds to the client's balance. Last, the first sale edited: its parts come back as typed, and
+// moving R$ 10,00 from the fiado part to cash lowers the client's balance by as much.
 import { expect, test, type Page } from '@playwright/test';
 import { serviceRest } from './support/admin.ts';
 import { createConfirmedOwner, NBSP, shot, signIn } from './support/owner.ts';
@@ -151,6 +152,28 @@ test('split sales keep their parts (cash + fiado, then card in installments + PI
   await expect(list).toContainText(brl('R$ 20,00 no cartão parcelado em 3x + R$ 10,00 no PIX + R$ 5,50 no fiado'));
   await openClient(page, 'Ana Paula');
   await expect(page.getByTestId('saldo')).toHaveText(brl('R$ 21,00'));
+
+  // Editing the first sale: its parts come back as typed; R$ 10,00 more in cash leaves R$ 5,50 on the fiado, and the
+  // client's balance follows (21,00 − 10,00).
+  await page.goto('/sales/history');
+  const first = list.getByRole('listitem').filter({ hasText: 'em dinheiro' });
+  await first.getByRole('button', { name: /Ver venda de .*35,50/ }).click();
+  await details.getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar Venda' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Dividir pagamento' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Valor em Dinheiro')).toHaveValue('20,00');
+  await expect(page.getByLabel('Valor em Fiado')).toHaveValue('15,50');
+  await page.getByLabel('Valor em Dinheiro').fill('30');
+  await expect(page.getByTestId('split-rest')).toHaveText(brl('R$ 10,00'));
+  await page.getByRole('button', { name: 'Restante em Fiado' }).click();
+  await expect(page.getByLabel('Valor em Fiado')).toHaveValue('5,50');
+  await shot(page, 'split-payment-edit', PHONE.width);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Venda atualizada com sucesso!')).toBeVisible();
+  await page.goto('/sales/history');
+  await expect(list).toContainText(brl('R$ 30,00 em dinheiro + R$ 5,50 no fiado'));
+  await openClient(page, 'Ana Paula');
+  await expect(page.getByTestId('saldo')).toHaveText(brl('R$ 11,00'));
 });
 
 /** The client's page, from the clients list. */
