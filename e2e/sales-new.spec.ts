@@ -174,6 +174,10 @@ test(`new sale offline on a phone, each screen also on a desktop: search, barcod
   await page.reload();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await expect(page.getByTestId('sale-total')).toHaveText(`R$${NBSP}25,00`);
+  // The sold cart left nothing in the stored copy: a fresh cart replaced it (its history would grow with every sale).
+  const stored = await storedCartText(page, userId);
+  expect(stored).toContain('Arroz Branco');
+  expect(stored).not.toContain('Feijão Preto');
 
   // The page is closed with the sale only on this device; another page opens online and sends it.
   const next = await context.newPage();
@@ -186,3 +190,30 @@ test(`new sale offline on a phone, each screen also on a desktop: search, barcod
     .toEqual([expect.objectContaining({ total: 86, tipo: 'fiado' })]);
   expect((await serverSales(userId))[0]?.cliente_id).toBeTruthy();
 });
+
+/** The text of every update the device keeps for the owner's cart (y-indexeddb stores each one as bytes). */
+async function storedCartText(page: Page, userId: string): Promise<string> {
+  return page.evaluate(
+    (name) =>
+      new Promise<string>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onerror = () => {
+          reject(new Error(String(request.error)));
+        };
+        request.onsuccess = () => {
+          const database = request.result;
+          const read = database.transaction('updates', 'readonly').objectStore('updates').getAll();
+          read.onsuccess = () => {
+            database.close();
+            const decoder = new TextDecoder();
+            resolve((read.result as Uint8Array[]).map((update) => decoder.decode(update)).join('\n'));
+          };
+          read.onerror = () => {
+            database.close();
+            reject(new Error(String(read.error)));
+          };
+        };
+      }),
+    `caderneta-rascunho-${userId}-carrinho`,
+  );
+}

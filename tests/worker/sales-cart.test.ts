@@ -69,14 +69,11 @@ function unbindingPersistence(): DraftPersistence {
       doc.off('update', save);
       return Promise.resolve();
     };
-    return {
-      ready: Promise.resolve(),
-      clear: () => {
-        saved.delete(key);
-        return unbind();
-      },
-      close: unbind,
+    const forget = () => {
+      saved.delete(key);
+      return unbind();
     };
+    return { ready: Promise.resolve(), clear: forget, empty: forget, close: unbind };
   };
 }
 

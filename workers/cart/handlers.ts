@@ -1,16 +1,16 @@
 // The new-sale cart (docs/product.md §3–§5): a Y.Doc per owner kept on the device like the form drafts, so a reload or a
 // crashed tab keeps it; finishing turns it into one sale document (the sales domain's recordSale) and clears it.
 import { map, merge, Observable, startWith, switchMap } from 'rxjs';
-import * as Y from 'yjs';
 import type { ProdutosDoc } from '../../schemas/index.ts';
 import { DataError } from '../contract/errors.ts';
 import { parseInput } from '../contract/input.ts';
-import type { Workspace, WorkspaceHolder } from '../db/workspace.ts';
+import type { WorkspaceHolder } from '../db/workspace.ts';
 import { liveInWorkspace } from '../db/workspace-live.ts';
-import { indexedDbDraftPersistence, type DraftPersistence, type DraftStore } from '../drafts/persistence.ts';
+import { indexedDbDraftPersistence, type DraftPersistence } from '../drafts/persistence.ts';
 import { recordSale } from '../sales/handlers.ts';
 import { newSaleSchema } from '../sales/schema.ts';
-import { saleOfCart, totalOf, viewOfCart, type CartLine, type CartView } from './cart-view.ts';
+import { saleOfCart, totalOf, viewOfCart, type CartView } from './cart-view.ts';
+import { createOpenCarts, type OpenCart } from './open-carts.ts';
 import { pickerOf, type CustomerPickerPage, type CustomerPickerParams } from './customer-picker.ts';
 import {
   addToCartSchema,
@@ -29,13 +29,6 @@ import {
 export type { CartLineView, CartView } from './cart-view.ts';
 export type { CustomerPickerItem, CustomerPickerPage } from './customer-picker.ts';
 
-interface OpenCart {
-  doc: Y.Doc;
-  itens: Y.Map<CartLine>;
-  opcoes: Y.Map<unknown>;
-  store: DraftStore;
-}
-
 /** The product a line is made of: what the cart shows and sells it for is copied when it is added. */
 export interface AddedProduct {
   readonly nome: string;
@@ -44,22 +37,11 @@ export interface AddedProduct {
 const isWeighed = (unidade: string) => unidade === 'kg' || unidade === 'g';
 
 export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPersistence = indexedDbDraftPersistence) {
-  const open = new Map<string, Promise<OpenCart>>();
-
-  function cartOf(userId: string): Promise<OpenCart> {
-    const key = `${userId}-carrinho`;
-    let opened = open.get(key);
-    if (!opened) {
-      const doc = new Y.Doc();
-      const store = persistence(key, doc);
-      opened = store.ready.then(() => ({ doc, itens: doc.getMap<CartLine>('itens'), opcoes: doc.getMap('opcoes'), store }));
-      open.set(key, opened);
-    }
-    return opened;
-  }
-  async function current(): Promise<{ workspace: Workspace; cart: OpenCart }> {
+  const carts = createOpenCarts(persistence);
+  /** Runs `use` on the signed-in owner's cart in the turn it is looked up (see OpenCarts.withCart). */
+  async function withCart<T>(use: (cart: OpenCart) => T): Promise<T> {
     const workspace = await holder.current();
-    return { workspace, cart: await cartOf(workspace.userId) };
+    return carts.withCart(workspace.userId, use);
   }
 
   function addLine(cart: OpenCart, product: ProdutosDoc, quantidade: number | undefined): void {
@@ -79,113 +61,103 @@ export function createCartDomain(holder: WorkspaceHolder, persistence: DraftPers
     });
   }
 
-  /**
-   * Empties the cart as one change to the doc (stored like any other): the doc and its store stay bound, so the
-   * next sale's cart is kept too (clearing the store itself would leave the doc unsaved until the next reload).
-   */
-  function clearCart(cart: OpenCart): void {
-    cart.doc.transact(() => {
-      cart.itens.clear();
-      cart.opcoes.clear();
-    });
-  }
-
   return {
     handlers: {
       /** 'Adicionar': one more unit, or the weight given; the same product twice stays one line. */
       async add(input: AddToCart): Promise<AddedProduct> {
         const { produto_id, quantidade } = parseInput(addToCartSchema, input);
-        const { workspace, cart } = await current();
+        const workspace = await holder.current();
         const product = await workspace.database.produtos.findOne(produto_id).exec();
         if (!product) throw new DataError('not_found', { diagnostic: `produto ${produto_id}` });
-        addLine(cart, product.toJSON(), quantidade);
+        await withCart((cart) => {
+          addLine(cart, product.toJSON(), quantidade);
+        });
         return { nome: product.nome };
       },
       /** The barcode field: adds the product with this exact code; `not_found` when none has it. */
       async addByBarcode(code: string): Promise<AddedProduct> {
         const codigo = parseInput(barcodeSchema, code);
-        const { workspace, cart } = await current();
+        const workspace = await holder.current();
         const product = await workspace.database.produtos.findOne({ selector: { codigo_barras: codigo } }).exec();
         if (!product) throw new DataError('not_found', { diagnostic: `código ${codigo}` });
-        addLine(cart, product.toJSON(), undefined);
+        await withCart((cart) => {
+          addLine(cart, product.toJSON(), undefined);
+        });
         return { nome: product.nome };
       },
       /** A line's quantity as typed (a weight may be blank while typing; such a line does not count). */
       async setQuantity(input: CartQuantity): Promise<void> {
         const { produto_id, quantidade } = parseInput(cartQuantitySchema, input);
-        const { cart } = await current();
-        const line = cart.itens.get(produto_id);
-        if (!line) throw new DataError('not_found', { diagnostic: `item ${produto_id}` });
-        if (line.quantidade !== quantidade) cart.itens.set(produto_id, { ...line, quantidade });
+        await withCart((cart) => {
+          const line = cart.itens.get(produto_id);
+          if (!line) throw new DataError('not_found', { diagnostic: `item ${produto_id}` });
+          if (line.quantidade !== quantidade) cart.itens.set(produto_id, { ...line, quantidade });
+        });
       },
       /** A line's discount in reais or as a percentage of the line (null removes it). */
       async setLineDiscount(input: LineDiscount): Promise<void> {
         const { produto_id, desconto } = parseInput(lineDiscountSchema, input);
-        const { cart } = await current();
-        const line = cart.itens.get(produto_id);
-        if (!line) throw new DataError('not_found', { diagnostic: `item ${produto_id}` });
-        cart.itens.set(produto_id, { ...line, desconto });
+        await withCart((cart) => {
+          const line = cart.itens.get(produto_id);
+          if (!line) throw new DataError('not_found', { diagnostic: `item ${produto_id}` });
+          cart.itens.set(produto_id, { ...line, desconto });
+        });
       },
       async remove(produtoId: string): Promise<void> {
         const { produto_id } = parseInput(cartQuantitySchema, { produto_id: produtoId, quantidade: '' });
-        const { cart } = await current();
-        cart.itens.delete(produto_id);
+        await withCart((cart) => {
+          cart.itens.delete(produto_id);
+        });
       },
       /** Sale type, customer and payment method (only the ones given change). */
       async setOptions(input: CartOptionsInput): Promise<void> {
         const options = parseInput(cartOptionsSchema, input);
-        const { cart } = await current();
-        cart.doc.transact(() => {
-          for (const [key, value] of Object.entries(options)) if (cart.opcoes.get(key) !== value) cart.opcoes.set(key, value);
+        await withCart((cart) => {
+          cart.doc.transact(() => {
+            for (const [key, value] of Object.entries(options)) if (cart.opcoes.get(key) !== value) cart.opcoes.set(key, value);
+          });
         });
       },
-      /** 'Limpar Carrinho'. */
+      /** 'Limpar Carrinho': the next sale starts on a fresh cart. */
       async clear(): Promise<void> {
-        clearCart((await current()).cart);
+        await carts.renew((await holder.current()).userId);
       },
       /**
        * 'Finalizar Venda': the cart's lines above zero become one sale (refused like sales.register: an empty
-       * cart on `itens`, fiado without a customer on `cliente_id`); the cart is cleared once it is stored.
+       * cart on `itens`, fiado without a customer on `cliente_id`); once it is stored, the next sale starts on a
+       * fresh cart.
        */
       async checkout(): Promise<{ id: string; total: number }> {
-        const { workspace, cart } = await current();
-        const sale = saleOfCart(cart.itens.values(), cart.opcoes.toJSON());
+        const workspace = await holder.current();
+        const sale = await carts.withCart(workspace.userId, (cart) => saleOfCart(cart.itens.values(), cart.opcoes.toJSON()));
         const id = await recordSale(workspace, parseInput(newSaleSchema, sale));
-        clearCart(cart);
+        await carts.renew(workspace.userId);
         return { id, total: totalOf(sale) };
       },
     },
     live: {
       /** The cart with each line's subtotal and the stock shown now ('Acima do estoque' when it sells more). */
       cart: (): Observable<CartView> =>
-        liveInWorkspace(
-          holder,
-          'nothing',
-          (workspace) =>
-            new Observable<CartView>((subscriber) => {
-              let opened: OpenCart | undefined;
-              const emit = () => {
-                if (opened)
-                  subscriber.next(
-                    viewOfCart(opened.itens.values(), opened.opcoes.toJSON(), (id) => workspace.counters.stockOf(id)),
-                  );
-              };
-              const stock = workspace.counters.changes$.subscribe(emit);
-              cartOf(workspace.userId).then(
-                (cart) => {
-                  opened = cart;
-                  cart.doc.on('update', emit);
+        liveInWorkspace(holder, 'nothing', (workspace) =>
+          carts.cart$(workspace.userId).pipe(
+            switchMap(
+              (opened) =>
+                new Observable<CartView>((subscriber) => {
+                  const emit = () => {
+                    subscriber.next(
+                      viewOfCart(opened.itens.values(), opened.opcoes.toJSON(), (id) => workspace.counters.stockOf(id)),
+                    );
+                  };
+                  const stock = workspace.counters.changes$.subscribe(emit);
+                  opened.doc.on('update', emit);
                   emit();
-                },
-                (error: unknown) => {
-                  subscriber.error(error);
-                },
-              );
-              return () => {
-                stock.unsubscribe();
-                opened?.doc.off('update', emit);
-              };
-            }),
+                  return () => {
+                    stock.unsubscribe();
+                    opened.doc.off('update', emit);
+                  };
+                }),
+            ),
+          ),
         ),
       /** '/sales/weighted': the products sold by weight (kg or g), by name, with their stock. */
       weighedProducts: (): Observable<

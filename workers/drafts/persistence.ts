@@ -7,6 +7,12 @@ export interface DraftStore {
   ready: Promise<void>;
   /** Forgets everything stored for the doc and stops storing it (y-indexeddb's clearData destroys the binding). */
   clear(): Promise<void>;
+  /**
+   * Stops storing the doc and empties what is stored under its key, keeping the database itself: another tab's
+   * worker may hold it open, and deleting it would hold up the next binding until that tab closes. The next doc
+   * bound to the key starts from nothing.
+   */
+  empty(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,11 +29,47 @@ export const indexedDbDraftPersistence: DraftPersistence = (key, doc) => {
     clear: async () => {
       await (await provider).clearData();
     },
+    empty: async () => {
+      const opened = await provider;
+      await opened.destroy();
+      await emptyStoredUpdates(opened.name);
+    },
     close: async () => {
       await (await provider).destroy();
     },
   };
 };
+
+/** y-indexeddb keeps a doc's updates in this object store of the doc's database. */
+const UPDATES_STORE = 'updates';
+
+/** Deletes every stored update of a y-indexeddb database in one transaction (the database stays). */
+function emptyStoredUpdates(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onerror = () => {
+      reject(request.error ?? new Error(`IndexedDB ${name}`));
+    };
+    request.onsuccess = () => {
+      const database = request.result;
+      if (!database.objectStoreNames.contains(UPDATES_STORE)) {
+        database.close();
+        resolve();
+        return;
+      }
+      const transaction = database.transaction(UPDATES_STORE, 'readwrite');
+      transaction.objectStore(UPDATES_STORE).clear();
+      transaction.oncomplete = () => {
+        database.close();
+        resolve();
+      };
+      transaction.onerror = () => {
+        database.close();
+        reject(transaction.error ?? new Error(`IndexedDB ${name}`));
+      };
+    };
+  });
+}
 
 /** A store in memory that outlives the docs bound to it (one store stands for one device's IndexedDB). */
 export function memoryDraftPersistence(): DraftPersistence {
@@ -39,14 +81,18 @@ export function memoryDraftPersistence(): DraftPersistence {
       saved.set(key, Y.encodeStateAsUpdate(doc));
     };
     doc.on('update', save);
+    // As y-indexeddb: what the doc held before it was bound is stored at once.
+    if (doc.store.clients.size > 0) save();
+    // As y-indexeddb: the stored copy is gone and the doc is no longer saved (in memory, emptying is deleting).
+    const forget = () => {
+      doc.off('update', save);
+      saved.delete(key);
+      return Promise.resolve();
+    };
     return {
       ready: Promise.resolve(),
-      // As y-indexeddb: the stored copy is deleted and the doc is no longer saved.
-      clear: () => {
-        doc.off('update', save);
-        saved.delete(key);
-        return Promise.resolve();
-      },
+      clear: forget,
+      empty: forget,
       close: () => {
         doc.off('update', save);
         return Promise.resolve();
