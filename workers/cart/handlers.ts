@@ -1,5 +1,6 @@
-// The new-sale cart (docs/product.md §3–§5): a Y.Doc per owner kept on the device like the form drafts, so a reload or a
-// crashed tab keeps it; finishing turns it into one sale document (the sales domain's recordSale) and clears it.
+// The new-sale cart (docs/product.md §3–§5): a Y.Doc per owner kept on the device like the form drafts, so a reload or
+// a crashed tab keeps it; finishing turns it into one sale document (the sales domain's recordSale) and the next sale
+// starts on a fresh cart (open-carts.ts).
 import { map, merge, Observable, startWith, switchMap } from 'rxjs';
 import type { ProdutosDoc } from '../../schemas/index.ts';
 import { DataError } from '../contract/errors.ts';
