@@ -5,35 +5,12 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { CartLine } from '../../workers/cart/cart-view.ts';
 import { createOpenCarts, type OpenCart } from '../../workers/cart/open-carts.ts';
-import type { DraftPersistence } from '../../workers/drafts/persistence.ts';
+import { memoryDraftPersistence } from '../../workers/drafts/persistence.ts';
 
-/** A device's store in memory that says how many bytes each key holds, and applies them on binding. */
+/** A device's store in memory that says how many bytes each owner's cart holds. */
 function measuredStore() {
   const saved = new Map<string, Uint8Array>();
-  const persistence: DraftPersistence = (key, doc) => {
-    const stored = saved.get(key);
-    if (stored) Y.applyUpdate(doc, stored);
-    const save = () => {
-      saved.set(key, Y.encodeStateAsUpdate(doc));
-    };
-    doc.on('update', save);
-    if (doc.store.clients.size > 0) save();
-    const forget = () => {
-      doc.off('update', save);
-      saved.delete(key);
-      return Promise.resolve();
-    };
-    return {
-      ready: Promise.resolve(),
-      clear: forget,
-      empty: forget,
-      close: () => {
-        doc.off('update', save);
-        return Promise.resolve();
-      },
-    };
-  };
-  return { persistence, bytes: (userId: string) => saved.get(`${userId}-carrinho`)?.length ?? 0 };
+  return { persistence: memoryDraftPersistence(saved), bytes: (userId: string) => saved.get(`${userId}-carrinho`)?.length ?? 0 };
 }
 
 const line = (index: number): CartLine => ({

@@ -71,9 +71,9 @@ function emptyStoredUpdates(name: string): Promise<void> {
   });
 }
 
-/** A store in memory that outlives the docs bound to it (one store stands for one device's IndexedDB). */
-export function memoryDraftPersistence(): DraftPersistence {
-  const saved = new Map<string, Uint8Array>();
+/** A store in memory that outlives the docs bound to it (one store stands for one device's IndexedDB); `saved` is
+ * what it holds per key, for a test to weigh. */
+export function memoryDraftPersistence(saved = new Map<string, Uint8Array>()): DraftPersistence {
   return (key, doc) => {
     const stored = saved.get(key);
     if (stored) Y.applyUpdate(doc, stored);
