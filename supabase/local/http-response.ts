@@ -1,6 +1,8 @@
-// Writes a service's web-standard Response to Node's HTTP response, with the CORS headers Supabase's gateway adds;
-// a refusal sent while the client is still uploading is written whole, then the rest of the upload is dropped.
+// Writes a service's web-standard Response to Node's HTTP response, with the CORS headers Supabase's gateway adds and
+// its compression (http-compression.ts); a refusal sent while the client is still uploading is written whole, then the
+// rest of the upload is dropped.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { compressedBody } from './http-compression.ts';
 
 const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -83,6 +85,16 @@ export async function writeWebResponse(response: Response, incoming: IncomingMes
     target.write(body);
     await dropRestOfBody(incoming);
     target.end();
+    return;
+  }
+  const read = isHead ? null : await compressedBody(response, incoming.url ?? '', incoming.headers['accept-encoding']);
+  if (read) {
+    target.writeHead(response.status, {
+      ...headers,
+      'content-length': String(read.bytes.byteLength),
+      ...(read.gzipped ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : {}),
+    });
+    target.end(read.bytes);
     return;
   }
   target.writeHead(response.status, headers);
