@@ -94,8 +94,10 @@ export interface NewDeviceFigures {
   readyMs: number | null;
   /** 'Entrar' → every sale, stock fact, fiado entry and expense of the device's window stored on it (ms). */
   wholeMs: number | null;
-  /** What the stack sent until then (bytes; null when the history never arrived). */
+  /** What the stack sent until then, as it travelled (bytes; null when the history never arrived). */
   pulledBytes: number | null;
+  /** The same answers' bodies unpacked: the JSON the worker read (bytes). */
+  pulledJsonBytes: number | null;
   indexedDbBytes: number | null;
   /** The data worker's highest JS heap seen meanwhile (bytes, sampled every second). */
   heapPeakBytes: number | null;
@@ -136,11 +138,13 @@ export async function newDevice(
       }
     });
     await heap.sample().catch(() => undefined);
+    const pulled = whole === null ? null : await bytes.total();
     return {
       figures: {
         readyMs: ready,
         wholeMs: whole,
-        pulledBytes: whole === null ? null : await bytes.total(),
+        pulledBytes: pulled?.wire ?? null,
+        pulledJsonBytes: pulled?.decoded ?? null,
         indexedDbBytes: whole === null ? null : await indexedDbBytes(page),
         heapPeakBytes: heap.peak > 0 ? heap.peak : null,
       },

@@ -119,22 +119,24 @@ export async function workerHeap(browser: Browser, page: Page): Promise<HeapSamp
   };
 }
 
-/** Bytes (headers and body, as received) of every response the stack at `stackUrl` sent to `context`. */
+/** What the stack at `stackUrl` sent to `context`: every response's bytes as received (headers and the body as it
+ * travelled, gzipped where the stack compressed it), and its bodies' JSON as the worker read it. */
 export interface ByteCounter {
-  /** The total so far, once the responses already finished have been measured. */
-  total(): Promise<number>;
+  /** The totals so far, once the responses already finished have been measured. */
+  total(): Promise<{ wire: number; decoded: number }>;
   stop(): void;
 }
 
 export function countStackBytes(context: BrowserContext, stackUrl: string): ByteCounter {
-  let bytes = 0;
+  let wire = 0;
+  let decoded = 0;
   const measuring = new Set<Promise<void>>();
   const onFinished = (request: Request) => {
     if (!request.url().startsWith(stackUrl)) return;
-    const measured = request
-      .sizes()
-      .then((sizes) => {
-        bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+    const measured = Promise.all([request.sizes(), request.response().then((response) => response?.body())])
+      .then(([sizes, body]) => {
+        wire += sizes.responseBodySize + sizes.responseHeadersSize;
+        decoded += body?.byteLength ?? 0;
       })
       .catch(() => undefined)
       .finally(() => measuring.delete(measured));
@@ -144,7 +146,7 @@ export function countStackBytes(context: BrowserContext, stackUrl: string): Byte
   return {
     async total() {
       await Promise.all([...measuring]);
-      return bytes;
+      return { wire, decoded };
     },
     stop() {
       context.off('requestfinished', onFinished);

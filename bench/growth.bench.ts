@@ -55,10 +55,16 @@ const FIGURES: readonly FigureSpec[] = [
   },
   {
     key: 'pulled',
-    name: (n) => `novo aparelho, bytes recebidos do servidor até ter o histórico (${n})`,
+    name: (n) => `novo aparelho, bytes recebidos do servidor até ter o histórico, como trafegaram (${n})`,
     unit: 'MB',
     scale: MB,
     target: '≤ 15 MB',
+  },
+  {
+    key: 'pulledJson',
+    name: (n) => `novo aparelho, o mesmo em JSON descompactado (${n})`,
+    unit: 'MB',
+    scale: MB,
   },
   { key: 'indexedDb', name: (n) => `IndexedDB depois de sincronizar (${n})`, unit: 'MB', scale: MB, target: '≤ 60 MB' },
   {
@@ -169,6 +175,7 @@ export default async function growthBench(): Promise<BenchFigure[]> {
           run.figures.set('whole', figures.wholeMs);
           // Sizes are read once the history is on the device, or not at all.
           if (figures.pulledBytes !== null) run.figures.set('pulled', figures.pulledBytes);
+          if (figures.pulledJsonBytes !== null) run.figures.set('pulledJson', figures.pulledJsonBytes);
           if (figures.indexedDbBytes !== null) run.figures.set('indexedDb', figures.indexedDbBytes);
           if (figures.heapPeakBytes !== null) run.figures.set('heap', figures.heapPeakBytes);
           // Each figure is also logged as soon as it is measured: a run cut short keeps what it had.
@@ -180,7 +187,7 @@ export default async function growthBench(): Promise<BenchFigure[]> {
               log(`${spec.name(label)}: ${shown} ${spec.unit}`);
             }
           };
-          logMeasured(['ready', 'whole', 'pulled', 'indexedDb', 'heap']);
+          logMeasured(['ready', 'whole', 'pulled', 'pulledJson', 'indexedDb', 'heap']);
           // A phase that fails (not one that is slow) is logged and left unmeasured; the others still run.
           const phase = async (name: string, keys: readonly string[], work: () => Promise<void>) => {
             log(`${label}: ${name}`);
