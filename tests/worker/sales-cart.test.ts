@@ -53,8 +53,8 @@ async function openPage(device: { userId: string; name: string; carts: DraftPers
 }
 
 /**
- * A store that behaves as y-indexeddb does: clearing it also unbinds it from the doc (clearData destroys the
- * provider), so anything written after a clear would be lost on the next reload.
+ * A store that behaves as y-indexeddb does: emptying it also unbinds it from the doc (the provider is destroyed
+ * first), so anything written to that doc after would be lost on the next reload.
  */
 function unbindingPersistence(): DraftPersistence {
   const saved = new Map<string, Uint8Array>();
@@ -73,7 +73,7 @@ function unbindingPersistence(): DraftPersistence {
       saved.delete(key);
       return unbind();
     };
-    return { ready: Promise.resolve(), clear: forget, empty: forget, close: unbind };
+    return { ready: Promise.resolve(), empty: forget, close: unbind };
   };
 }
 

@@ -5,8 +5,6 @@ import * as Y from 'yjs';
 export interface DraftStore {
   /** Resolves once what was stored before has been applied to the doc. */
   ready: Promise<void>;
-  /** Forgets everything stored for the doc and stops storing it (y-indexeddb's clearData destroys the binding). */
-  clear(): Promise<void>;
   /**
    * Stops storing the doc and empties what is stored under its key, keeping the database itself: another tab's
    * worker may hold it open, and deleting it would hold up the next binding until that tab closes. The next doc
@@ -26,9 +24,6 @@ export const indexedDbDraftPersistence: DraftPersistence = (key, doc) => {
   );
   return {
     ready: provider.then((opened) => opened.whenSynced).then(() => undefined),
-    clear: async () => {
-      await (await provider).clearData();
-    },
     empty: async () => {
       const opened = await provider;
       await opened.destroy();
@@ -83,16 +78,14 @@ export function memoryDraftPersistence(saved = new Map<string, Uint8Array>()): D
     doc.on('update', save);
     // As y-indexeddb: what the doc held before it was bound is stored at once.
     if (doc.store.clients.size > 0) save();
-    // As y-indexeddb: the stored copy is gone and the doc is no longer saved (in memory, emptying is deleting).
-    const forget = () => {
-      doc.off('update', save);
-      saved.delete(key);
-      return Promise.resolve();
-    };
     return {
       ready: Promise.resolve(),
-      clear: forget,
-      empty: forget,
+      // The stored copy is gone and the doc is no longer saved (in memory, emptying is deleting).
+      empty: () => {
+        doc.off('update', save);
+        saved.delete(key);
+        return Promise.resolve();
+      },
       close: () => {
         doc.off('update', save);
         return Promise.resolve();
