@@ -7,7 +7,6 @@ export const ptBR = {
     fallbackMarketName: 'CadernetaPro',
     loading: 'Carregando...',
     retry: 'Tentar novamente',
-    comingSoon: 'Esta tela está sendo preparada.',
     skipToContent: 'Pular para o conteúdo',
   },
   pages: {

@@ -19,6 +19,7 @@ import { PixKeyEditor } from './PixKeyEditor.tsx';
 import { PlanComparison } from './PlanComparison.tsx';
 import { PremiumWelcome } from './PremiumWelcome.tsx';
 import { usePaymentReturn } from '../use-payment-return.ts';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.account;
 
@@ -72,9 +73,7 @@ export function AccountPage({ paymentReturned = false }: { paymentReturned?: boo
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
-      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-        {copy.title}
-      </h1>
+      <PageHeader title={copy.title} />
 
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5">
         <h2 className="text-lg font-semibold">{copy.profile}</h2>

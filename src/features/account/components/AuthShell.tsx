@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { t } from '../../../i18n/pt-BR.ts';
 import { OfflineBanner } from '../../sync/index.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 export function AuthShell({
   title,
@@ -28,9 +29,7 @@ export function AuthShell({
       </header>
       <main id="conteudo" className="mx-auto w-full max-w-md flex-1 px-4 pb-10">
         <section aria-labelledby="page-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5 sm:p-8">
-          <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-            {title}
-          </h1>
+          <PageHeader title={title} />
           {subtitle ? <p className="mt-1 text-ink/70">{subtitle}</p> : null}
           <div className="mt-6">{children}</div>
         </section>

@@ -8,6 +8,7 @@ import { useCheckout } from '../use-subscription.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { PlanComparison } from './PlanComparison.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.upgrade;
 
@@ -24,9 +25,7 @@ export function UpgradePage({ trialExpired }: { trialExpired: boolean }) {
   const expired = reasonShown || account.plan.kind === 'trial_expired';
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
-      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-        {copy.title}
-      </h1>
+      <PageHeader title={copy.title} />
       {expired ? (
         <div role="alert" className="flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
           <AlertTriangle aria-hidden className="mt-0.5 shrink-0" />

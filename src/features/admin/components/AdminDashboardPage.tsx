@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminDashboard } from '../queries.ts';
 import { LoadError, SkeletonBlock, SkeletonCards } from '../../../ui/DataStates.tsx';
 import { logActionLabel } from '../log-labels.ts';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.admin.dashboard;
 const CARD = 'rounded-2xl border border-brand-100 bg-white p-4 shadow-sm';
@@ -33,9 +34,7 @@ export function AdminDashboardPage() {
   const dashboard = useAdminDashboard();
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6">
-      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-        {t.pages.admin}
-      </h1>
+      <PageHeader title={t.pages.admin} />
       {dashboard.isPending ? (
         <>
           <SkeletonCards count={6} className="h-24" grid="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" />

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../ui/page-title.ts';
 import { useAdminLogs } from '../queries.ts';
 import { ListCount, ListSearchBox, ListStates, useListSearch } from './AdminListLayout.tsx';
 import { logActionLabel } from '../log-labels.ts';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.admin.logs;
 const targets = t.admin.dashboard.targets;
@@ -71,12 +72,9 @@ export function AdminLogsPage() {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 py-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {t.pages.adminLogs}
-        </h1>
+      <PageHeader title={t.pages.adminLogs}>
         <ListCount text={shown ? copy.total(shown.total) : undefined} />
-      </div>
+      </PageHeader>
       <div role="radiogroup" aria-label={copy.kinds} className="grid grid-cols-2 gap-1 rounded-xl bg-brand-50 p-1 sm:w-96">
         {(['admin', 'security'] as const).map((option) => (
           <button

@@ -6,6 +6,7 @@ import { t } from '../../../i18n/admin-catalogue.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { NotificationsList } from './NotificationsList.tsx';
 import { NotificationsSendForm } from './NotificationsSendForm.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.adminNotifications;
 const TAB =
@@ -16,9 +17,7 @@ export function AdminNotificationsPage() {
   const [tab, setTab] = useState('list');
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 py-6">
-      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-        {t.pages.adminNotifications}
-      </h1>
+      <PageHeader title={t.pages.adminNotifications} />
       <Tabs.Root value={tab} onValueChange={setTab} className="flex flex-col gap-4">
         <Tabs.List aria-label={copy.tabs} className="flex gap-1 rounded-xl bg-brand-50 p-1 sm:w-fit sm:min-w-[28rem]">
           <Tabs.Trigger value="list" className={TAB}>

@@ -14,6 +14,7 @@ import { EditUserDialog } from './EditUserDialog.tsx';
 import { PageJump } from './PageJump.tsx';
 import { UserCard } from './UserCard.tsx';
 import { UserFilters } from './UserFilters.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.admin.users;
 
@@ -47,12 +48,9 @@ export function AdminUsersPage({
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {t.pages.adminUsers}
-        </h1>
+      <PageHeader title={t.pages.adminUsers}>
         <ListCount text={shown ? copy.total(shown.total) : undefined} />
-      </div>
+      </PageHeader>
 
       <ListSearchFilters
         copy={copy}

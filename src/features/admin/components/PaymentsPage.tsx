@@ -22,6 +22,7 @@ import { ListCount, ListSearchFilters, ListStates, useListSearch } from './Admin
 import { PaymentCard } from './PaymentCard.tsx';
 import { PaymentsFilters } from './PaymentsFilters.tsx';
 import { PaymentsStats } from './PaymentsStats.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.adminPayments;
 
@@ -51,10 +52,7 @@ export function PaymentsPage() {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {t.pages.adminPayments}
-        </h1>
+      <PageHeader title={t.pages.adminPayments}>
         <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"
@@ -69,7 +67,7 @@ export function PaymentsPage() {
             {exporter.pending ? copy.exporting : copy.export}
           </Button>
         </div>
-      </div>
+      </PageHeader>
 
       <PaymentsStats />
 

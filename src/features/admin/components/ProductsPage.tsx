@@ -12,6 +12,7 @@ import { ListCount, ListSearchFilters, ListStates, useListSearch } from './Admin
 import { ProductsCard } from './ProductsCard.tsx';
 import { ProductsDetailsDialog } from './ProductsDetailsDialog.tsx';
 import { ProductsFilters } from './ProductsFilters.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.adminProductsSales.products;
 export function ProductsPage() {
@@ -26,12 +27,9 @@ export function ProductsPage() {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {t.pages.adminProducts}
-        </h1>
+      <PageHeader title={t.pages.adminProducts}>
         <ListCount text={shown ? copy.total(shown.total) : undefined} failed={products.isError} />
-      </div>
+      </PageHeader>
 
       <ListSearchFilters
         copy={copy}

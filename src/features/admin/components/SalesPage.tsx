@@ -10,6 +10,7 @@ import { useAdminSales } from '../products-sales-queries.ts';
 import { ListCount, ListSearchBox, ListStates, useListSearch } from './AdminListLayout.tsx';
 import { SalesCard } from './SalesCard.tsx';
 import { SkeletonBlock } from '../../../ui/DataStates.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.adminProductsSales.sales;
 const TYPES: readonly { value: SaleType | null; key: 'todas' | SaleType }[] = [
@@ -44,12 +45,9 @@ export function SalesPage() {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {t.pages.adminSales}
-        </h1>
+      <PageHeader title={t.pages.adminSales}>
         <ListCount text={shown ? copy.total(shown.total) : undefined} failed={sales.isError} />
-      </div>
+      </PageHeader>
 
       <div role="group" aria-label={copy.statsLabel} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label={copy.salesCount} value={figure((page) => count(page.counts.todas))} />

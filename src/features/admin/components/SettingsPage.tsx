@@ -8,6 +8,7 @@ import { BlockedIpsTab } from './BlockedIpsTab.tsx';
 import { SettingsSecurityTab } from './SettingsSecurityTab.tsx';
 import { SettingsSupportTab } from './SettingsSupportTab.tsx';
 import { SettingsSystemTab } from './SettingsSystemTab.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = adminSettingsText;
 const TAB =
@@ -24,9 +25,7 @@ export function SettingsPage() {
   usePageTitle(t.pages.adminSettings);
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6">
-      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-        {t.pages.adminSettings}
-      </h1>
+      <PageHeader title={t.pages.adminSettings} />
       <Tabs.Root defaultValue="system">
         <Tabs.List
           aria-label={copy.tabsLabel}

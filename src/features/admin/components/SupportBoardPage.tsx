@@ -13,6 +13,7 @@ import { useLiveSupportBoard } from '../support-live.ts';
 import { LoadError, SkeletonBlock } from '../../../ui/DataStates.tsx';
 import { SupportCard } from './SupportCard.tsx';
 import { SupportTicketDialog } from './SupportTicketDialog.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.adminSupport;
 const PAGE = 20;
@@ -90,15 +91,12 @@ export function SupportBoardPage() {
   };
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-4 py-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {t.pages.adminSupport}
-        </h1>
+      <PageHeader title={t.pages.adminSupport}>
         <Button variant="secondary" busy={board.isFetching} onClick={() => void board.refetch()}>
           <RefreshCw aria-hidden size={18} />
           {copy.refresh}
         </Button>
-      </div>
+      </PageHeader>
       {board.data ? (
         <nav aria-label={copy.columnsLabel} className="grid grid-cols-2 gap-1 md:hidden">
           {board.data.columns.map((column) => (

@@ -26,6 +26,7 @@ import {
 } from '../client-form.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { CLIENT_SKELETON, ClientNotFound, clientLoadFailure } from './ClientStates.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.clients;
 
@@ -188,9 +189,7 @@ function Frame({ title, backTo, children }: { title: string; backTo: ReactNode; 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6">
       {backTo}
-      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-        {title}
-      </h1>
+      <PageHeader title={title} />
       {children}
     </section>
   );

@@ -13,6 +13,7 @@ import { DataStates, EmptyNotice } from '../../../ui/DataStates.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Pagination } from './Pagination.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.clients;
 /** Where the rows of a page of clients will be, until the first answer. */
@@ -61,15 +62,12 @@ export function ClientsPage({ search, page }: { search: string; page: number }) 
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {copy.title}
-        </h1>
+      <PageHeader title={copy.title}>
         <Link to="/clients/new" className={buttonClass('primary', 'px-4')}>
           <Plus aria-hidden size={20} />
           {copy.newClient}
         </Link>
-      </div>
+      </PageHeader>
       <SearchField label={copy.searchLabel} placeholder={copy.searchPlaceholder} value={text} onChange={setText} />
       <DataStates
         state={result}

@@ -11,6 +11,7 @@ import { useSignedInAccount } from '../../account/index.ts';
 import { ConnectedDevices } from './ConnectedDevices.tsx';
 import { PairingCard, usePairing } from './PairingCard.tsx';
 import { PeerList } from './PeerList.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = devicesText;
 
@@ -29,9 +30,7 @@ export function DevicesPage() {
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
       <div className="flex flex-col gap-1">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {copy.title}
-        </h1>
+        <PageHeader title={copy.title} />
         <p className="text-ink/80">{copy.intro}</p>
         {status.data?.label ? (
           <p

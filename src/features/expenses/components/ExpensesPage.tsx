@@ -19,6 +19,7 @@ import { ExpenseFilters } from './ExpenseFilters.tsx';
 import { ExpenseList } from './ExpenseList.tsx';
 import { ExpenseSummary } from './ExpenseSummary.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = expensesText;
 /** Where the rows of a page of expenses will be, until the first answer. */
@@ -43,10 +44,7 @@ export function ExpensesPage() {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 py-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {copy.title}
-        </h1>
+      <PageHeader title={copy.title}>
         <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap">
           <Button
             className="col-span-2 px-4"
@@ -60,7 +58,7 @@ export function ExpensesPage() {
           <CategoriesDialog categories={categories.data} />
           <ExportMenu filter={filter} />
         </div>
-      </div>
+      </PageHeader>
 
       <ExpenseSummary filter={filter} />
       <ExpenseFilters value={filters} categories={categories.data ?? []} onChange={changeFilters} />

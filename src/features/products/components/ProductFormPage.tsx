@@ -9,6 +9,7 @@ import { formOf } from '../product-form.ts';
 import { useProductDraft } from '../use-product-draft.ts';
 import { ProductForm } from './ProductForm.tsx';
 import { ProductLoading, ProductNotFound } from './ProductStates.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.products;
 
@@ -24,9 +25,7 @@ function PageFrame({ title, children }: { title: string; children: ReactNode }) 
         >
           <ArrowLeft aria-hidden />
         </Link>
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {title}
-        </h1>
+        <PageHeader title={title} />
       </div>
       {children}
     </section>

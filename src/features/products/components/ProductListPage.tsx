@@ -14,6 +14,7 @@ import { useProductList } from '../use-product-list.ts';
 import { BarcodeSearch } from './BarcodeSearch.tsx';
 import { ProductCapDialog } from './ProductCapDialog.tsx';
 import { ProductRow } from './ProductRow.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.products;
 /** Where the first page of products will be, until the first answer. */
@@ -86,15 +87,12 @@ export function ProductListPage({ lowStock = false }: { lowStock?: boolean }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
-      <div className="flex items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {copy.listTitle}
-        </h1>
+      <PageHeader title={copy.listTitle}>
         <Button onClick={openNew}>
           <Plus aria-hidden size={20} />
           {copy.newButton}
         </Button>
-      </div>
+      </PageHeader>
       {free && count.status === 'ok' && cap !== null ? (
         <p className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 px-4 py-2 text-sm text-brand-900">
           <span className="font-semibold" data-testid="product-counter">

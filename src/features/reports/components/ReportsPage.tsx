@@ -22,6 +22,7 @@ import { ReportSkeleton } from './ReportSkeleton.tsx';
 import { RevenueCard } from './RevenueCard.tsx';
 import { SalesMixCard } from './SalesMixCard.tsx';
 import { TopProductsCard } from './TopProductsCard.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.reports;
 
@@ -79,9 +80,7 @@ export function ReportsPage({ params }: { params: ReportParams }) {
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-            {copy.title}
-          </h1>
+          <PageHeader title={copy.title} />
           {view ? <p className="text-sm text-ink/70">{periodText(view)}</p> : null}
         </div>
         {account.plan.isPremium && report ? <ExportReportMenu report={report} /> : null}

@@ -34,6 +34,7 @@ import { EditSaleCustomer, type ChosenCustomer } from './EditSaleCustomer.tsx';
 import { EditSaleItems } from './EditSaleItems.tsx';
 import { EditSalePayment } from './EditSalePayment.tsx';
 import { EditSaleProducts } from './EditSaleProducts.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = salesHistoryText;
 const section = 'flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink/5';
@@ -217,9 +218,7 @@ export function EditSalePage({ saleId }: { saleId: string }) {
         </Link>
         {sale ? <DeleteSaleDialog saleId={sale.id} onRemoved={leave} /> : null}
       </div>
-      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-        {t.pages.saleEdit}
-      </h1>
+      <PageHeader title={t.pages.saleEdit} />
       {sale ? (
         <EditSaleForm sale={sale} onLeave={leave} />
       ) : failed ? (

@@ -19,6 +19,7 @@ import { CartDialog } from './CartDialog.tsx';
 import { SaleBarcodeField } from './SaleBarcodeField.tsx';
 import { SaleProductRow } from './SaleProductRow.tsx';
 import { ROWS_PER_REQUEST, VirtualProductList } from './VirtualProductList.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = newSaleText;
 function ProductArea({ text }: { text: string }) {
@@ -85,10 +86,7 @@ export function NewSalePage() {
   const count = cart.data?.count ?? 0;
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
-      <div className="flex items-center justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {t.pages.sales}
-        </h1>
+      <PageHeader title={t.pages.sales}>
         <div className="flex items-center gap-2">
           <Link
             to="/sales/history"
@@ -128,7 +126,7 @@ export function NewSalePage() {
             </span>
           </Button>
         </div>
-      </div>
+      </PageHeader>
       <input
         ref={search}
         type="search"

@@ -6,6 +6,7 @@ import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { buttonClass } from '../../../ui/Button.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { SalesList } from './SalesList.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = salesHistoryText;
 
@@ -13,15 +14,12 @@ export function SalesHistoryPage() {
   usePageTitle(t.pages.salesHistory);
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {copy.title}
-        </h1>
+      <PageHeader title={copy.title}>
         <Link to="/sales" className={buttonClass('primary', 'px-4')}>
           <Plus aria-hidden size={20} />
           {copy.newSale}
         </Link>
-      </div>
+      </PageHeader>
       <SalesList />
     </section>
   );

@@ -7,6 +7,7 @@ import { useLiveQuery } from '../../../lib/live-query.ts';
 import { DataStates, type SkeletonShape } from '../../../ui/DataStates.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { SearchResults } from './SearchResults.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.search;
 const RESULTS_SKELETON: SkeletonShape = { count: 3, className: 'h-12', label: copy.loading };
@@ -47,9 +48,7 @@ export function SearchPage({ query }: { query: string | undefined }) {
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
       <div>
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {t.pages.search}
-        </h1>
+        <PageHeader title={t.pages.search} />
         <p className="mt-1 break-words text-ink/80" data-testid="search-query">
           {query ? copy.query(query) : copy.noQuery}
         </p>

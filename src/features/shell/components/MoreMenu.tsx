@@ -18,6 +18,7 @@ import { devicesText } from '../../../i18n/devices.pt-BR.ts';
 import { salesHistoryText } from '../../../i18n/sales-history.pt-BR.ts';
 import { tillText } from '../../../i18n/till.pt-BR.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 type MorePath =
   '/reports' | '/sales/history' | '/caixa' | '/aparelhos' | '/expenses' | '/fornecedores' | '/account' | '/faq' | '/support';
@@ -62,9 +63,7 @@ export function MoreMenu() {
   usePageTitle(t.layout.moreTitle);
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6">
-      <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-        {t.layout.moreTitle}
-      </h1>
+      <PageHeader title={t.layout.moreTitle} />
       <MenuList entries={MAIN} />
       <MenuList entries={OTHER} />
     </section>

@@ -13,6 +13,7 @@ import { DeleteSupplierDialog } from './DeleteSupplierDialog.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { SupplierCard } from './SupplierCard.tsx';
 import { SupplierDialog } from './SupplierDialog.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = t.suppliers;
 /** Where the supplier cards will be, until the first answer. */
@@ -36,10 +37,7 @@ export function SuppliersPage() {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 py-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {copy.title}
-        </h1>
+      <PageHeader title={copy.title}>
         <div className="flex flex-wrap gap-2">
           <ExportMenu />
           <Button
@@ -52,7 +50,7 @@ export function SuppliersPage() {
             {copy.newSupplier}
           </Button>
         </div>
-      </div>
+      </PageHeader>
       <SearchField label={copy.searchLabel} placeholder={copy.searchPlaceholder} value={search} onChange={setSearch} />
       <DataStates
         state={list}

@@ -16,6 +16,7 @@ import { TillAmountDialog } from './TillAmountDialog.tsx';
 import { TillFigures } from './TillFigures.tsx';
 import { TillHistory } from './TillHistory.tsx';
 import type { OpenTillView } from '../../../../workers/api.ts';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 const copy = tillText;
 const card = 'flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink/5';
@@ -198,9 +199,7 @@ export function TillPage() {
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
       <div>
-        <h1 id="page-title" className="text-2xl font-bold text-brand-900">
-          {copy.title}
-        </h1>
+        <PageHeader title={copy.title} />
         <p className="text-sm text-ink/70">{copy.offlineNote}</p>
       </div>
       <DataStates state={till} skeleton={TILL_SKELETON} failure={{ title: copy.loadError }}>
