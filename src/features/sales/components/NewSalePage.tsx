@@ -86,7 +86,7 @@ export function NewSalePage() {
   const count = cart.data?.count ?? 0;
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
-      <PageHeader title={t.pages.sales}>
+      <PageHeader title={t.pages.sales} wrap={false}>
         <div className="flex items-center gap-2">
           <Link
             to="/sales/history"
