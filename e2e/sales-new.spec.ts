@@ -156,9 +156,36 @@ test(`new sale offline on a phone, each screen also on a desktop: search, barcod
     .getByRole('button', { name: /Maria Souza/ })
     .click();
 
+  // The sale's toast reaches the screen before the reports page is asked for: at least one frame is painted with it
+  // before the navigation (the reports page's mounting never holds it back).
+  await page.evaluate(() => {
+    const order = { frames: 0, toastFrame: -1, navigationFrame: -1 };
+    (window as unknown as { finishOrder: typeof order }).finishOrder = order;
+    const countFrames = () => {
+      order.frames += 1;
+      requestAnimationFrame(countFrames);
+    };
+    requestAnimationFrame(countFrames);
+    new MutationObserver(() => {
+      const toast = Array.from(document.querySelectorAll('[data-sonner-toast]')).some((node) =>
+        node.textContent.includes('Venda salva offline'),
+      );
+      if (toast && order.toastFrame < 0) order.toastFrame = order.frames;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    const pushState = history.pushState.bind(history);
+    history.pushState = (...args: Parameters<History['pushState']>) => {
+      if (order.navigationFrame < 0) order.navigationFrame = order.frames;
+      pushState(...args);
+    };
+  });
   await cart.getByRole('button', { name: 'Finalizar Venda' }).click();
   await expect(page.getByText('Venda salva offline')).toBeVisible();
   await expect(page).toHaveURL(/\/reports$/);
+  const order = await page.evaluate(
+    () => (window as unknown as { finishOrder: { toastFrame: number; navigationFrame: number } }).finishOrder,
+  );
+  expect(order.toastFrame).toBeGreaterThanOrEqual(0);
+  expect(order.navigationFrame).toBeGreaterThan(order.toastFrame);
 
   // The stock shown drops by what was sold (the feijão below zero: the shelf is the truth).
   await page.getByRole('link', { name: 'Produtos', exact: true }).filter({ visible: true }).first().click();

@@ -26,6 +26,17 @@ export function toastRegionIsMounted(): void {
   regionMounted();
 }
 
+/** Settles once every toast asked for so far is on the page (see toastsOnPage). */
+let lastToast: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves once the toasts asked for so far are in the page (sonner adds each in the task after it is asked): a
+ * screen that goes on to heavy work (mounting the next page) waits for it and a paint, so the toast is seen at once.
+ */
+export function toastsOnPage(): Promise<void> {
+  return lastToast;
+}
+
 /**
  * Shows a toast. The id is derived from title and description, so showing the same message again while it
  * is on screen refreshes it instead of stacking a duplicate.
@@ -39,12 +50,18 @@ export function showToast(input: ToastInput): string {
     duration: input.durationMs ?? TOAST_DURATION_MS[kind],
     action: input.action,
   };
-  void toastRegion
+  lastToast = toastRegion
     .then(() => import('sonner'))
     .then(({ toast: sonner }) => {
       if (kind === 'success') sonner.success(input.title, options);
       else if (kind === 'destructive') sonner.error(input.title, options);
       else sonner(input.title, options);
-    });
+    })
+    .then(
+      () =>
+        new Promise<void>((resolve) => {
+          setTimeout(resolve, 0);
+        }),
+    );
   return id;
 }

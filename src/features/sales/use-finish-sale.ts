@@ -7,7 +7,7 @@ import { newSaleText } from '../../i18n/new-sale.pt-BR.ts';
 import { receiptText } from '../../i18n/receipt.pt-BR.ts';
 import { formatBRL } from '../../lib/format.ts';
 import { useCommand } from '../../lib/use-command.ts';
-import { showToast } from '../../ui/toast.ts';
+import { showToast, toastsOnPage } from '../../ui/toast.ts';
 import { finishFailure, finishProblem, PROBLEM_TOAST } from './cart-rules.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { counterSetting } from './counter-settings.ts';
@@ -58,7 +58,8 @@ export function useFinishSale() {
     const sold = await command.run();
     if (!sold) return null;
     if (counterSetting('afterSale') === 'nova_venda') return 'stay';
-    // The emptied cart and the lowered stock are painted first; then the reports page mounts.
+    // The emptied cart, the lowered stock and the sale's toast are painted first; then the reports page mounts.
+    await toastsOnPage();
     await nextPaint();
     await navigate({ to: '/reports' });
     return 'left';
