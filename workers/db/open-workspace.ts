@@ -12,6 +12,7 @@ import { createHybridClock, type HybridClock } from '../sync/hlc.ts';
 import { openOffsetStore } from '../sync/offset-store.ts';
 import { windowStart } from '../sync/window.ts';
 import { clockNodeOf, deviceNameOf } from './device-identity.ts';
+import { latestStamp } from './latest-stamp.ts';
 import { openLocalDatabase, type LocalDatabase } from './local-database.ts';
 import type { OwnerSession, Workspace, WorkspaceOptions } from './workspace.ts';
 
@@ -31,10 +32,10 @@ export async function openWorkspace(session: OwnerSession, options: WorkspaceOpt
   await compactAtStart(database, clock, options.serverUrl, keptFrom);
   // The clock starts after every stamp the device holds; the counters read only the facts since the cut.
   for (const latest of await Promise.all([
-    database.vendas.findOne({ sort: [{ hlc: 'desc' }] }).exec(),
-    database.historico_estoque.findOne({ sort: [{ hlc: 'desc' }] }).exec(),
+    latestStamp(database, 'vendas', wallClock()),
+    latestStamp(database, 'historico_estoque', wallClock()),
   ]))
-    if (latest) clock.receive(latest.hlc);
+    if (latest) clock.receive(latest);
   const counters = followCounters(database, {
     onHlc: (hlc) => {
       clock.receive(hlc);
