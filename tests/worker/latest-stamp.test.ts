@@ -38,7 +38,7 @@ async function stockFactsAt(database: LocalDatabase, userId: string, instants: r
     id: randomUUID(),
     user_id: userId,
     produto_id: randomUUID(),
-    tipo: 'entrada',
+    tipo: 'entrada' as const,
     quantidade: 1,
     hlc: stampAt(ms, index),
     created_at: created,
