@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../supabase/seed/random.ts';
 import { latestStamp } from '../../workers/db/latest-stamp.ts';
 import { openLocalDatabase, type LocalDatabase } from '../../workers/db/local-database.ts';
 import { formatHlc } from '../../workers/sync/hlc.ts';
@@ -49,18 +50,6 @@ async function stockFactsAt(database: LocalDatabase, userId: string, instants: r
   return docs.map((doc) => doc.hlc);
 }
 
-/** A pseudo-random sequence from a seed (mulberry32), so a failing case replays. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('the latest stamp on the device', () => {
   it('is null for a collection with no facts', async () => {
     const { database } = await open();
@@ -90,7 +79,9 @@ describe('the latest stamp on the device', () => {
   });
 
   it('equals the greatest of every document read, over random histories (seeded)', async () => {
-    const random = seeded(20261129);
+    // Seeded, so a failing case replays.
+    const source = seededRandom(20261129);
+    const random = () => source.next();
     for (let round = 0; round < 12; round += 1) {
       const { database, userId } = await open();
       const spanDays = [2, 30, 400, 2000][round % 4] ?? 2;
