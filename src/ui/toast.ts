@@ -57,6 +57,8 @@ export function showToast(input: ToastInput): string {
       else if (kind === 'destructive') sonner.error(input.title, options);
       else sonner(input.title, options);
     })
+    // A toast that cannot be shown (its code not loaded) never holds back the screen waiting for it.
+    .catch(() => undefined)
     .then(
       () =>
         new Promise<void>((resolve) => {
