@@ -194,6 +194,9 @@ export function followCounters(database: LocalDatabase, feeds: CounterFeeds = {}
 
   const ready = (async () => {
     const stored = (await database.getLocal<Stored>(KEY))?.toJSON().data;
+    // Followed from where the last run left off: the facts read below never move it back (today's facts may sit
+    // before the older part of the window in the database's order, as a new device pulls them first).
+    Object.assign(followed, stored?.followed);
     const bases = (await database.bases_contadores.find().exec()).map((doc) => doc.toJSON(true));
     read.bases = bases.length;
     state.batch(() => {
