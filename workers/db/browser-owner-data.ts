@@ -4,14 +4,17 @@ import type { RxStorage } from 'rxdb';
 import { RXDB_VERSION } from 'rxdb/plugins/utils';
 import type { OwnerDataOptions } from '../api.ts';
 
-/** Dexie's storage, whose code loads when the first collection opens (after sign-in), not with the worker. */
+/** Dexie's storage, whose code loads when the first collection opens (after sign-in), not with the worker; its
+ * queries read whole index ranges at once (range-reads.ts). */
 function lazyDexieStorage(): RxStorage<unknown, unknown> {
   let dexie: Promise<RxStorage<unknown, unknown>> | undefined;
   return {
     name: 'dexie',
     rxdbVersion: RXDB_VERSION,
     async createStorageInstance(params) {
-      dexie ??= import('rxdb/plugins/storage-dexie').then(({ getRxStorageDexie }) => getRxStorageDexie());
+      dexie ??= Promise.all([import('rxdb/plugins/storage-dexie'), import('./range-reads.ts')]).then(
+        ([{ getRxStorageDexie }, { withRangeReads }]) => withRangeReads(getRxStorageDexie()),
+      );
       return (await dexie).createStorageInstance(params);
     },
   };
