@@ -236,6 +236,10 @@ export async function startSyncEngine(options: SyncEngineOptions): Promise<SyncE
       onChange: (ids) => {
         ledger.keep(ids);
       },
+      checkedThrough: ledger.checkedThrough,
+      onChecked: (name, checkpoint) => {
+        ledger.checked(name, checkpoint);
+      },
     },
   );
 

@@ -19,7 +19,18 @@ interface Tracked {
 }
 
 /** One collection's rechecks run one after another: a slow, older one must never overwrite a newer answer. */
-type Queue = (ids: readonly string[]) => Promise<void>;
+type Queue = (ids: readonly string[], settled?: readonly string[]) => Promise<void>;
+
+/** The context of RxDB's own writes of pulled master states to the meta instance (replication-protocol). */
+const DOWNSTREAM_META_WRITE = 'replication-down-write-meta';
+
+/** Changes seen together: documents to check, and documents the pull wrote as the server has them. */
+interface Changes {
+  ids: string[];
+  settled: string[];
+  /** The storage checkpoint of the document writes among them (absent: none). */
+  checkpoint?: unknown;
+}
 
 export interface PendingTracker {
   readonly count$: Observable<number>;
@@ -34,6 +45,14 @@ export interface PendingOptions {
   initial?: ReadonlyMap<string, ReadonlySet<string>>;
   /** Each new answer, per collection (to be kept for the next start). */
   onChange?: (pending: ReadonlyMap<string, ReadonlySet<string>>) => void;
+  /**
+   * Where each collection's start-up check ended last time (kept across restarts with `initial`): the documents
+   * unchanged since then were checked then, so only those pending then and those changed since are checked again.
+   * Without it every document on the device is checked at each start.
+   */
+  checkedThrough?: ReadonlyMap<string, unknown>;
+  /** A collection's start-up check has reached `checkpoint` (to be kept for the next start). */
+  onChecked?: (collection: string, checkpoint: unknown) => void;
 }
 
 /** True when the device holds a version of the document the server does not have. */
@@ -58,16 +77,23 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
     if (now !== count.getValue()) count.next(now);
   };
 
-  async function recheck({ collection, state }: Tracked, ids: readonly string[]): Promise<void> {
+  /** Documents the pull wrote (`settled`, as the server has them: nothing to send) leave the pending set without
+   * being read; `ids` are read and compared with the server's state the replication last confirmed. */
+  async function recheck({ collection, state }: Tracked, ids: readonly string[], settled: readonly string[] = []): Promise<void> {
     const internal = state.internalReplicationState;
-    if (!internal || ids.length === 0 || closed) return;
+    if (!internal || closed) return;
+    const set = pending.get(collection.name) ?? new Set<string>();
+    pending.set(collection.name, set);
+    for (const id of settled) set.delete(id);
+    if (ids.length === 0) {
+      if (settled.length > 0) publish();
+      return;
+    }
     const unique = [...new Set(ids)];
     const [docs, masters] = await Promise.all([
       collection.storageInstance.findDocumentsById(unique, true),
       getAssumedMasterState(internal, unique),
     ]);
-    const set = pending.get(collection.name) ?? new Set<string>();
-    pending.set(collection.name, set);
     const byId = new Map(docs.map((doc) => [String((doc as Doc).id), doc as Doc]));
     for (const id of unique) {
       const master = masters[id] as { docData: Doc } | undefined;
@@ -79,8 +105,8 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
 
   function queueFor(entry: Tracked): Queue {
     let tail: Promise<void> = Promise.resolve();
-    return (ids) => {
-      tail = tail.then(() => recheck(entry, ids)).catch(() => undefined);
+    return (ids, settled) => {
+      tail = tail.then(() => recheck(entry, ids, settled)).catch(() => undefined);
       return tail;
     };
   }
@@ -91,29 +117,54 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
     const internal = entry.state.internalReplicationState;
     const meta = entry.state.metaInstance;
     if (!internal || !meta || closed) return;
+    const pulled = await internal.downstreamBulkWriteFlag;
+    const name = entry.collection.name;
+    let checkedAtStart = false;
+    // A pull writes the server's state to the document and then to the replication's record of it: neither needs
+    // reading (a first download writes the whole window), but a document pending here may be settled by the second.
     const changedIds = merge(
-      entry.collection.storageInstance.changeStream().pipe(map((batch) => batch.events.map((event) => event.documentId))),
+      entry.collection.storageInstance.changeStream().pipe(
+        map((batch): Changes => {
+          const ids = batch.events.map((event) => event.documentId);
+          const changes = batch.context === pulled ? { ids: [], settled: ids } : { ids, settled: [] };
+          return { ...changes, checkpoint: batch.checkpoint };
+        }),
+      ),
       meta.changeStream().pipe(
-        map((batch) =>
-          batch.events
+        map((batch): Changes => {
+          const ids = batch.events
             .map((event) => event.documentData as { isCheckpoint?: string; itemId?: string } | undefined)
             .filter((data) => data?.isCheckpoint === '0' && typeof data.itemId === 'string')
-            .map((data) => String(data?.itemId)),
-        ),
+            .map((data) => String(data?.itemId));
+          const held = pending.get(name);
+          return { ids: batch.context === DOWNSTREAM_META_WRITE ? ids.filter((id) => held?.has(id) === true) : ids, settled: [] };
+        }),
       ),
     );
     subscriptions.push(
       changedIds
         .pipe(
           bufferTime(20),
-          map((batches) => batches.flat()),
-          filter((ids) => ids.length > 0),
+          map((batches) => ({
+            ids: batches.flatMap((one) => one.ids),
+            settled: batches.flatMap((one) => one.settled),
+            checkpoint: batches.findLast((one) => one.checkpoint !== undefined)?.checkpoint,
+          })),
+          filter((changes) => changes.ids.length > 0 || changes.settled.length > 0),
         )
-        .subscribe((ids) => void enqueue(ids)),
+        .subscribe((changes) => {
+          void enqueue(changes.ids, changes.settled).then(() => {
+            // Once the start-up check is over, every change up to these writes has been looked at.
+            if (checkedAtStart && changes.checkpoint !== undefined) options.onChecked?.(name, changes.checkpoint);
+          });
+        }),
     );
-    // Everything already on the device, once: documents written before this start may still be pending.
+    let checkpoint = options.checkedThrough?.get(name);
+    // Since the last start's check: those pending then (sent since, or gone from the device) and those changed
+    // since. The first start checks everything already on the device.
+    const since = checkpoint !== undefined;
+    if (since) await enqueue([...(pending.get(name) ?? [])]);
     const seen = new Set<string>();
-    let checkpoint: unknown = undefined;
     for (;;) {
       const page = await getChangedDocumentsSince(entry.collection.storageInstance, 1000, checkpoint);
       if (page.documents.length === 0) break;
@@ -121,9 +172,12 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
       for (const id of ids) seen.add(id);
       await enqueue(ids);
       checkpoint = page.checkpoint;
+      options.onChecked?.(name, checkpoint);
     }
+    checkedAtStart = true;
+    if (since) return;
     // What the last count kept of documents no longer on the device.
-    const kept = pending.get(entry.collection.name);
+    const kept = pending.get(name);
     const gone = [...(kept ?? [])].filter((id) => !seen.has(id));
     if (gone.length > 0) {
       for (const id of gone) kept?.delete(id);
