@@ -80,11 +80,11 @@ export function createDashboardDomain(holder: WorkspaceHolder, options: Dashboar
               const zone = timeZone();
               const range = periodRange(params.period, now, zone);
               const today = localTimeOf(now, zone).date;
-              const [{ sums, todaySales }, anySales] = await Promise.all([
-                periodSumsOnDevice(workspace, range.from, range.to, today),
-                anySalesOf(workspace),
-              ]);
-              return { ...dashboardFiguresOf(sums, todaySales, params.period, now, zone), anySales };
+              const { sums, todaySales } = await periodSumsOnDevice(workspace, range.from, range.to, today);
+              const figures = dashboardFiguresOf(sums, todaySales, params.period, now, zone);
+              // Sales in the period answer it; only an empty period asks the database.
+              const anySales = figures.kpis.count > 0 || figures.today.count > 0 || (await anySalesOf(workspace));
+              return { ...figures, anySales };
             }),
           ),
         ),
