@@ -48,6 +48,13 @@ interface PushResponse {
   rejected: RejectedDocument[];
 }
 
+/** Rows asked for in one pull. A new device's window comes in pages of this size: each page is a round trip and a
+ * few IndexedDB transactions (the documents, RxDB's record of the server's state, the checkpoint), so pages of 500
+ * spent most of a first download waiting between them. The server answers at most 5,000 (replicate_pull). */
+const PULL_PAGE = 2000;
+/** Documents RxDB hands to one push (cut again to what the server takes, `PushLimits`). */
+const PUSH_BATCH = 500;
+
 /** What the server takes in one push: documents, and bytes of the batch. */
 export interface PushLimits {
   maxDocuments: number;
@@ -296,7 +303,8 @@ function positionOf(checkpoint: ReplicationCheckpoint | undefined): ReplicationP
 
 export function replicateCollection<Doc>(options: CollectionReplicationOptions<Doc>): CollectionReplication<Doc> {
   const { collection, table, schema, client, userId } = options;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? PUSH_BATCH;
+  const pullBatchSize = options.batchSize ?? PULL_PAGE;
   const wallClock = options.wallClock ?? Date.now;
   const stream = new Subject<RxReplicationPullStreamItem<Doc, ReplicationCheckpoint>>();
   let lastCheckpoint: ReplicationPosition | undefined;
@@ -649,7 +657,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     toggleOnDocumentVisible: false,
     deletedField: '_deleted',
     pull: {
-      batchSize,
+      batchSize: pullBatchSize,
       stream$: stream.asObservable(),
       handler: async (checkpoint, size) => {
         await whenOnline();
