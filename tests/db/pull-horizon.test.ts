@@ -1,7 +1,8 @@
 // The pull's horizon on Postgres (docs/sync.md §2): a row another transaction commits while a pull is answering is
 // never passed by the checkpoint. The pull reads with a snapshot taken before it looks at the transactions in flight;
 // one that commits in between is in neither, so the server must notice and answer "ask again" rather than hand over
-// a later row whose checkpoint would skip the one it could not see.
+// a later row whose checkpoint would skip the one it could not see. Only this database's transactions count: one in
+// flight in another database on the same server never holds the pulls here back.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../supabase/local/db/database.ts';
@@ -66,7 +67,9 @@ describe.runIf(testPostgresUrl())('the pull horizon (Postgres)', () => {
       await tx.query(`INSERT INTO fornecedores (id, nome) VALUES ($1, 'Atacadão')`, [early]);
     });
     await slow.ready;
-    await asActor(db, owner(userId), (tx) => tx.query(`INSERT INTO fornecedores (id, nome) VALUES ($1, 'Distribuidora Bom Preço')`, [late]));
+    await asActor(db, owner(userId), (tx) =>
+      tx.query(`INSERT INTO fornecedores (id, nome) VALUES ($1, 'Distribuidora Bom Preço')`, [late]),
+    );
 
     // The pull's snapshot is taken while the first write is in flight; that write commits before the pull looks at
     // the transactions in flight (a repeatable-read transaction holds the snapshot open across the commit, the gap
@@ -93,5 +96,29 @@ describe.runIf(testPostgresUrl())('the pull horizon (Postgres)', () => {
       more = page.more || page.documents.length > 0;
     }
     expect([...pulled].sort()).toEqual([early, late].sort());
+  });
+
+  it('a transaction in flight in another database on the server holds nothing back', async () => {
+    const other = await createTestDatabase();
+    try {
+      const otherUser = await createUser(other);
+      let otherStart = '';
+      const elsewhere = heldTransaction(other, otherUser, async (tx) => {
+        const { rows } = await tx.query<{ started: string }>(
+          `SELECT pg_catalog.txid_current() AS xid, pg_catalog.transaction_timestamp()::text AS started`,
+        );
+        otherStart = rows[0]?.started ?? '';
+      });
+      await elsewhere.ready;
+      const { rows } = await db.query<{ later: boolean }>(`SELECT public.replication_horizon() > $1::timestamptz AS later`, [
+        otherStart,
+      ]);
+      elsewhere.release();
+      await elsewhere.done;
+      expect(otherStart).not.toBe('');
+      expect(rows[0]?.later).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 });
