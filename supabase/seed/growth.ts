@@ -196,14 +196,6 @@ export async function writeGrowthShop(
     { products: [], clients: [], days: [], ...records, expected: { stockMilli: new Map(), balanceCents: new Map() } },
     userId,
   );
-  // The counters' cut as the server keeps it for a shop open every day: at the start of yesterday, so the first
-  // device to open today folds one day into the bases, not the whole history (which happens once, when the bases
-  // first exist).
-  await run(
-    `SELECT public.avancar_corte_ate($1::uuid,
-       ((($2::timestamptz AT TIME ZONE 'America/Sao_Paulo')::date - 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'))`,
-    [userId, options.now.toISOString()],
-  );
   return { products, clients, sales, stockFacts, ledgerEntries, expenses: records.expenses.length };
 }
 
@@ -228,5 +220,18 @@ export async function seedGrowthOwner(
     await setPixKey(tx, account.id, GROWTH_PIX);
     return writeGrowthShop(tx, account.id, shape, { now, seed, onStep: options.onStep });
   });
+  // The counters' cut as the server keeps it for a shop open every day: at the start of yesterday, so the first
+  // device to open today folds one day into the bases, not the whole history (which happens once, when the bases
+  // first exist). Folded once the history is committed and the planner knows its size.
+  if (counts !== null) {
+    await db.query(
+      'ANALYZE public.produtos, public.clientes, public.vendas, public.itens_venda, public.historico_estoque, public.fiado_lancamentos',
+    );
+    await db.query(
+      `SELECT public.avancar_corte_ate($1::uuid,
+         ((($2::timestamptz AT TIME ZONE 'America/Sao_Paulo')::date - 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'))`,
+      [account.id, now.toISOString()],
+    );
+  }
   return { created: counts !== null, counts };
 }
