@@ -70,6 +70,8 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
   const count = new BehaviorSubject(total());
   const subscriptions: Subscription[] = [];
   let closed = false;
+  /** Read after an await (a closing may have happened meanwhile). */
+  const isClosed = () => closed;
 
   const publish = () => {
     options.onChange?.(pending);
@@ -154,8 +156,9 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
         )
         .subscribe((changes) => {
           void enqueue(changes.ids, changes.settled).then(() => {
-            // Once the start-up check is over, every change up to these writes has been looked at.
-            if (checkedAtStart && changes.checkpoint !== undefined) options.onChecked?.(name, changes.checkpoint);
+            // Once the start-up check is over, every change up to these writes has been looked at (unless closing
+            // cut the look short: the next start looks again).
+            if (!closed && checkedAtStart && changes.checkpoint !== undefined) options.onChecked?.(name, changes.checkpoint);
           });
         }),
     );
@@ -171,6 +174,8 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
       const ids = page.documents.map((doc) => String((doc as Doc).id));
       for (const id of ids) seen.add(id);
       await enqueue(ids);
+      // Closed meanwhile: what this page looked at may have been cut short, so its checkpoint is not kept.
+      if (isClosed()) return;
       checkpoint = page.checkpoint;
       options.onChecked?.(name, checkpoint);
     }
