@@ -235,6 +235,8 @@ describe('counters from the server bases', () => {
       });
       expect(await a.stockOf(arroz)).toBe(37);
       expect(await a.balanceOf(maria)).toBe(12);
+      // Counted as waiting from the moment it is saved: the wait for the push below cannot end before the push.
+      expect((await a.status()).pending).toBe(1);
 
       await a.setOnline(true);
       await eventually(async () => {

@@ -21,6 +21,13 @@ interface Tracked {
 /** One collection's rechecks run one after another: a slow, older one must never overwrite a newer answer. */
 type Queue = (ids: readonly string[], settled?: readonly string[]) => Promise<void>;
 
+/** A recheck of what was written up to `seen` (the count of writes made here at the time it was asked for). */
+interface Recheck {
+  ids: readonly string[];
+  settled: readonly string[];
+  seen: number;
+}
+
 /** The context of RxDB's own writes of pulled master states to the meta instance (replication-protocol). */
 const DOWNSTREAM_META_WRITE = 'replication-down-write-meta';
 
@@ -37,6 +44,8 @@ export interface PendingTracker {
   current(): number;
   /** Ids of pending documents per collection (for diagnostics and tests). */
   pendingIds(): Map<string, Set<string>>;
+  /** Settles when every collection's start-up check is over (or was cut short by closing). */
+  readonly checkedAtStart: Promise<void>;
   close(): void;
 }
 
@@ -69,6 +78,10 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
   const total = () => [...pending.values()].reduce((sum, ids) => sum + ids.size, 0);
   const count = new BehaviorSubject(total());
   const subscriptions: Subscription[] = [];
+  /** Writes made on this device so far, and the number of each document's last one: a recheck asked for before a
+   * document's last write must not clear it (the recheck asked for after that write decides). */
+  let writes = 0;
+  const lastWrite = new Map<string, number>();
   let closed = false;
   /** Read after an await (a closing may have happened meanwhile). */
   const isClosed = () => closed;
@@ -79,15 +92,37 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
     if (now !== count.getValue()) count.next(now);
   };
 
+  /** A document written here is pending from the moment it is saved until a recheck finds the server has it: the
+   * count never shows less than the device holds unsent, not even in the instant before the recheck runs. */
+  const written = (name: string, ids: readonly string[]) => {
+    const set = pending.get(name) ?? new Set<string>();
+    pending.set(name, set);
+    for (const id of ids) {
+      writes += 1;
+      lastWrite.set(id, writes);
+      set.add(id);
+    }
+    const now = total();
+    if (now !== count.getValue()) count.next(now);
+  };
+
+  /** The documents' writes up to `seen` are decided: only later ones need remembering. */
+  const forgetWritesUpTo = (ids: readonly string[], seen: number) => {
+    for (const id of ids) if ((lastWrite.get(id) ?? 0) <= seen) lastWrite.delete(id);
+  };
+
   /** Documents the pull wrote (`settled`, as the server has them: nothing to send) leave the pending set without
    * being read; `ids` are read and compared with the server's state the replication last confirmed. */
-  async function recheck({ collection, state }: Tracked, ids: readonly string[], settled: readonly string[] = []): Promise<void> {
+  async function recheck({ collection, state }: Tracked, { ids, settled, seen }: Recheck): Promise<void> {
     const internal = state.internalReplicationState;
     if (!internal || closed) return;
     const set = pending.get(collection.name) ?? new Set<string>();
     pending.set(collection.name, set);
-    for (const id of settled) set.delete(id);
+    /** Written here after this recheck was asked for: a later recheck decides. */
+    const writtenSince = (id: string) => (lastWrite.get(id) ?? 0) > seen;
+    for (const id of settled) if (!writtenSince(id)) set.delete(id);
     if (ids.length === 0) {
+      forgetWritesUpTo(settled, seen);
       if (settled.length > 0) publish();
       return;
     }
@@ -100,15 +135,17 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
     for (const id of unique) {
       const master = masters[id] as { docData: Doc } | undefined;
       if (isUnsent(byId.get(id), master?.docData)) set.add(id);
-      else set.delete(id);
+      else if (!writtenSince(id)) set.delete(id);
     }
+    forgetWritesUpTo([...settled, ...unique], seen);
     publish();
   }
 
   function queueFor(entry: Tracked): Queue {
     let tail: Promise<void> = Promise.resolve();
-    return (ids, settled) => {
-      tail = tail.then(() => recheck(entry, ids, settled)).catch(() => undefined);
+    return (ids, settled = []) => {
+      const asked: Recheck = { ids, settled, seen: writes };
+      tail = tail.then(() => recheck(entry, asked)).catch(() => undefined);
       return tail;
     };
   }
@@ -128,8 +165,9 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
       entry.collection.storageInstance.changeStream().pipe(
         map((batch): Changes => {
           const ids = batch.events.map((event) => event.documentId);
-          const changes = batch.context === pulled ? { ids: [], settled: ids } : { ids, settled: [] };
-          return { ...changes, checkpoint: batch.checkpoint };
+          if (batch.context === pulled) return { ids: [], settled: ids, checkpoint: batch.checkpoint };
+          written(name, ids);
+          return { ids, settled: [], checkpoint: batch.checkpoint };
         }),
       ),
       meta.changeStream().pipe(
@@ -190,12 +228,13 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
     }
   }
 
-  for (const entry of tracked) void start(entry);
+  const started = Promise.all(tracked.map((entry) => start(entry))).then(() => undefined);
 
   return {
     count$: count.asObservable(),
     current: () => count.getValue(),
     pendingIds: () => new Map([...pending].map(([name, ids]) => [name, new Set(ids)])),
+    checkedAtStart: started,
     close() {
       closed = true;
       for (const subscription of subscriptions.splice(0)) subscription.unsubscribe();
