@@ -9,8 +9,11 @@ export interface FaultProxy {
   url: string;
   /** Loses the response of the next `count` requests whose path contains `pathPart`. */
   loseResponses(pathPart: string, count: number): void;
-  /** Answers 503 to the next `count` requests whose path contains `pathPart`, without passing them on. */
-  refuse(pathPart: string, count: number): void;
+  /**
+   * Answers 503 to the next `count` requests whose path contains `pathPart` (and whose body `matches`, when given),
+   * without passing them on.
+   */
+  refuse(pathPart: string, count: number, matches?: (body: string) => boolean): void;
   /** Holds the requests whose path contains `pathPart` and whose body `matches`, until released. */
   hold(pathPart: string, matches: (body: string) => boolean): HeldRequests;
   /**
@@ -18,6 +21,8 @@ export interface FaultProxy {
    * server did the work; the device waits) until released.
    */
   holdAnswers(pathPart: string, matches: (body: string) => boolean): HeldRequests;
+  /** Passes on everything held and lifts every hold, refusal and loss still set (a test's faults end with it). */
+  clearFaults(): void;
   /** The bodies of the requests received so far whose path contains `pathPart`, in order. */
   bodies(pathPart: string): string[];
   /** How many responses were lost so far. */
@@ -37,7 +42,7 @@ export interface HeldRequests {
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
   const rules: { pathPart: string; remaining: number }[] = [];
-  const refusals: { pathPart: string; remaining: number }[] = [];
+  const refusals: { pathPart: string; remaining: number; matches: (body: string) => boolean }[] = [];
   const sockets = new Set<Socket>();
   let lostCount = 0;
   const passedOn: { path: string; status: number }[] = [];
@@ -82,7 +87,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     body: Buffer,
     answerHolding?: (typeof answerHolds)[number],
   ): void {
-    const refusal = refusals.find((candidate) => candidate.remaining > 0 && (incoming.url ?? '').includes(candidate.pathPart));
+    const refusal = refusals.find(
+      (candidate) =>
+        candidate.remaining > 0 && (incoming.url ?? '').includes(candidate.pathPart) && candidate.matches(body.toString('utf8')),
+    );
     if (refusal) {
       refusal.remaining--;
       outgoing.writeHead(503, { 'content-type': 'application/json' });
@@ -151,8 +159,16 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     loseResponses(pathPart, count) {
       rules.push({ pathPart, remaining: count });
     },
-    refuse(pathPart, count) {
-      refusals.push({ pathPart, remaining: count });
+    refuse(pathPart, count, matches = () => true) {
+      refusals.push({ pathPart, remaining: count, matches });
+    },
+    clearFaults() {
+      for (const holding of [...holds.splice(0), ...answerHolds.splice(0)]) {
+        holding.open = true;
+        for (const pass of holding.waiting.splice(0)) pass();
+      }
+      refusals.splice(0);
+      rules.splice(0);
     },
     hold: (pathPart, matches) => holdIn(holds, pathPart, matches),
     holdAnswers: (pathPart, matches) => holdIn(answerHolds, pathPart, matches),
