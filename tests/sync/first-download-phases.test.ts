@@ -297,40 +297,4 @@ describe('first download in phases', () => {
       await expectExact(owner, device, shop);
     },
   );
-
-  it(
-    'the next page of the older part is asked for while one is stored; refused on its way, it is asked for again at once',
-    { timeout: 120_000 },
-    async () => {
-      const owner = await newOwner(harness.stack);
-      const shop = await seedShop(owner);
-      const wide = windowStart(Date.now());
-      // With pages of 3, the older part asks for 2 rows at a time: its second page of sales is the first one asked
-      // for ahead. It is refused; the device would try again only after ten minutes if it waited for a retry.
-      const olderSalesPage = (body: string) => {
-        const pull = parsed(body);
-        return pull.p_table === 'vendas' && pull.p_desde === wide && pull.p_limit === 2;
-      };
-      proxy.refuse('replicate_pull', 1, (body) => olderSalesPage(body) && parsed(body).p_after_modified != null);
-      const before = proxy.bodies('replicate_pull').length;
-      const device = await harness.open(owner, { name: 'adiantado', url: proxy.url, batchSize: 3, retryTime: 600_000 });
-      await eventually(async () => {
-        expect((await device.status()).download).toBeNull();
-      }, 60_000);
-      // The older part passes every sale the narrow pulls passed (today's too), two a page: the second page asked for
-      // twice (refused, then again), every other once.
-      const pages = proxy
-        .bodies('replicate_pull')
-        .slice(before)
-        .filter(olderSalesPage)
-        .map((body) => parsed(body).p_after_modified ?? 'início');
-      expect(pages).toHaveLength((shop.older.vendas.length + shop.today.vendas.length) / 2 + 1);
-      expect(pages[2]).toBe(pages[1]);
-      expect(new Set(pages).size).toBe(pages.length - 1);
-      const sales = (await device.docs('vendas')).map((doc) => String(doc.id));
-      expect(new Set(sales).size).toBe(sales.length);
-      for (const id of [...shop.older.vendas, ...shop.today.vendas]) expect(sales).toContain(id);
-      await expectExact(owner, device, shop);
-    },
-  );
 });

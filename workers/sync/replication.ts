@@ -319,11 +319,6 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   let streamedToPull = 0;
   /** The older part's last page was pulled; once the replication is idle it is stored. */
   let olderFinished = false;
-  /**
-   * The older part's next page, asked for as soon as the one before it arrived: the server answers it while the
-   * device stores that one (a new device otherwise waited a round trip and the server's time at every page).
-   */
-  let olderAhead: { key: string; page: Promise<PullResponse> } | null = null;
   const olderPulled = new BehaviorSubject(false);
   /**
    * Past RxDB's checkpoint: the last row a windowed pull passed when it found none to keep (RxDB stores no
@@ -609,12 +604,7 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
       return { documents: [], checkpoint: checkpointAt(live) };
     }
     const limit = Math.max(1, size - 1);
-    const key = olderPageKey(part.after ?? undefined, limit, desde);
-    const ahead = olderAhead?.key === key ? olderAhead.page : null;
-    olderAhead = null;
-    // A page asked for ahead that failed (the connection dropped meanwhile) is asked for again, now.
-    const data = await (ahead?.catch(() => pullPage(part.after ?? undefined, limit, desde)) ??
-      pullPage(part.after ?? undefined, limit, desde));
+    const data = await pullPage(part.after ?? undefined, limit, desde);
     const rows = data.documents;
     if (data.horizon === null) {
       // The server could not say what was final: the same page again, shortly.
@@ -629,24 +619,8 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
     const done = rows.length < limit || (passed !== null && comparePositions(passed, part.until) >= 0);
     older = done ? null : { ...part, after: passed };
     if (done) olderFinished = true;
-    else {
-      askOlderAhead(passed ?? undefined, limit, desde);
-      stream.next('RESYNC');
-    }
+    else stream.next('RESYNC');
     return { documents: await documentsOf(rows), checkpoint: checkpointAt(live) };
-  }
-
-  /** Which older page a request is: where it starts, its size and the window's first day. */
-  function olderPageKey(after: ReplicationPosition | undefined, limit: number, desde: string): string {
-    return JSON.stringify([after?.modified ?? null, after?.id ?? null, limit, desde]);
-  }
-
-  /** Asks for the older page after `after` now; the next older pull takes it if it asks for the same page. */
-  function askOlderAhead(after: ReplicationPosition | undefined, limit: number, desde: string): void {
-    const page = pullPage(after, limit, desde);
-    // A failure is the next older pull's to report (it then asks again); nothing may go unhandled meanwhile.
-    page.catch(() => undefined);
-    olderAhead = { key: olderPageKey(after, limit, desde), page };
   }
 
   /**
@@ -752,7 +726,6 @@ export function replicateCollection<Doc>(options: CollectionReplicationOptions<D
   });
   state.canceled$.subscribe((canceled) => {
     if (canceled !== true) return;
-    olderAhead = null;
     for (const waiter of storedWaiters) waiter.resolve();
     storedWaiters.clear();
   });
