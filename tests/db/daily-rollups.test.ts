@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/db/database.ts';
+import { NO_SALES } from '../../workers/reports/day-sums.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { asActor, createUser, hlcAt, owner } from './helpers.ts';
 
@@ -106,28 +107,7 @@ async function foldedRows(ownerId: string) {
   const days = new Map<string, Record<string, number>>();
   const day = (key: string) => {
     let row = days.get(key);
-    if (!row)
-      days.set(
-        key,
-        (row = {
-          vendas: 0,
-          total: 0,
-          avista: 0,
-          avista_qtd: 0,
-          fiado: 0,
-          fiado_qtd: 0,
-          dinheiro: 0,
-          dinheiro_qtd: 0,
-          cartao: 0,
-          cartao_qtd: 0,
-          pix: 0,
-          pix_qtd: 0,
-          outro: 0,
-          outro_qtd: 0,
-          despesas: 0,
-          despesas_qtd: 0,
-        }),
-      );
+    if (!row) days.set(key, (row = { ...NO_SALES }));
     return row;
   };
   const products = new Map<string, { quantidade: number; receita: number }>();

@@ -10,6 +10,7 @@ import { collectionNames, type CollectionName } from '../../schemas/index.ts';
 import { DataError, type IssueCode } from '../../workers/contract/errors.ts';
 import { openLocalDatabase, type LocalDatabase } from '../../workers/db/local-database.ts';
 import { validatedWrite } from '../../workers/db/validation.ts';
+import { NO_SALES } from '../../workers/reports/day-sums.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { createUser, hlcAt } from './helpers.ts';
 
@@ -325,8 +326,7 @@ function validDocument(table: CollectionName): Record<string, unknown> {
     resumos_dia: {
       dia: '2025-03-02',
       produto_id: randomUUID(),
-      ...{ vendas: 0, total: 0, avista: 0, avista_qtd: 0, fiado: 0, fiado_qtd: 0, dinheiro: 0, dinheiro_qtd: 0 },
-      ...{ cartao: 0, cartao_qtd: 0, pix: 0, pix_qtd: 0, outro: 0, outro_qtd: 0, despesas: 0, despesas_qtd: 0 },
+      ...NO_SALES,
       nome: 'Arroz 5kg',
       unidade: 'un',
       quantidade: 2,

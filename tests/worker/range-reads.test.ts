@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectionSchemas, type ResumosDiaDoc } from '../../schemas/index.ts';
 import { seededRandom, type Random } from '../../supabase/seed/random.ts';
 import { withRangeReads } from '../../workers/db/range-reads.ts';
+import { NO_SALES } from '../../workers/reports/day-sums.ts';
 
 const DAYS = ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07'];
 const PRODUCTS = Array.from({ length: 12 }, () => randomUUID());
@@ -47,22 +48,9 @@ function rollupRows(random: Random, count: number): ResumosDiaDoc[] {
       user_id: userId,
       dia: random.pick(DAYS),
       produto_id: perProduct ? random.pick(PRODUCTS) : null,
+      ...NO_SALES,
       vendas,
       total: random.int(0, 500_00) / 100,
-      avista: 0,
-      avista_qtd: 0,
-      fiado: 0,
-      fiado_qtd: 0,
-      dinheiro: 0,
-      dinheiro_qtd: 0,
-      cartao: 0,
-      cartao_qtd: 0,
-      pix: 0,
-      pix_qtd: 0,
-      outro: 0,
-      outro_qtd: 0,
-      despesas: 0,
-      despesas_qtd: 0,
       quantidade: random.int(0, 9000) / 1000,
       receita: random.int(0, 900_00) / 100,
       created_at: at,

@@ -6,6 +6,26 @@
 import type { ResumosDiaDoc, VendasDoc } from '../../schemas/index.ts';
 import { partsOf } from '../till/summary.ts';
 
+/** A rollup row's money and count fields with nothing sold or spent (a product's row holds only these zeros). */
+export const NO_SALES = {
+  vendas: 0,
+  total: 0,
+  avista: 0,
+  avista_qtd: 0,
+  fiado: 0,
+  fiado_qtd: 0,
+  dinheiro: 0,
+  dinheiro_qtd: 0,
+  cartao: 0,
+  cartao_qtd: 0,
+  pix: 0,
+  pix_qtd: 0,
+  outro: 0,
+  outro_qtd: 0,
+  despesas: 0,
+  despesas_qtd: 0,
+} as const satisfies Partial<ResumosDiaDoc>;
+
 export const PAYMENT_METHODS = ['dinheiro', 'cartao', 'pix', 'outro'] as const;
 export type ReportMethod = (typeof PAYMENT_METHODS)[number];
 

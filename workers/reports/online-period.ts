@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as v from 'valibot';
 import { DataError } from '../contract/errors.ts';
-import { addRollupRow, emptyPeriodSums, type PeriodSums } from './day-sums.ts';
+import { addRollupRow, emptyPeriodSums, NO_SALES, type PeriodSums } from './day-sums.ts';
 
 const count = v.number();
 const money = v.number();
@@ -43,25 +43,6 @@ const periodAnswerSchema = v.object({
   ),
 });
 type PeriodAnswer = v.InferOutput<typeof periodAnswerSchema>;
-
-const NO_SALES = {
-  vendas: 0,
-  total: 0,
-  avista: 0,
-  avista_qtd: 0,
-  fiado: 0,
-  fiado_qtd: 0,
-  dinheiro: 0,
-  dinheiro_qtd: 0,
-  cartao: 0,
-  cartao_qtd: 0,
-  pix: 0,
-  pix_qtd: 0,
-  outro: 0,
-  outro_qtd: 0,
-  despesas: 0,
-  despesas_qtd: 0,
-} as const;
 
 export interface ServerPeriod {
   sums: PeriodSums;
