@@ -64,11 +64,15 @@ export interface PendingOptions {
   onChecked?: (collection: string, checkpoint: unknown) => void;
 }
 
+/** Deleted before it ever reached the server: there is nothing to send, whatever the server holds. */
+function deletedBeforeSent(doc: Doc | undefined): boolean {
+  return doc !== undefined && doc._deleted === true && (doc.server_modified ?? null) === null;
+}
+
 /** True when the device holds a version of the document the server does not have. */
 function isUnsent(doc: Doc | undefined, master: Doc | undefined): boolean {
   if (doc === undefined) return false;
-  // Deleted before it ever reached the server: there is nothing to send (a discarded refused document).
-  if (doc._deleted === true && (doc.server_modified ?? null) === null) return false;
+  if (deletedBeforeSent(doc)) return false;
   if (!master) return true;
   return !valuesEqual(comparable(master), comparable(doc));
 }
@@ -166,7 +170,13 @@ export function trackPending(tracked: readonly Tracked[], options: PendingOption
         map((batch): Changes => {
           const ids = batch.events.map((event) => event.documentId);
           if (batch.context === pulled) return { ids: [], settled: ids, checkpoint: batch.checkpoint };
-          written(name, ids);
+          // A document deleted before it ever reached the server (a refused one discarded) has nothing to send.
+          written(
+            name,
+            batch.events
+              .filter((event) => !deletedBeforeSent(event.documentData as Doc | undefined))
+              .map((event) => event.documentId),
+          );
           return { ids, settled: [], checkpoint: batch.checkpoint };
         }),
       ),
